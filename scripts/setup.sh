@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what highs-sys needs to build HiGHS from source (cmake, a C++ compiler, libclang for
+# bindgen) when it is missing. As root it uses apt-get; otherwise it prints the exact command and
+# stops, so nothing is ever assumed to be present.
+set -euo pipefail
+
+missing=()
+command -v cmake >/dev/null 2>&1 || missing+=(cmake)
+command -v g++ >/dev/null 2>&1 || missing+=(g++)
+# bindgen loads libclang.so at build time; libclang-dev provides the unversioned symlink it looks for.
+if ! ls /usr/lib/llvm-*/lib/libclang.so >/dev/null 2>&1 && ! ls /usr/lib/x86_64-linux-gnu/libclang.so >/dev/null 2>&1 \
+   && ! ls /usr/lib/*/libclang.so >/dev/null 2>&1; then
+  missing+=(libclang-dev)
+fi
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "setup: installing ${missing[*]} (needed to build HiGHS)" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+else
+  echo "setup: missing ${missing[*]} (needed to build HiGHS). Install them with:" >&2
+  echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi

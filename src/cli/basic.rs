@@ -1,0 +1,129 @@
+//! The foundation commands: `generate`, `check` and `graph`.
+
+use std::process::ExitCode;
+
+use anyhow::bail;
+use clap::Args;
+
+use super::{emit, InputArgs, ShapeArgs};
+use crate::format::{write_entry, Format};
+use crate::generate::{planted, random_fill, rng_from_seed, Mode};
+use crate::graph::ConstraintGraph;
+use crate::verify;
+
+/// Arguments of `generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    shape: ShapeArgs,
+    /// Fill fraction α in [0, 1].
+    #[arg(long, short = 'a')]
+    alpha: f64,
+    /// `random` (the origin study's fill, may be unsolvable) or `planted` (always solvable).
+    #[arg(long, value_enum, default_value = "planted")]
+    mode: Mode,
+    /// Seed; instance i of a run uses the stream seeded by seed + i.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// How many instances.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "line")]
+    format: Format,
+    /// Keep the solution a planted instance was cut from (`PUZZLE:SOLUTION` in line format).
+    #[arg(long)]
+    with_solution: bool,
+}
+
+/// `generate`: writes `count` instances; instance i is drawn from seed `seed + i`, so any one of
+/// them can be regenerated alone.
+pub fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
+    let shape = args.shape.shape()?;
+    if !(0.0..=1.0).contains(&args.alpha) {
+        bail!("--alpha {} is outside [0, 1]", args.alpha);
+    }
+    if args.with_solution && args.mode == Mode::Random {
+        bail!("--with-solution needs --mode planted: a random instance has no planted solution (it may have none)");
+    }
+    let mut total_givens = 0;
+    for i in 0..args.count {
+        let mut rng = rng_from_seed(args.seed.wrapping_add(i));
+        let (puzzle, solution) = match args.mode {
+            Mode::Random => (random_fill(shape, args.alpha, &mut rng), None),
+            Mode::Planted => {
+                let p = planted(shape, args.alpha, &mut rng);
+                (p.puzzle, Some(p.solution))
+            }
+        };
+        total_givens += puzzle.givens();
+        let solution = if args.with_solution { solution.as_ref() } else { None };
+        emit(&write_entry(args.format, &puzzle, solution))?;
+    }
+    if args.count > 0 {
+        let mean = total_givens as f64 / args.count as f64;
+        eprintln!(
+            "generated {} {} instance(s) of {}×{} ({shape} boxes): {:.1} givens on average (real fill {:.3}, α = {})",
+            args.count,
+            args.mode.name(),
+            shape.n(),
+            shape.n(),
+            mean,
+            mean / shape.cells() as f64,
+            args.alpha
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Arguments of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    input: InputArgs,
+}
+
+/// `check`: one line per puzzle (`ok` or its conflicts); exit 1 if any puzzle has a conflict.
+pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
+    let (entries, _) = args.input.read()?;
+    let mut bad = 0;
+    let mut out = String::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let conflicts = verify::conflicts(&entry.puzzle);
+        let mut solution_note = String::new();
+        if let Some(s) = &entry.solution {
+            let faults = verify::solution_faults(&entry.puzzle, s);
+            if !faults.is_empty() {
+                bad += 1;
+                solution_note = format!("; given solution is wrong: {}", faults[0]);
+            }
+        }
+        if conflicts.is_empty() {
+            out.push_str(&format!("{i}: ok ({} givens){solution_note}\n", entry.puzzle.givens()));
+        } else {
+            bad += 1;
+            let list: Vec<String> = conflicts.iter().map(|c| c.to_string()).collect();
+            out.push_str(&format!("{i}: {} conflict(s): {}{solution_note}\n", conflicts.len(), list.join("; ")));
+        }
+    }
+    emit(&out)?;
+    eprintln!("{} puzzle(s), {} with conflicts or a wrong solution", entries.len(), bad);
+    Ok(if bad == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// Arguments of `graph`.
+#[derive(Debug, Args)]
+pub struct GraphArgs {
+    #[command(flatten)]
+    shape: ShapeArgs,
+    /// Print Graphviz DOT instead of statistics.
+    #[arg(long)]
+    dot: bool,
+}
+
+/// `graph`: statistics as `key: value` lines, or DOT.
+pub fn graph(args: GraphArgs) -> anyhow::Result<ExitCode> {
+    let g = ConstraintGraph::new(args.shape.shape()?);
+    emit(&if args.dot { g.to_dot() } else { g.stats().to_key_values() })?;
+    Ok(ExitCode::SUCCESS)
+}

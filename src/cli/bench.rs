@@ -1,0 +1,168 @@
+//! `bench`: solver throughput over a puzzle collection, in the spirit of the published 9×9
+//! solver benchmarks (tdoku's columns: rate, µs/puzzle, guesses/puzzle, % solved without guessing).
+//! All solvers run side by side in one process and one run, so their ratios are comparable;
+//! verification happens after each solver's timed loop, never inside it.
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+
+use super::solve::IlpArgs;
+use super::{emit, expand_solvers, parse_seconds, parse_solver, InputArgs, SolverChoice};
+use crate::format::Entry;
+use crate::solve::{Limits, Outcome, SolverKind};
+use crate::verify;
+
+/// Arguments of `bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Solver (repeat for several, or `all`).
+    #[arg(long, short = 's', value_parser = parse_solver, default_value = "backtrack")]
+    solver: Vec<SolverChoice>,
+    /// Wall-clock limit per puzzle, seconds.
+    #[arg(long, value_parser = parse_seconds)]
+    time_limit: Option<f64>,
+    /// Use only the first K puzzles.
+    #[arg(long, value_name = "K")]
+    limit: Option<usize>,
+    /// Print CSV instead of a Markdown table.
+    #[arg(long)]
+    csv: bool,
+    #[command(flatten)]
+    ilp: IlpArgs,
+}
+
+/// One solver's totals; the CSV columns are a contract.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct BenchRow {
+    solver: String,
+    puzzles: usize,
+    solved: usize,
+    infeasible: usize,
+    limit: usize,
+    total_s: f64,
+    us_mean: f64,
+    us_median: f64,
+    guesses_per_puzzle: f64,
+    no_guess_pct: f64,
+}
+
+/// `bench`: one row per solver.
+pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
+    let (mut entries, _) = args.input.read()?;
+    if let Some(k) = args.limit {
+        entries.truncate(k);
+    }
+    let limits = Limits { time: args.time_limit.map(Duration::from_secs_f64), max_solutions: 1 };
+    let mut rows = Vec::new();
+    let mut bad = 0;
+    for kind in expand_solvers(&args.solver) {
+        eprintln!("bench: {} on {} puzzle(s)…", kind.name(), entries.len());
+        let (row, faults) = bench_one(kind, &entries, &limits, &args.ilp)?;
+        bad += faults;
+        rows.push(row);
+    }
+    if args.csv {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        for r in &rows {
+            w.serialize(r)?;
+        }
+        emit(&String::from_utf8(w.into_inner()?)?)?;
+    } else {
+        emit(&markdown(&rows))?;
+    }
+    Ok(if bad == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// Runs one solver over all entries; returns its row and the number of answers the oracle rejected.
+fn bench_one(kind: SolverKind, entries: &[Entry], limits: &Limits, ilp: &IlpArgs) -> anyhow::Result<(BenchRow, usize)> {
+    let mut solver = kind.build(&ilp.options());
+    let mut times = Vec::with_capacity(entries.len());
+    let mut outcomes = Vec::with_capacity(entries.len());
+    let mut guesses = Vec::with_capacity(entries.len());
+    // Conflicting givens are answered before any solver runs, as `solve::solve` does.
+    let clean: Vec<bool> = entries.iter().map(|e| verify::conflicts(&e.puzzle).is_empty()).collect();
+    let total = Instant::now();
+    for (entry, &ok) in entries.iter().zip(&clean) {
+        if !ok {
+            times.push(0.0);
+            outcomes.push(Outcome::Infeasible);
+            guesses.push(0);
+            continue;
+        }
+        let start = Instant::now();
+        let report = solver.solve(&entry.puzzle, limits)?;
+        times.push(start.elapsed().as_secs_f64());
+        guesses.push(report.stats.guesses.unwrap_or(0));
+        outcomes.push(report.outcome);
+    }
+    let total_s = total.elapsed().as_secs_f64();
+    let mut faults = 0;
+    for (i, (entry, outcome)) in entries.iter().zip(&outcomes).enumerate() {
+        if let Outcome::Solved(grid) = outcome {
+            let wrong = !verify::is_solution_of(&entry.puzzle, grid);
+            let mismatch = entry.solution.as_ref().is_some_and(|s| s != grid && entry.count == Some(1));
+            if wrong || mismatch {
+                faults += 1;
+                eprintln!("bench: {} gave a wrong answer for puzzle {i} (line {})", kind.name(), entry.line);
+            }
+        }
+    }
+    let count = |label: &str| outcomes.iter().filter(|o| o.label() == label).count();
+    let n = entries.len().max(1) as f64;
+    let row = BenchRow {
+        solver: kind.name().to_string(),
+        puzzles: entries.len(),
+        solved: count("solved"),
+        infeasible: count("infeasible"),
+        limit: count("limit"),
+        total_s,
+        us_mean: times.iter().sum::<f64>() * 1e6 / n,
+        us_median: median(&mut times) * 1e6,
+        guesses_per_puzzle: guesses.iter().sum::<u64>() as f64 / n,
+        no_guess_pct: 100.0 * guesses.iter().filter(|&&g| g == 0).count() as f64 / n,
+    };
+    Ok((row, faults))
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    values.sort_by(f64::total_cmp);
+    let m = values.len() / 2;
+    if values.len() % 2 == 1 {
+        values[m]
+    } else {
+        (values[m - 1] + values[m]) / 2.0
+    }
+}
+
+/// The Markdown table, with each solver's median time relative to the fastest.
+fn markdown(rows: &[BenchRow]) -> String {
+    let fastest = rows.iter().map(|r| r.us_median).filter(|&t| t > 0.0).fold(f64::INFINITY, f64::min);
+    let mut out = String::from(
+        "| solver | puzzles | solved | infeasible | limit | total s | µs/puzzle (mean) | µs/puzzle (median) | × fastest median | guesses/puzzle | no guess % |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for r in rows {
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {:.3} | {:.1} | {:.1} | {:.2} | {:.2} | {:.1} |\n",
+            r.solver,
+            r.puzzles,
+            r.solved,
+            r.infeasible,
+            r.limit,
+            r.total_s,
+            r.us_mean,
+            r.us_median,
+            r.us_median / fastest,
+            r.guesses_per_puzzle,
+            r.no_guess_pct
+        ));
+    }
+    out
+}

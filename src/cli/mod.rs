@@ -1,0 +1,154 @@
+//! The command line: clap definitions, one variant per subcommand, and the dispatch to each
+//! command's implementation. Machine-readable output goes to stdout, messages to stderr.
+//! Errors carry their context up to `main`, which prints them and exits 2.
+
+mod basic;
+mod bench;
+mod solve;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context};
+use clap::{Args, Parser, Subcommand};
+
+use crate::format::{Entry, Format};
+use crate::grid::Shape;
+use crate::solve::SolverKind;
+
+/// sudoku-lab: generalized Sudoku as graph colouring — ILP (HiGHS) vs backtracking.
+#[derive(Debug, Parser)]
+#[command(name = "sudoku-lab", version, about, long_about = None)]
+pub struct Cli {
+    /// The subcommand.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Every subcommand.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Generate instances: the origin study's random fill or planted (always solvable) puzzles.
+    #[command(after_help = "Example:\n  sudoku-lab generate --size 9 --alpha 0.4 --mode planted --seed 7 --count 10")]
+    Generate(basic::GenerateArgs),
+    /// List the conflicts of each puzzle (exit 0 if none, 1 if any).
+    #[command(after_help = "Example:\n  sudoku-lab generate --size 9 --alpha 0.5 --mode random --seed 1 | sudoku-lab check -")]
+    Check(basic::CheckArgs),
+    /// Constraint-graph statistics (`key: value` lines) or Graphviz DOT.
+    #[command(after_help = "Examples:\n  sudoku-lab graph --size 9\n  sudoku-lab graph --size 6 --box 2x3 --dot > g.dot")]
+    Graph(basic::GraphArgs),
+    /// Solve every puzzle of a file with one or more solvers, cross-checking their answers.
+    #[command(after_help = "Examples:\n  sudoku-lab solve puzzles.txt --solver backtrack\n  \
+        sudoku-lab solve puzzles.txt --solver all --time-limit 10 --stats stats.csv")]
+    Solve(solve::SolveArgs),
+    /// Throughput of solvers over a puzzle collection (Markdown table, or CSV with --csv).
+    #[command(after_help = "Example:\n  sudoku-lab bench ../shared/data/9x9-17clue.txt --solver backtrack --solver backtrack-naive --limit 1000")]
+    Bench(bench::BenchArgs),
+}
+
+/// Where puzzles come from: a file or stdin, with optional forced format and box shape.
+#[derive(Debug, Clone, Args)]
+pub struct InputArgs {
+    /// Input file, or `-` for stdin.
+    #[arg(default_value = "-")]
+    pub input: String,
+    /// Input format (auto-detected when omitted).
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Box shape RxC, for shapes that are not the default for their size (e.g. 3x2).
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<Shape>,
+}
+
+impl InputArgs {
+    /// Reads the puzzles, and the format they were written in.
+    pub fn read(&self) -> anyhow::Result<(Vec<Entry>, Format)> {
+        let (text, name) = crate::format::read_source(&self.input)?;
+        let format = self.format.unwrap_or_else(|| crate::format::detect(&text));
+        Ok((crate::format::parse(&text, &name, Some(format), self.box_shape)?, format))
+    }
+}
+
+/// `--size N` with an optional `--box RxC`, resolved to a shape.
+#[derive(Debug, Clone, Args)]
+pub struct ShapeArgs {
+    /// Side N (default box: square when N is a square, else the largest divisor ≤ √N rows).
+    #[arg(long, short = 'n')]
+    pub size: Option<usize>,
+    /// Box shape RxC (sets N = R·C; must agree with --size when both are given).
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<Shape>,
+}
+
+impl ShapeArgs {
+    /// The shape asked for.
+    pub fn shape(&self) -> anyhow::Result<Shape> {
+        match (self.size, self.box_shape) {
+            (Some(n), Some(s)) if s.n() != n => bail!("--box {s} gives N = {}, but --size is {n}", s.n()),
+            (_, Some(s)) => Ok(s),
+            (Some(n), None) => Ok(Shape::for_size(n)?),
+            (None, None) => bail!("give --size N or --box RxC"),
+        }
+    }
+}
+
+/// A `--solver` value: one solver, or `all`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SolverChoice {
+    /// Every solver.
+    All,
+    /// One solver.
+    One(SolverKind),
+}
+
+/// Parses a `--solver` value; unknown names get the list of valid ones.
+pub fn parse_solver(s: &str) -> Result<SolverChoice, String> {
+    if s == "all" {
+        return Ok(SolverChoice::All);
+    }
+    s.parse::<SolverKind>().map(SolverChoice::One).map_err(|e| format!("{e}, or all"))
+}
+
+/// The solvers named by repeated `--solver` flags, deduplicated, in the order given.
+pub fn expand_solvers(choices: &[SolverChoice]) -> Vec<SolverKind> {
+    let mut kinds: Vec<SolverKind> = Vec::new();
+    for choice in choices {
+        let add: Vec<SolverKind> = match choice {
+            SolverChoice::All => SolverKind::ALL.to_vec(),
+            SolverChoice::One(k) => vec![*k],
+        };
+        for k in add {
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+        }
+    }
+    kinds
+}
+
+/// Parses a positive number of seconds (`--time-limit`).
+pub fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v.is_finite() => Ok(v),
+        _ => Err(format!("'{s}' is not a positive number of seconds")),
+    }
+}
+
+/// Writes to stdout; a closed pipe (e.g. `| head`) surfaces as an error `main` turns into exit 0.
+pub fn emit(text: &str) -> anyhow::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes()).context("writing to stdout")?;
+    out.flush().context("writing to stdout")?;
+    Ok(())
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Generate(args) => basic::generate(args),
+        Command::Check(args) => basic::check(args),
+        Command::Graph(args) => basic::graph(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Bench(args) => bench::run(args),
+    }
+}

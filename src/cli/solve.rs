@@ -1,0 +1,201 @@
+//! `solve`: every puzzle of an input with one or more solvers, answers cross-checked.
+
+use std::fs::File;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+
+use super::{emit, expand_solvers, parse_seconds, parse_solver, InputArgs, SolverChoice};
+use crate::format::{write_entry, Format};
+use crate::grid::Grid;
+use crate::solve::backtrack::count_solutions;
+use crate::solve::{solve, Limits, Outcome, Report, SolveError, SolverKind, SolverOptions};
+
+/// On/off switch for HiGHS presolve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Switch {
+    /// Enabled.
+    On,
+    /// Disabled.
+    Off,
+}
+
+/// Options shared by `solve` and `bench` for the ILP solvers.
+#[derive(Debug, Clone, Args)]
+pub struct IlpArgs {
+    /// HiGHS threads per solve (one solve per core: keep 1 unless you know better).
+    #[arg(long, default_value_t = 1)]
+    pub threads: u32,
+    /// HiGHS presolve.
+    #[arg(long, value_enum, default_value = "on")]
+    pub presolve: Switch,
+    /// Keep HiGHS's log, written to this file (never to stdout).
+    #[arg(long, value_name = "FILE")]
+    pub highs_log: Option<PathBuf>,
+    /// ilp-edge ablation: drop variables ruled out by the givens.
+    #[arg(long)]
+    pub reduce: bool,
+}
+
+impl IlpArgs {
+    /// The solver options these flags describe.
+    pub fn options(&self) -> SolverOptions {
+        SolverOptions {
+            threads: self.threads.max(1),
+            presolve: self.presolve == Switch::On,
+            verbose: self.highs_log.is_some(),
+            log_file: self.highs_log.clone(),
+            reduce: self.reduce,
+        }
+    }
+}
+
+/// Arguments of `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Solver (repeat for several, or `all`): ilp-edge, ilp-clique, backtrack-naive, backtrack.
+    #[arg(long, short = 's', value_parser = parse_solver, default_value = "backtrack")]
+    solver: Vec<SolverChoice>,
+    /// Wall-clock limit per puzzle and solver, seconds.
+    #[arg(long, value_parser = parse_seconds)]
+    time_limit: Option<f64>,
+    /// Output format for solutions (default: the input's).
+    #[arg(long, value_enum)]
+    output_format: Option<Format>,
+    /// Write one CSV row per puzzle and solver to this file.
+    #[arg(long, value_name = "FILE")]
+    stats: Option<PathBuf>,
+    /// Exit 1 when a puzzle has no solution (proven, or unknown because every solver hit its limit).
+    #[arg(long)]
+    require_solution: bool,
+    #[command(flatten)]
+    ilp: IlpArgs,
+}
+
+/// One row of `--stats`.
+#[derive(Debug, serde::Serialize)]
+struct StatsRow<'a> {
+    puzzle: usize,
+    solver: &'a str,
+    outcome: &'a str,
+    seconds: f64,
+    build_seconds: f64,
+    nodes: Option<u64>,
+    guesses: Option<u64>,
+    variables: Option<usize>,
+    constraints: Option<usize>,
+    lp_iterations: Option<u64>,
+    note: &'a str,
+}
+
+/// `solve`: prints the solution, `none` or `unknown` per puzzle; exit 1 on any disagreement.
+pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let (entries, input_format) = args.input.read()?;
+    let format = args.output_format.unwrap_or(input_format);
+    let kinds = expand_solvers(&args.solver);
+    let options = args.ilp.options();
+    let limits = Limits { time: args.time_limit.map(std::time::Duration::from_secs_f64), max_solutions: 1 };
+    let mut stats = match &args.stats {
+        Some(path) => {
+            let file = File::create(path).with_context(|| format!("creating {}", path.display()))?;
+            Some(csv::Writer::from_writer(file))
+        }
+        None => None,
+    };
+    let mut solvers: Vec<_> = kinds.iter().map(|k| (*k, k.build(&options))).collect();
+    let (mut failures, mut missing) = (0, 0);
+    for (i, entry) in entries.iter().enumerate() {
+        let mut reports: Vec<(SolverKind, Report)> = Vec::new();
+        for (kind, solver) in solvers.iter_mut() {
+            let report = match solve(solver.as_mut(), &entry.puzzle, &limits) {
+                Ok(r) => r,
+                Err(e) => {
+                    failures += 1;
+                    eprintln!("puzzle {i}: {e}");
+                    let outcome = if matches!(e, SolveError::Unverified { .. }) { "unverified" } else { "error" };
+                    write_stats(&mut stats, i, kind.name(), outcome, &Default::default(), &e.to_string())?;
+                    continue;
+                }
+            };
+            let note = report.note.clone().unwrap_or_default();
+            write_stats(&mut stats, i, kind.name(), report.outcome.label(), &report.stats, &note)?;
+            reports.push((*kind, report));
+        }
+        if let Some(problem) = cross_check(&entry.puzzle, entry.solution.as_ref(), &reports) {
+            failures += 1;
+            eprintln!("puzzle {i} (line {}): DISAGREEMENT: {problem}", entry.line);
+        }
+        let solution = reports.iter().find_map(|(_, r)| r.outcome.solution());
+        match solution {
+            Some(s) => emit(&write_entry(format, s, None))?,
+            None => {
+                missing += 1;
+                let proven = reports.iter().any(|(_, r)| r.outcome == Outcome::Infeasible);
+                let word = if proven { "none" } else { "unknown" };
+                if let Some(note) = reports.iter().find_map(|(_, r)| r.note.as_deref()) {
+                    eprintln!("puzzle {i}: {word}: {note}");
+                }
+                emit(&format!("{word}\n"))?;
+            }
+        }
+    }
+    eprintln!("{} puzzle(s) × {} solver(s): {} without a solution, {} problem(s)", entries.len(), kinds.len(), missing, failures);
+    let fail = failures > 0 || (args.require_solution && missing > 0);
+    Ok(if fail { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+fn write_stats(
+    stats: &mut Option<csv::Writer<File>>,
+    puzzle: usize,
+    solver: &str,
+    outcome: &str,
+    s: &crate::solve::Stats,
+    note: &str,
+) -> anyhow::Result<()> {
+    if let Some(w) = stats {
+        w.serialize(StatsRow {
+            puzzle,
+            solver,
+            outcome,
+            seconds: s.seconds,
+            build_seconds: s.build_seconds,
+            nodes: s.nodes,
+            guesses: s.guesses,
+            variables: s.variables,
+            constraints: s.constraints,
+            lp_iterations: s.lp_iterations,
+            note,
+        })?;
+        w.flush().context("writing --stats")?;
+    }
+    Ok(())
+}
+
+/// Cross-checks the finished solvers of one puzzle: they must agree on solvability, and on the
+/// solution when it is unique (also against a known solution given with the puzzle). Returns the
+/// disagreement in words.
+pub fn cross_check(puzzle: &Grid, known: Option<&Grid>, reports: &[(SolverKind, Report)]) -> Option<String> {
+    let finished: Vec<&(SolverKind, Report)> =
+        reports.iter().filter(|(_, r)| r.outcome != Outcome::LimitReached).collect();
+    let solved: Vec<&(SolverKind, Report)> = finished.iter().copied().filter(|(_, r)| r.outcome.solution().is_some()).collect();
+    if !solved.is_empty() && solved.len() < finished.len() {
+        let say = |v: &[&(SolverKind, Report)]| v.iter().map(|(k, _)| k.name()).collect::<Vec<_>>().join(", ");
+        let infeasible: Vec<_> = finished.iter().copied().filter(|(_, r)| r.outcome == Outcome::Infeasible).collect();
+        return Some(format!("solved by {} but infeasible for {}", say(&solved), say(&infeasible)));
+    }
+    if known.is_some() && !finished.is_empty() && solved.is_empty() {
+        return Some("a solution is given with the puzzle, but every finished solver says infeasible".into());
+    }
+    let mut answers: Vec<&Grid> = solved.iter().filter_map(|(_, r)| r.outcome.solution()).collect();
+    answers.extend(known);
+    let differ = answers.windows(2).any(|w| w[0] != w[1]);
+    // Different valid answers are fine for a puzzle with several solutions; only a unique one binds.
+    if differ && count_solutions(puzzle, 2).0 == 1 {
+        return Some("the puzzle has one solution, but the solvers' answers differ".into());
+    }
+    None
+}

@@ -1,0 +1,130 @@
+//! One row of `runs.csv`: a (instance, solver) run and what came of it.
+//!
+//! This is the contract between the runner (which appends rows), and the plots and the report
+//! (which only read them). Column names are fixed: scripts rely on them.
+
+use serde::{Deserialize, Serialize};
+
+/// The columns of `runs.csv`, in order.
+pub const COLUMNS: &[&str] = &[
+    "experiment",
+    "box_rows",
+    "box_cols",
+    "n",
+    "alpha",
+    "mode",
+    "difficulty",
+    "rep",
+    "seed",
+    "givens",
+    "solver",
+    "outcome",
+    "seconds",
+    "build_seconds",
+    "nodes",
+    "guesses",
+    "variables",
+    "constraints",
+    "lp_iterations",
+    "peak_rss_mb",
+    "verified",
+    "agree",
+    "note",
+];
+
+/// One (instance, solver) run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunRow {
+    /// Experiment name (the config's `name`).
+    pub experiment: String,
+    /// Box rows r.
+    pub box_rows: usize,
+    /// Box columns c.
+    pub box_cols: usize,
+    /// Side N = r·c.
+    pub n: usize,
+    /// Fill fraction α asked for (the target; `givens` is what the instance really has).
+    pub alpha: f64,
+    /// Instance mode: `random`, `planted` or `unique`.
+    pub mode: String,
+    /// Difficulty for `unique` instances (`easy|medium|hard|expert`), empty otherwise.
+    #[serde(default)]
+    pub difficulty: String,
+    /// Repeat index, 0-based.
+    pub rep: u32,
+    /// The instance's own seed (derived from the master seed and its coordinates).
+    pub seed: u64,
+    /// Givens the instance really has.
+    pub givens: usize,
+    /// Solver name (`ilp-edge`, `ilp-clique`, `backtrack-naive`, `backtrack`).
+    pub solver: String,
+    /// `solved`, `infeasible`, `limit`, `memory` or `error`.
+    pub outcome: String,
+    /// Wall seconds of the solve itself (for `limit`/`memory` rows: the time until it was stopped).
+    pub seconds: f64,
+    /// Model build seconds (ILP) or set-up seconds.
+    #[serde(default)]
+    pub build_seconds: Option<f64>,
+    /// Search nodes (cells assigned, or branch-and-bound nodes).
+    pub nodes: Option<u64>,
+    /// Guesses (backtracking branching decisions).
+    #[serde(default)]
+    pub guesses: Option<u64>,
+    /// ILP variables.
+    pub variables: Option<usize>,
+    /// ILP constraints.
+    pub constraints: Option<usize>,
+    /// HiGHS simplex iterations.
+    #[serde(default)]
+    pub lp_iterations: Option<u64>,
+    /// Peak resident memory of the worker process, MiB.
+    pub peak_rss_mb: Option<f64>,
+    /// `true` when a returned solution passed the oracle; empty when nothing was returned.
+    pub verified: Option<bool>,
+    /// `true` when this solver agrees with the other finished solvers on this instance; empty when
+    /// there was nothing to compare.
+    pub agree: Option<bool>,
+    /// Free text: the reason for `error`, the conflict for an infeasible puzzle, etc.
+    #[serde(default)]
+    pub note: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_matches_the_struct_fields() {
+        let row = RunRow {
+            experiment: "x".into(),
+            box_rows: 3,
+            box_cols: 3,
+            n: 9,
+            alpha: 0.2,
+            mode: "planted".into(),
+            difficulty: String::new(),
+            rep: 0,
+            seed: 1,
+            givens: 16,
+            solver: "backtrack".into(),
+            outcome: "solved".into(),
+            seconds: 0.001,
+            build_seconds: None,
+            nodes: Some(65),
+            guesses: Some(0),
+            variables: None,
+            constraints: None,
+            lp_iterations: None,
+            peak_rss_mb: Some(3.5),
+            verified: Some(true),
+            agree: None,
+            note: String::new(),
+        };
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.serialize(&row).unwrap();
+        let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+        assert_eq!(text.lines().next().unwrap(), COLUMNS.join(","));
+        let back: RunRow = csv::Reader::from_reader(text.as_bytes()).deserialize().next().unwrap().unwrap();
+        assert_eq!(back, row);
+    }
+}

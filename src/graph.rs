@@ -1,0 +1,187 @@
+//! The constraint graph: Sudoku as graph colouring.
+//!
+//! One node per cell (node index = cell index r·N + c), an edge between every pair of peers, and
+//! the list of houses — 3N cliques of N cells. A solution is a proper N-colouring that keeps the
+//! givens. **Digit d is colour d − 1**: this is the one place that says so; the ILP models index
+//! colours 0..N and decode colour k as digit k + 1.
+
+use std::fmt::Write;
+
+use petgraph::graph::{NodeIndex, UnGraph};
+
+use crate::grid::{House, Shape};
+
+/// The colour (0-based) of a digit (1-based).
+pub fn colour_of(digit: u8) -> usize {
+    digit as usize - 1
+}
+
+/// The digit (1-based) of a colour (0-based).
+pub fn digit_of(colour: usize) -> u8 {
+    (colour + 1) as u8
+}
+
+/// Statistics of a constraint graph, as printed by `sudoku-lab graph`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct GraphStats {
+    /// Box shape r×c.
+    pub shape: Shape,
+    /// N² nodes.
+    pub nodes: usize,
+    /// N²(3N − r − c − 1)/2 edges.
+    pub edges: usize,
+    /// Degree of every node: 3N − r − c − 1.
+    pub degree: usize,
+    /// 3N houses.
+    pub houses: usize,
+    /// Chromatic number: N (each house is an N-clique, and a solved Sudoku is an N-colouring).
+    pub chromatic_number: usize,
+}
+
+impl GraphStats {
+    /// `key: value` lines, the contract of `sudoku-lab graph`.
+    pub fn to_key_values(&self) -> String {
+        format!(
+            "box: {}\nn: {}\nnodes: {}\nedges: {}\ndegree: {}\nhouses: {}\nchromatic_number: {}\n",
+            self.shape,
+            self.shape.n(),
+            self.nodes,
+            self.edges,
+            self.degree,
+            self.houses,
+            self.chromatic_number
+        )
+    }
+}
+
+/// The constraint graph of a shape: petgraph graph plus the houses (cliques).
+#[derive(Debug, Clone)]
+pub struct ConstraintGraph {
+    shape: Shape,
+    graph: UnGraph<(), ()>,
+    houses: Vec<(House, Vec<usize>)>,
+}
+
+impl ConstraintGraph {
+    /// Builds the graph of a shape: N² nodes, one edge per pair of peers.
+    ///
+    /// Complexity: O(N³) time and space (N² nodes × O(N) peers each).
+    pub fn new(shape: Shape) -> ConstraintGraph {
+        let cells = shape.cells();
+        let mut graph = UnGraph::with_capacity(cells, cells * shape.peer_count() / 2);
+        for _ in 0..cells {
+            graph.add_node(());
+        }
+        for u in 0..cells {
+            for v in shape.peers(u).into_iter().filter(|&v| v > u) {
+                graph.add_edge(NodeIndex::new(u), NodeIndex::new(v), ());
+            }
+        }
+        let houses = shape.houses().into_iter().map(|h| (h, shape.house_cells(h))).collect();
+        ConstraintGraph { shape, graph, houses }
+    }
+
+    /// The shape it was built from.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The petgraph graph (node index = cell index).
+    pub fn graph(&self) -> &UnGraph<(), ()> {
+        &self.graph
+    }
+
+    /// The 3N houses, each with its N cells.
+    pub fn houses(&self) -> &[(House, Vec<usize>)] {
+        &self.houses
+    }
+
+    /// Every edge as a pair of cells (u < v).
+    pub fn edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.graph.edge_indices().map(|e| {
+            let (a, b) = self.graph.edge_endpoints(e).expect("edge index from this graph");
+            (a.index().min(b.index()), a.index().max(b.index()))
+        })
+    }
+
+    /// Node, edge, degree and house counts.
+    pub fn stats(&self) -> GraphStats {
+        let degree = self.graph.node_indices().map(|n| self.graph.neighbors(n).count()).max().unwrap_or(0);
+        GraphStats {
+            shape: self.shape,
+            nodes: self.graph.node_count(),
+            edges: self.graph.edge_count(),
+            degree,
+            houses: self.houses.len(),
+            chromatic_number: self.shape.n(),
+        }
+    }
+
+    /// Graphviz DOT: one node per cell labelled `rRcC`, cells laid out on the grid.
+    pub fn to_dot(&self) -> String {
+        let n = self.shape.n();
+        let mut out = format!("graph sudoku_{}x{} {{\n  node [shape=circle, fontsize=8];\n", self.shape.box_rows(), self.shape.box_cols());
+        for cell in 0..self.shape.cells() {
+            let (r, c) = (cell / n, cell % n);
+            writeln!(out, "  {cell} [label=\"r{}c{}\", pos=\"{c},{}!\"];", r + 1, c + 1, n - 1 - r).expect("writing to a String");
+        }
+        for (u, v) in self.edges() {
+            writeln!(out, "  {u} -- {v};").expect("writing to a String");
+        }
+        out.push_str("}\n");
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use petgraph::algo::coloring::dsatur_coloring;
+
+    #[test]
+    fn graph_invariants_hold_for_small_boxes() {
+        for (r, c) in [(2, 2), (2, 3), (3, 2), (3, 3), (4, 4)] {
+            let shape = Shape::new(r, c).unwrap();
+            let n = shape.n();
+            let s = ConstraintGraph::new(shape).stats();
+            assert_eq!(s.nodes, n * n);
+            assert_eq!(s.houses, 3 * n);
+            assert_eq!(s.degree, 3 * n - r - c - 1);
+            assert_eq!(s.edges, n * n * (3 * n - r - c - 1) / 2);
+        }
+        assert_eq!(ConstraintGraph::new(Shape::new(3, 3).unwrap()).stats().edges, 810);
+        assert_eq!(ConstraintGraph::new(Shape::new(2, 3).unwrap()).stats().edges, 216);
+    }
+
+    #[test]
+    fn every_house_is_a_clique() {
+        let g = ConstraintGraph::new(Shape::new(2, 3).unwrap());
+        for (_, cells) in g.houses() {
+            for &u in cells {
+                for &v in cells.iter().filter(|&&v| v != u) {
+                    assert!(g.graph().find_edge(NodeIndex::new(u), NodeIndex::new(v)).is_some());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn dsatur_needs_at_least_n_colours_on_the_empty_grid() {
+        for (r, c) in [(2, 2), (2, 3), (3, 3), (4, 4)] {
+            let g = ConstraintGraph::new(Shape::new(r, c).unwrap());
+            let (colouring, used) = dsatur_coloring(g.graph());
+            assert!(used >= r * c, "a proper colouring of N-cliques needs ≥ N colours");
+            for (u, v) in g.edges() {
+                assert_ne!(colouring[&NodeIndex::new(u)], colouring[&NodeIndex::new(v)]);
+            }
+        }
+    }
+
+    #[test]
+    fn dot_names_every_node_and_edge() {
+        let g = ConstraintGraph::new(Shape::new(2, 2).unwrap());
+        let dot = g.to_dot();
+        assert_eq!(dot.matches(" -- ").count(), 56);
+        assert!(dot.contains("15 [label=\"r4c4\""));
+    }
+}

@@ -1,0 +1,369 @@
+//! The Sudoku model: box shapes, houses and grids of digits.
+//!
+//! This module owns the vocabulary every other module uses: a [`Shape`] is a box of r rows × c
+//! columns and fixes the side N = r·c; a [`Grid`] holds N² cells, each empty (0) or a digit 1..=N;
+//! a [`House`] is a row, a column or a box. Nothing here knows how to solve anything.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// Largest supported side N (digits fit a `u64` bitset).
+pub const MAX_N: usize = 64;
+
+/// Why a box shape or size was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ShapeError {
+    /// The side is outside 1..=64 (or a box side is zero).
+    #[error("side {n} is out of range: N = rows × cols must be between 1 and {MAX_N}")]
+    OutOfRange {
+        /// The offending side.
+        n: usize,
+    },
+    /// N is prime (or otherwise has no box with both sides above 1); `--box` must be given.
+    #[error("size {n} has no sensible box shape (N is prime); give one explicitly with --box RxC, e.g. --box 1x{n}")]
+    NoBox {
+        /// The offending side.
+        n: usize,
+    },
+    /// A `RxC` string that does not parse.
+    #[error("'{text}' is not a box shape: expected ROWSxCOLS, e.g. 3x3 or 2x3")]
+    Syntax {
+        /// The text given.
+        text: String,
+    },
+    /// A grid's cell count is not N² for an integer N.
+    #[error("{cells} cells is not a square number, so it is no N×N grid")]
+    NotSquare {
+        /// The number of cells found.
+        cells: usize,
+    },
+}
+
+/// Box shape r×c: boxes of `box_rows` rows and `box_cols` columns; the grid side is N = r·c.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Shape {
+    box_rows: usize,
+    box_cols: usize,
+}
+
+/// Kind of a house.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HouseKind {
+    /// A row of N cells.
+    Row,
+    /// A column of N cells.
+    Column,
+    /// A box of r×c cells.
+    Box,
+}
+
+/// A house: a row, column or box, with its 0-based index (boxes numbered row-major).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct House {
+    /// Row, column or box.
+    pub kind: HouseKind,
+    /// 0-based index among houses of its kind.
+    pub index: usize,
+}
+
+impl fmt::Display for House {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.kind {
+            HouseKind::Row => "row",
+            HouseKind::Column => "column",
+            HouseKind::Box => "box",
+        };
+        write!(f, "{kind} {}", self.index + 1)
+    }
+}
+
+impl Shape {
+    /// A shape with boxes of `box_rows` × `box_cols`; N = box_rows·box_cols must be in 1..=64.
+    pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, ShapeError> {
+        let n = box_rows * box_cols;
+        if box_rows == 0 || box_cols == 0 || n > MAX_N {
+            return Err(ShapeError::OutOfRange { n });
+        }
+        Ok(Shape { box_rows, box_cols })
+    }
+
+    /// The default shape for side N: square boxes when N is a square, otherwise r = the largest
+    /// divisor of N not above √N (6 → 2×3, 12 → 3×4). Prime N (no box with both sides > 1) is refused.
+    pub fn for_size(n: usize) -> Result<Shape, ShapeError> {
+        if n == 0 || n > MAX_N {
+            return Err(ShapeError::OutOfRange { n });
+        }
+        if n == 1 {
+            return Shape::new(1, 1);
+        }
+        let r = (1..=n).take_while(|r| r * r <= n).filter(|r| n % r == 0).max().unwrap_or(1);
+        if r == 1 {
+            return Err(ShapeError::NoBox { n });
+        }
+        Shape::new(r, n / r)
+    }
+
+    /// The default shape of a grid with `cells` cells (N² = cells).
+    pub fn for_cells(cells: usize) -> Result<Shape, ShapeError> {
+        let n = (cells as f64).sqrt().round() as usize;
+        if n * n != cells {
+            return Err(ShapeError::NotSquare { cells });
+        }
+        Shape::for_size(n)
+    }
+
+    /// Rows of one box (r).
+    pub fn box_rows(&self) -> usize {
+        self.box_rows
+    }
+
+    /// Columns of one box (c).
+    pub fn box_cols(&self) -> usize {
+        self.box_cols
+    }
+
+    /// Side N = r·c: the number of digits, rows, columns and boxes.
+    pub fn n(&self) -> usize {
+        self.box_rows * self.box_cols
+    }
+
+    /// Number of cells, N².
+    pub fn cells(&self) -> usize {
+        self.n() * self.n()
+    }
+
+    /// Row of a cell index (cell = row·N + col).
+    pub fn row_of(&self, cell: usize) -> usize {
+        cell / self.n()
+    }
+
+    /// Column of a cell index.
+    pub fn col_of(&self, cell: usize) -> usize {
+        cell % self.n()
+    }
+
+    /// Box of a cell index, boxes numbered row-major (N / c boxes per band).
+    pub fn box_of(&self, cell: usize) -> usize {
+        let (row, col) = (self.row_of(cell), self.col_of(cell));
+        (row / self.box_rows) * (self.n() / self.box_cols) + col / self.box_cols
+    }
+
+    /// Cell index of (row, col).
+    pub fn cell(&self, row: usize, col: usize) -> usize {
+        row * self.n() + col
+    }
+
+    /// All 3N houses: rows, then columns, then boxes.
+    pub fn houses(&self) -> Vec<House> {
+        [HouseKind::Row, HouseKind::Column, HouseKind::Box]
+            .into_iter()
+            .flat_map(|kind| (0..self.n()).map(move |index| House { kind, index }))
+            .collect()
+    }
+
+    /// The N cells of a house, in reading order.
+    pub fn house_cells(&self, house: House) -> Vec<usize> {
+        let n = self.n();
+        match house.kind {
+            HouseKind::Row => (0..n).map(|c| self.cell(house.index, c)).collect(),
+            HouseKind::Column => (0..n).map(|r| self.cell(r, house.index)).collect(),
+            HouseKind::Box => {
+                let boxes_per_band = n / self.box_cols;
+                let top = (house.index / boxes_per_band) * self.box_rows;
+                let left = (house.index % boxes_per_band) * self.box_cols;
+                (0..self.box_rows)
+                    .flat_map(|dr| (0..self.box_cols).map(move |dc| (top + dr) * n + left + dc))
+                    .collect()
+            }
+        }
+    }
+
+    /// The three houses containing a cell: its row, column and box.
+    pub fn houses_of(&self, cell: usize) -> [House; 3] {
+        [
+            House { kind: HouseKind::Row, index: self.row_of(cell) },
+            House { kind: HouseKind::Column, index: self.col_of(cell) },
+            House { kind: HouseKind::Box, index: self.box_of(cell) },
+        ]
+    }
+
+    /// Number of peers of every cell: 3N − r − c − 1.
+    pub fn peer_count(&self) -> usize {
+        3 * self.n() - self.box_rows - self.box_cols - 1
+    }
+
+    /// The peers of a cell (cells sharing a row, column or box), sorted, without the cell itself.
+    pub fn peers(&self, cell: usize) -> Vec<usize> {
+        let mut peers: Vec<usize> = self
+            .houses_of(cell)
+            .into_iter()
+            .flat_map(|h| self.house_cells(h))
+            .filter(|&p| p != cell)
+            .collect();
+        peers.sort_unstable();
+        peers.dedup();
+        peers
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.box_rows, self.box_cols)
+    }
+}
+
+impl FromStr for Shape {
+    type Err = ShapeError;
+
+    /// Parses `RxC` (also `R×C` or `R*C`).
+    fn from_str(text: &str) -> Result<Shape, ShapeError> {
+        let syntax = || ShapeError::Syntax { text: text.to_string() };
+        let (r, c) = text
+            .trim()
+            .split_once(['x', 'X', '×', '*'])
+            .ok_or_else(syntax)?;
+        let r: usize = r.trim().parse().map_err(|_| syntax())?;
+        let c: usize = c.trim().parse().map_err(|_| syntax())?;
+        Shape::new(r, c)
+    }
+}
+
+/// A Sudoku grid: N² cells in row-major order, 0 for empty, 1..=N for a digit.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    shape: Shape,
+    cells: Vec<u8>,
+}
+
+/// Why a vector of cells is not a grid of a given shape.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GridError {
+    /// Wrong number of cells.
+    #[error("expected {expected} cells for a {shape} grid, found {found}")]
+    CellCount {
+        /// The shape asked for.
+        shape: Shape,
+        /// N².
+        expected: usize,
+        /// Cells given.
+        found: usize,
+    },
+    /// A value above N.
+    #[error("cell {cell} holds {value}, but digits of a {n}×{n} grid are 1..={n}")]
+    Value {
+        /// 0-based cell index.
+        cell: usize,
+        /// The value found.
+        value: usize,
+        /// N.
+        n: usize,
+    },
+}
+
+impl Grid {
+    /// An empty grid of a shape.
+    pub fn empty(shape: Shape) -> Grid {
+        Grid { shape, cells: vec![0; shape.cells()] }
+    }
+
+    /// A grid from row-major cell values (0 = empty); checks the count and that values are ≤ N.
+    pub fn from_cells(shape: Shape, cells: Vec<u8>) -> Result<Grid, GridError> {
+        if cells.len() != shape.cells() {
+            return Err(GridError::CellCount { shape, expected: shape.cells(), found: cells.len() });
+        }
+        if let Some((cell, &v)) = cells.iter().enumerate().find(|(_, &v)| v as usize > shape.n()) {
+            return Err(GridError::Value { cell, value: v as usize, n: shape.n() });
+        }
+        Ok(Grid { shape, cells })
+    }
+
+    /// The grid's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Side N.
+    pub fn n(&self) -> usize {
+        self.shape.n()
+    }
+
+    /// The row-major cells (0 = empty).
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Value of a cell (0 = empty).
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+
+    /// Sets a cell (0 clears it). Panics if the value exceeds N: callers hold digits of this shape.
+    pub fn set(&mut self, cell: usize, value: u8) {
+        assert!(value as usize <= self.n(), "digit {value} exceeds N = {}", self.n());
+        self.cells[cell] = value;
+    }
+
+    /// Number of givens (non-empty cells).
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// True when no cell is empty.
+    pub fn is_full(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// Fill fraction α: givens / N².
+    pub fn fill_fraction(&self) -> f64 {
+        self.givens() as f64 / self.shape.cells() as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_shapes_follow_the_largest_divisor_rule() {
+        let expect = [(4, 2, 2), (6, 2, 3), (8, 2, 4), (9, 3, 3), (12, 3, 4), (16, 4, 4), (64, 8, 8)];
+        for (n, r, c) in expect {
+            assert_eq!(Shape::for_size(n).unwrap(), Shape::new(r, c).unwrap(), "N = {n}");
+        }
+        assert_eq!(Shape::for_size(7), Err(ShapeError::NoBox { n: 7 }));
+        assert!(Shape::for_size(65).is_err());
+        assert_eq!("2x3".parse::<Shape>().unwrap(), Shape::new(2, 3).unwrap());
+        assert!("3by3".parse::<Shape>().is_err());
+    }
+
+    #[test]
+    fn every_cell_has_3n_minus_r_minus_c_minus_1_peers() {
+        for (r, c) in [(2, 2), (2, 3), (3, 2), (3, 3), (4, 4)] {
+            let shape = Shape::new(r, c).unwrap();
+            for cell in 0..shape.cells() {
+                assert_eq!(shape.peers(cell).len(), shape.peer_count(), "{shape} cell {cell}");
+            }
+        }
+        assert_eq!(Shape::new(3, 3).unwrap().peer_count(), 20);
+    }
+
+    #[test]
+    fn each_cell_lies_in_exactly_one_house_of_each_kind() {
+        for (r, c) in [(2, 3), (3, 2), (3, 3), (2, 4)] {
+            let shape = Shape::new(r, c).unwrap();
+            let mut seen = vec![0; shape.cells()];
+            for house in shape.houses() {
+                let cells = shape.house_cells(house);
+                assert_eq!(cells.len(), shape.n());
+                for cell in cells {
+                    seen[cell] += 1;
+                    assert!(shape.houses_of(cell).contains(&house));
+                }
+            }
+            assert!(seen.iter().all(|&k| k == 3), "{shape}");
+        }
+    }
+}

@@ -1,0 +1,24 @@
+//! The `sudoku-lab` binary: parse the command line, run it, map errors to exit codes
+//! (0 ok, 1 a check failed, 2 usage or input error; a closed stdout pipe exits 0).
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use sudoku_lab::cli::{run, Cli};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            let broken_pipe = err.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+            });
+            if broken_pipe {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

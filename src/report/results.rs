@@ -1,0 +1,327 @@
+//! Reading a results directory (`runs.csv`, optional `meta.json`) and summarising its runs.
+//!
+//! Shared by the report and the figures so both censor the same way: a run that hit the time limit
+//! or ran out of memory could not finish, so its time counts as the time limit (a lower bound on
+//! its true cost) instead of being dropped, which would flatter the slow solvers. `error` runs
+//! measure nothing and are left out of the times, but counted in the outcome shares.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::fs;
+use std::path::Path;
+
+use anyhow::Context;
+
+use super::stats;
+use crate::experiment::record::RunRow;
+
+/// The runs file inside a results directory.
+pub(crate) const RUNS_FILE: &str = "runs.csv";
+/// The resolved-configuration file beside it.
+pub(crate) const META_FILE: &str = "meta.json";
+
+/// What came of one run (the `outcome` column); unknown words count as [`Outcome::Error`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    Solved,
+    Infeasible,
+    Limit,
+    Memory,
+    Error,
+}
+
+impl Outcome {
+    /// Parses the `outcome` column.
+    pub fn of(row: &RunRow) -> Self {
+        match row.outcome.trim() {
+            "solved" => Outcome::Solved,
+            "infeasible" => Outcome::Infeasible,
+            "limit" => Outcome::Limit,
+            "memory" => Outcome::Memory,
+            _ => Outcome::Error,
+        }
+    }
+
+    /// `true` for an answer (solved or proved infeasible).
+    pub fn finished(self) -> bool {
+        matches!(self, Outcome::Solved | Outcome::Infeasible)
+    }
+}
+
+/// A fill fraction α held as an integer number of 1/10 000 so it can key a map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) struct Alpha(i64);
+
+impl Alpha {
+    /// Rounds `alpha` to four decimals.
+    pub fn new(alpha: f64) -> Self {
+        Alpha((alpha * 10_000.0).round() as i64)
+    }
+
+    /// The value as a fraction.
+    pub fn value(self) -> f64 {
+        self.0 as f64 / 10_000.0
+    }
+}
+
+impl fmt::Display for Alpha {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = format!("{:.4}", self.value());
+        let text = text.trim_end_matches('0');
+        f.write_str(text.strip_suffix('.').unwrap_or(text))
+    }
+}
+
+/// One instance: the columns two runs must share to have been run on the same puzzle.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct InstanceKey {
+    pub mode: String,
+    pub n: usize,
+    pub shape: (usize, usize),
+    pub alpha: Alpha,
+    pub difficulty: String,
+    pub experiment: String,
+    pub rep: u32,
+    pub seed: u64,
+}
+
+impl InstanceKey {
+    /// The instance `row` was run on.
+    pub fn of(row: &RunRow) -> Self {
+        InstanceKey {
+            mode: row.mode.clone(),
+            n: row.n,
+            shape: (row.box_rows, row.box_cols),
+            alpha: Alpha::new(row.alpha),
+            difficulty: row.difficulty.clone(),
+            experiment: row.experiment.clone(),
+            rep: row.rep,
+            seed: row.seed,
+        }
+    }
+}
+
+/// What the solvers together found out about one instance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// Some solver returned a solution that was not rejected by the oracle.
+    Solvable,
+    /// Some solver proved it infeasible and none solved it.
+    Infeasible,
+    /// No solver finished.
+    Unresolved,
+}
+
+/// The verdict over all runs of one instance.
+pub(crate) fn verdict(runs: &[&RunRow]) -> Verdict {
+    if runs.iter().any(|r| Outcome::of(r) == Outcome::Solved && r.verified != Some(false)) {
+        Verdict::Solvable
+    } else if runs.iter().any(|r| Outcome::of(r) == Outcome::Infeasible) {
+        Verdict::Infeasible
+    } else {
+        Verdict::Unresolved
+    }
+}
+
+/// Outcome counts and censored times of a group of runs.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Summary {
+    pub runs: usize,
+    pub solved: usize,
+    pub infeasible: usize,
+    pub limit: usize,
+    pub memory: usize,
+    pub error: usize,
+    /// Seconds of every run but `error` ones, limit/memory runs counted as the time limit.
+    pub seconds: Vec<f64>,
+    /// `guesses` of the runs that report them.
+    pub guesses: Vec<f64>,
+    /// `nodes` of the runs that report them.
+    pub nodes: Vec<f64>,
+}
+
+impl Summary {
+    /// Median censored seconds.
+    pub fn median(&self) -> Option<f64> {
+        stats::median(&self.seconds)
+    }
+
+    /// The `q`-quantile of censored seconds.
+    pub fn quantile(&self, q: f64) -> Option<f64> {
+        stats::quantile(&self.seconds, q)
+    }
+
+    /// Runs that gave no answer (limit, memory or error).
+    pub fn unfinished(&self) -> usize {
+        self.limit + self.memory + self.error
+    }
+
+    /// Median search effort: guesses when reported, else nodes; with the word for it.
+    pub fn effort(&self) -> Option<(&'static str, f64)> {
+        if !self.guesses.is_empty() {
+            stats::median(&self.guesses).map(|m| ("guesses", m))
+        } else {
+            stats::median(&self.nodes).map(|m| ("nodes", m))
+        }
+    }
+}
+
+/// The runs of one results directory and what its `meta.json` says.
+#[derive(Debug, Clone)]
+pub(crate) struct Results {
+    /// Every row of `runs.csv`, in file order.
+    pub rows: Vec<RunRow>,
+    /// `meta.json`, when present and valid JSON.
+    pub meta: Option<serde_json::Value>,
+    /// The time limit, seconds: `time_limit` from `meta.json`, else the longest limit/memory run.
+    pub time_limit: Option<f64>,
+}
+
+impl Results {
+    /// Reads `dir/runs.csv` and, if present, `dir/meta.json`.
+    pub fn load(dir: &Path) -> anyhow::Result<Self> {
+        let path = dir.join(RUNS_FILE);
+        let mut reader = csv::Reader::from_path(&path).with_context(|| format!("cannot open {}", path.display()))?;
+        let rows = reader
+            .deserialize()
+            .enumerate()
+            .map(|(i, row)| row.with_context(|| format!("{}: bad record {}", path.display(), i + 1)))
+            .collect::<anyhow::Result<Vec<RunRow>>>()?;
+        let meta = read_meta(&dir.join(META_FILE));
+        let time_limit = meta.as_ref().and_then(meta_time_limit).or_else(|| longest_unfinished(&rows));
+        Ok(Results { rows, meta, time_limit })
+    }
+
+    /// The experiment's name: `meta.json`'s `name`, else the first row's `experiment`.
+    pub fn name(&self) -> String {
+        let from_meta = self.meta.as_ref().and_then(|m| m.get("name")).and_then(|v| v.as_str());
+        from_meta.map(str::to_owned).or_else(|| self.rows.first().map(|r| r.experiment.clone())).unwrap_or_default()
+    }
+
+    /// The seconds `row` counts for: its own when it finished, the time limit when it was stopped,
+    /// `None` for an `error` run.
+    pub fn censored_seconds(&self, row: &RunRow) -> Option<f64> {
+        match Outcome::of(row) {
+            Outcome::Solved | Outcome::Infeasible => Some(row.seconds),
+            Outcome::Limit | Outcome::Memory => Some(self.time_limit.unwrap_or(row.seconds)),
+            Outcome::Error => None,
+        }
+    }
+
+    /// `true` when a statistic of censored seconds sits at the time limit (so it is only a lower bound).
+    pub fn is_censored(&self, seconds: f64) -> bool {
+        self.time_limit.is_some_and(|limit| seconds >= limit * (1.0 - 1e-9))
+    }
+
+    /// Summaries of the rows grouped by `key` (rows for which it gives `None` are skipped).
+    pub fn summarize<K: Ord>(&self, key: impl Fn(&RunRow) -> Option<K>) -> BTreeMap<K, Summary> {
+        let mut groups: BTreeMap<K, Summary> = BTreeMap::new();
+        for row in &self.rows {
+            let Some(k) = key(row) else { continue };
+            let s = groups.entry(k).or_default();
+            s.runs += 1;
+            match Outcome::of(row) {
+                Outcome::Solved => s.solved += 1,
+                Outcome::Infeasible => s.infeasible += 1,
+                Outcome::Limit => s.limit += 1,
+                Outcome::Memory => s.memory += 1,
+                Outcome::Error => s.error += 1,
+            }
+            s.seconds.extend(self.censored_seconds(row));
+            s.guesses.extend(row.guesses.map(|g| g as f64));
+            s.nodes.extend(row.nodes.map(|g| g as f64));
+        }
+        groups
+    }
+
+    /// The runs of each instance.
+    pub fn instances(&self) -> BTreeMap<InstanceKey, Vec<&RunRow>> {
+        let mut map: BTreeMap<InstanceKey, Vec<&RunRow>> = BTreeMap::new();
+        for row in &self.rows {
+            map.entry(InstanceKey::of(row)).or_default().push(row);
+        }
+        map
+    }
+
+    /// Distinct solver names, in display order (see [`solver_order`]).
+    pub fn solvers(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.rows.iter().map(|r| r.solver.clone()).collect();
+        names.sort_by_key(|s| solver_order(s));
+        names.dedup();
+        names
+    }
+
+    /// Distinct modes, sorted.
+    pub fn modes(&self) -> Vec<String> {
+        let mut modes: Vec<String> = self.rows.iter().map(|r| r.mode.clone()).collect();
+        modes.sort();
+        modes.dedup();
+        modes
+    }
+}
+
+/// Sort key giving the display order of solvers: the ILP models, then the backtrackers, then
+/// anything else alphabetically.
+pub(crate) fn solver_order(name: &str) -> (usize, String) {
+    let rank = KNOWN_SOLVERS.iter().position(|s| *s == name).unwrap_or(KNOWN_SOLVERS.len());
+    (rank, name.to_owned())
+}
+
+/// The solvers of the registry, in display order.
+pub(crate) const KNOWN_SOLVERS: [&str; 4] = ["ilp-edge", "ilp-clique", "backtrack-naive", "backtrack"];
+
+/// `meta.json` as JSON, or `None` when missing or unreadable (it is a courtesy, not the contract).
+fn read_meta(path: &Path) -> Option<serde_json::Value> {
+    let text = fs::read_to_string(path).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// `time_limit` (or `time_limit_seconds`), at the top level or under `config`, as a number or a
+/// numeric string such as `"60"` or `"60s"`.
+fn meta_time_limit(meta: &serde_json::Value) -> Option<f64> {
+    let scopes = [Some(meta), meta.get("config")];
+    let value = scopes
+        .into_iter()
+        .flatten()
+        .flat_map(|scope| ["time_limit", "time_limit_seconds"].map(|k| scope.get(k)))
+        .flatten()
+        .next()?;
+    let seconds = match value {
+        serde_json::Value::Number(n) => n.as_f64(),
+        serde_json::Value::String(s) => s.trim().trim_end_matches('s').trim().parse().ok(),
+        _ => None,
+    }?;
+    (seconds > 0.0).then_some(seconds)
+}
+
+/// The longest time any stopped (limit/memory) run took: the limit when `meta.json` is missing.
+fn longest_unfinished(rows: &[RunRow]) -> Option<f64> {
+    rows.iter()
+        .filter(|r| matches!(Outcome::of(r), Outcome::Limit | Outcome::Memory))
+        .map(|r| r.seconds)
+        .filter(|s| s.is_finite())
+        .max_by(f64::total_cmp)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alpha_keys_round_and_print_short() {
+        assert_eq!(Alpha::new(0.1 + 0.2), Alpha::new(0.3));
+        assert_eq!(Alpha::new(0.4).to_string(), "0.4");
+        assert_eq!(Alpha::new(0.35).to_string(), "0.35");
+        assert_eq!(Alpha::new(0.0).to_string(), "0");
+        assert_eq!(Alpha::new(1.0).to_string(), "1");
+    }
+
+    #[test]
+    fn time_limit_is_read_leniently() {
+        let v = |s: &str| serde_json::from_str::<serde_json::Value>(s).unwrap();
+        assert_eq!(meta_time_limit(&v(r#"{"time_limit": 60}"#)), Some(60.0));
+        assert_eq!(meta_time_limit(&v(r#"{"time_limit": "2.5s"}"#)), Some(2.5));
+        assert_eq!(meta_time_limit(&v(r#"{"config": {"time_limit_seconds": 5}}"#)), Some(5.0));
+        assert_eq!(meta_time_limit(&v(r#"{"name": "x"}"#)), None);
+    }
+}

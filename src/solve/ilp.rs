@@ -1,0 +1,383 @@
+//! `ilp-edge` and `ilp-clique`: Sudoku as a 0-1 integer program, solved by HiGHS through `good_lp`.
+//!
+//! This module owns everything that knows about `good_lp` and HiGHS: building the two formulations
+//! ([`Formulation`]), passing the solver options (threads, presolve, time limit, log), the one
+//! process-wide lock that keeps two HiGHS solves from running at once, translating HiGHS's statuses
+//! into an [`Outcome`] (a time limit without a solution becomes [`Outcome::LimitReached`] here and
+//! nowhere else), and decoding a 0-1 solution into a [`Grid`]. Variable x\[v\]\[k\] = 1 means cell v
+//! takes colour k, i.e. digit k + 1 (see [`crate::graph`]). Both models are pure feasibility
+//! problems: the objective is the constant 0, so HiGHS stops at the first integer-feasible point
+//! and no MIP gap setting matters.
+//!
+//! HiGHS never writes to stdout here (stdout carries CSV/JSON): its output is off unless
+//! [`SolverOptions::verbose`], and then it goes to a log file only.
+
+use std::ffi::{c_char, c_int, c_void};
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::Instant;
+
+use good_lp::solvers::highs::HighsProblem;
+use good_lp::{variable, Expression, ProblemVariables, SolverModel, Variable};
+use highs::{HighsModelStatus, HighsSolutionStatus};
+
+use crate::graph::{colour_of, digit_of, ConstraintGraph};
+use crate::grid::Grid;
+use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverOptions, Stats};
+
+/// HiGHS is not safe to run twice at once in one process (its task scheduler is global), so every
+/// HiGHS call — model creation, options, solve and destruction — happens under this lock.
+static HIGHS: Mutex<()> = Mutex::new(());
+
+/// Where HiGHS writes its log when [`SolverOptions::verbose`] is set without a `log_file`.
+pub const DEFAULT_LOG_FILE: &str = "highs.log";
+
+// `highs` 2.4 only reads 32-bit (`HighsInt`) info values, but HiGHS keeps "mip_node_count" as an
+// `int64_t`; this is the C API call for 64-bit info values, from the HiGHS library that `highs-sys`
+// already links into every binary using HiGHS (`HighsInt` is a C `int` in that build).
+extern "C" {
+    fn Highs_getInt64InfoValue(highs: *const c_void, info: *const c_char, value: *mut i64) -> c_int;
+}
+
+/// Which 0-1 model of Sudoku to build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Formulation {
+    /// `ilp-edge`, the origin study's model: N³ binaries x\[v\]\[k\] (givens fixed to 1 by their
+    /// bounds), N² rows Σₖ x\[v\]\[k\] = 1 and N·|E| rows x\[u\]\[k\] + x\[v\]\[k\] ≤ 1, one per edge of
+    /// the constraint graph and colour; |E| = N²(3N − r − c − 1)/2. Its LP relaxation is weak
+    /// (x = 1/N everywhere satisfies every edge row), which is the point of the comparison.
+    /// With [`SolverOptions::reduce`] (ablation) the variables ruled out by the givens are dropped,
+    /// with the edge rows they make trivial.
+    Edge,
+    /// `ilp-clique`, the tight model: givens are placed and their digits removed from their peers
+    /// *before* building, then one binary per remaining (cell, digit) candidate (≤ N³), one row
+    /// Σ = 1 per empty cell and one row Σ = 1 per house and digit the house still misses (≤ 4N²
+    /// rows). A cell or a house digit left without any candidate is answered `Infeasible` at once.
+    Clique,
+}
+
+/// A HiGHS-backed solver for one [`Formulation`].
+#[derive(Debug, Clone)]
+pub struct Ilp {
+    formulation: Formulation,
+    options: SolverOptions,
+}
+
+impl Ilp {
+    /// A solver for `formulation`, with HiGHS threads, presolve, log and `reduce` from `options`.
+    pub fn new(formulation: Formulation, options: SolverOptions) -> Ilp {
+        Ilp { formulation, options }
+    }
+
+    /// The formulation this solver builds.
+    pub fn formulation(&self) -> Formulation {
+        self.formulation
+    }
+}
+
+/// A model ready for HiGHS: the problem, and the (cell, colour) each column stands for.
+struct Model {
+    problem: HighsProblem,
+    columns: Vec<(usize, usize)>,
+    rows: usize,
+}
+
+/// What [`build_clique`] found: a model, or a proof of infeasibility in words.
+enum Built {
+    Model(Model),
+    Infeasible(String),
+}
+
+/// Candidate colours of every cell as bitsets (bit k = colour k): a given cell keeps only its own
+/// colour; an empty cell loses every colour placed in one of its houses. Also returns, per house
+/// of `graph.houses()`, the set of colours already placed in it.
+///
+/// Complexity: O(N²) time and space (each of the 3N houses is scanned twice).
+fn candidates(puzzle: &Grid, graph: &ConstraintGraph) -> (Vec<u64>, Vec<u64>) {
+    let n = puzzle.n();
+    let all: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let placed: Vec<u64> = graph
+        .houses()
+        .iter()
+        .map(|(_, cells)| {
+            cells.iter().filter(|&&c| puzzle.get(c) != 0).fold(0, |m, &c| m | 1 << colour_of(puzzle.get(c)))
+        })
+        .collect();
+    let mut cands: Vec<u64> = puzzle
+        .cells()
+        .iter()
+        .map(|&d| if d == 0 { all } else { 1 << colour_of(d) })
+        .collect();
+    for ((_, cells), &mask) in graph.houses().iter().zip(&placed) {
+        for &c in cells.iter().filter(|&&c| puzzle.get(c) == 0) {
+            cands[c] &= !mask;
+        }
+    }
+    (cands, placed)
+}
+
+/// Names a cell as `rRcC` (1-based), as the oracle does.
+fn cell_name(cell: usize, n: usize) -> String {
+    format!("r{}c{}", cell / n + 1, cell % n + 1)
+}
+
+/// The edge model (see [`Formulation::Edge`]); with `reduce`, only the candidates of [`candidates`].
+///
+/// Complexity: O(N·|E|) = O(N⁴) time and space.
+fn build_edge(puzzle: &Grid, reduce: bool) -> Model {
+    let n = puzzle.n();
+    let graph = ConstraintGraph::new(puzzle.shape());
+    let keep: Vec<u64> = if reduce { candidates(puzzle, &graph).0 } else { vec![u64::MAX; puzzle.cells().len()] };
+    let mut vars = ProblemVariables::new();
+    let mut x: Vec<Option<Variable>> = Vec::with_capacity(n * n * n);
+    let mut columns = Vec::with_capacity(n * n * n);
+    for (cell, &given) in puzzle.cells().iter().enumerate() {
+        for k in 0..n {
+            if keep[cell] & 1 << k == 0 {
+                x.push(None);
+                continue;
+            }
+            // A given fixes its own variable to 1 through the bounds; the column stays in the model.
+            let def = if given != 0 && colour_of(given) == k { variable().binary().min(1) } else { variable().binary() };
+            x.push(Some(vars.add(def)));
+            columns.push((cell, k));
+        }
+    }
+    let mut problem = vars.minimise(0).using(good_lp::highs);
+    let mut rows = 0;
+    for cell in 0..puzzle.cells().len() {
+        let mut sum = Expression::with_capacity(n);
+        for v in x[cell * n..(cell + 1) * n].iter().flatten() {
+            sum.add_mul(1, *v);
+        }
+        problem.add_constraint(sum.eq(1));
+        rows += 1;
+    }
+    for (u, v) in graph.edges() {
+        for k in 0..n {
+            if let (Some(a), Some(b)) = (x[u * n + k], x[v * n + k]) {
+                let mut pair = Expression::with_capacity(2);
+                pair.add_mul(1, a);
+                pair.add_mul(1, b);
+                problem.add_constraint(pair.leq(1));
+                rows += 1;
+            }
+        }
+    }
+    Model { problem, columns, rows }
+}
+
+/// The clique model (see [`Formulation::Clique`]), or why the puzzle has no solution.
+///
+/// Complexity: O(N³) time and space.
+fn build_clique(puzzle: &Grid) -> Built {
+    let n = puzzle.n();
+    let graph = ConstraintGraph::new(puzzle.shape());
+    let (cands, placed) = candidates(puzzle, &graph);
+    let empty = |cell: &usize| puzzle.get(*cell) == 0;
+    if let Some(cell) = (0..cands.len()).filter(empty).find(|&c| cands[c] == 0) {
+        return Built::Infeasible(format!(
+            "cell {} has no candidate: its row, column and box already hold all {n} digits",
+            cell_name(cell, n)
+        ));
+    }
+    for ((house, cells), &done) in graph.houses().iter().zip(&placed) {
+        let reachable = cells.iter().filter(|c| empty(c)).fold(0, |m, &c| m | cands[c]);
+        if let Some(k) = (0..n).find(|&k| (done | reachable) & 1 << k == 0) {
+            return Built::Infeasible(format!("digit {} has no candidate cell in {house}", digit_of(k)));
+        }
+    }
+    let mut vars = ProblemVariables::new();
+    let mut x: Vec<Option<Variable>> = vec![None; n * n * n];
+    let mut columns = Vec::new();
+    for cell in (0..cands.len()).filter(empty) {
+        for k in (0..n).filter(|&k| cands[cell] & 1 << k != 0) {
+            x[cell * n + k] = Some(vars.add(variable().binary()));
+            columns.push((cell, k));
+        }
+    }
+    let mut problem = vars.minimise(0).using(good_lp::highs);
+    let mut rows = 0;
+    for cell in (0..cands.len()).filter(empty) {
+        let mut sum = Expression::with_capacity(cands[cell].count_ones() as usize);
+        for v in x[cell * n..(cell + 1) * n].iter().flatten() {
+            sum.add_mul(1, *v);
+        }
+        problem.add_constraint(sum.eq(1));
+        rows += 1;
+    }
+    for ((_, cells), &done) in graph.houses().iter().zip(&placed) {
+        for k in (0..n).filter(|&k| done & 1 << k == 0) {
+            let mut sum = Expression::with_capacity(n);
+            for v in cells.iter().filter_map(|&c| x[c * n + k]) {
+                sum.add_mul(1, v);
+            }
+            problem.add_constraint(sum.eq(1));
+            rows += 1;
+        }
+    }
+    Built::Model(Model { problem, columns, rows })
+}
+
+/// HiGHS's answer: a feasible point to decode, or an outcome without a grid and why.
+enum Answer {
+    /// Column values of an integer-feasible point.
+    Values(Vec<f64>),
+    /// `Infeasible` or `LimitReached`, with HiGHS's reason.
+    NoGrid(Outcome, String),
+}
+
+/// What one HiGHS run produced.
+struct Run {
+    answer: Answer,
+    /// Seconds spent turning the `good_lp` problem into a HiGHS model (part of the build).
+    load_seconds: f64,
+    /// Seconds of the HiGHS solve call.
+    seconds: f64,
+    nodes: Option<u64>,
+    lp_iterations: Option<u64>,
+}
+
+/// Sets one HiGHS option, naming it on failure.
+fn set_option<V: highs::HighsOptionValue>(model: &mut highs::Model, name: &str, value: V) -> Result<(), String> {
+    model.try_set_option(name, value).map_err(|_| format!("HiGHS refused option {name}"))
+}
+
+/// Solves `problem` with HiGHS under the process-wide lock, and translates its status.
+fn run_highs(problem: HighsProblem, options: &SolverOptions, limits: &Limits) -> Result<Run, String> {
+    let _guard = HIGHS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let load = Instant::now();
+    let mut model = problem.try_into_inner().map_err(|e| e.to_string())?;
+    set_option(&mut model, "threads", i32::try_from(options.threads).unwrap_or(i32::MAX))?;
+    set_option(&mut model, "presolve", if options.presolve { "on" } else { "off" })?;
+    if let Some(time) = limits.time {
+        set_option(&mut model, "time_limit", time.as_secs_f64())?;
+    }
+    // HiGHS starts quiet (`highs::Model` turns output off); verbose output goes to a file only.
+    if options.verbose {
+        let path = options.log_file.as_deref().unwrap_or(Path::new(DEFAULT_LOG_FILE));
+        let path = path.to_str().ok_or_else(|| format!("log file {} is not UTF-8", path.display()))?;
+        set_option(&mut model, "log_to_console", false)?;
+        set_option(&mut model, "log_file", path)?;
+        set_option(&mut model, "output_flag", true)?;
+    }
+    let load_seconds = load.elapsed().as_secs_f64();
+    let start = Instant::now();
+    let solved = model.try_solve().map_err(|status| format!("HiGHS run failed with status {status:?}"))?;
+    let seconds = start.elapsed().as_secs_f64();
+
+    let nodes = {
+        let mut value: i64 = -1;
+        // SAFETY: `solved` owns a live HiGHS instance for this whole block, the name is a
+        // NUL-terminated string, and `value` is a valid `int64_t` to write to.
+        let status =
+            unsafe { Highs_getInt64InfoValue(solved.as_ptr(), c"mip_node_count".as_ptr(), &mut value) };
+        (status == 0).then_some(value).and_then(|v| u64::try_from(v).ok())
+    };
+    // For a MIP, HiGHS reports the LP iterations of the whole branch and bound here.
+    let lp_iterations = solved.int_info_value(c"simplex_iteration_count").ok().and_then(|v| u64::try_from(v).ok());
+    let status = solved.status();
+    // Any status with an integer-feasible point answers a feasibility problem, even a time limit.
+    let answer = if solved.primal_solution_status() == HighsSolutionStatus::Feasible {
+        Answer::Values(solved.get_solution().columns().to_vec())
+    } else {
+        match status {
+            HighsModelStatus::Infeasible => Answer::NoGrid(Outcome::Infeasible, "HiGHS: infeasible".to_string()),
+            // Every variable is a bounded binary, so "unbounded or infeasible" can only be infeasible.
+            HighsModelStatus::UnboundedOrInfeasible => Answer::NoGrid(
+                Outcome::Infeasible,
+                "HiGHS: unbounded or infeasible (all variables are bounded)".to_string(),
+            ),
+            HighsModelStatus::ReachedTimeLimit => {
+                Answer::NoGrid(Outcome::LimitReached, "HiGHS reached the time limit without a solution".to_string())
+            }
+            // Limits this module never sets; answered as limits all the same, by name.
+            HighsModelStatus::ReachedIterationLimit
+            | HighsModelStatus::ReachedSolutionLimit
+            | HighsModelStatus::ReachedInterrupt => {
+                Answer::NoGrid(Outcome::LimitReached, format!("HiGHS stopped without a solution: {status:?}"))
+            }
+            other => return Err(format!("HiGHS ended with status {other:?} and no solution")),
+        }
+    };
+    Ok(Run { answer, load_seconds, seconds, nodes, lp_iterations })
+}
+
+/// Decodes column values: each column above 0.5 sets its cell to its colour's digit.
+fn decode(mut grid: Grid, columns: &[(usize, usize)], values: &[f64]) -> Grid {
+    for (&(cell, k), _) in columns.iter().zip(values).filter(|(_, &value)| value > 0.5) {
+        grid.set(cell, digit_of(k));
+    }
+    grid
+}
+
+impl Solver for Ilp {
+    fn name(&self) -> &'static str {
+        match self.formulation {
+            Formulation::Edge => "ilp-edge",
+            Formulation::Clique => "ilp-clique",
+        }
+    }
+
+    /// Builds the model, solves it with HiGHS and decodes the answer. `stats.nodes` and
+    /// `stats.lp_iterations` are `Some` exactly when HiGHS ran. `limits.max_solutions` is not
+    /// used: the ILP solvers look for one solution.
+    fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> Result<Report, SolveError> {
+        let backend = |message: String| SolveError::Backend { solver: self.name(), message };
+        let build = Instant::now();
+        let (model, start_grid) = match self.formulation {
+            Formulation::Edge => (build_edge(puzzle, self.options.reduce), Grid::empty(puzzle.shape())),
+            Formulation::Clique => match build_clique(puzzle) {
+                Built::Model(model) => (model, puzzle.clone()),
+                Built::Infeasible(note) => {
+                    let stats = Stats { build_seconds: build.elapsed().as_secs_f64(), ..Stats::default() };
+                    return Ok(Report { outcome: Outcome::Infeasible, stats, note: Some(note) });
+                }
+            },
+        };
+        let mut stats = Stats {
+            build_seconds: build.elapsed().as_secs_f64(),
+            variables: Some(model.columns.len()),
+            constraints: Some(model.rows),
+            ..Stats::default()
+        };
+        // A full grid leaves the clique model without variables, and HiGHS calls such a model
+        // an error ("model empty"): the givens are the whole answer.
+        if model.columns.is_empty() {
+            return Ok(Report { outcome: Outcome::Solved(start_grid), stats, note: Some("no empty cell".to_string()) });
+        }
+        let run = run_highs(model.problem, &self.options, limits).map_err(backend)?;
+        stats.build_seconds += run.load_seconds;
+        stats.seconds = run.seconds;
+        stats.nodes = run.nodes;
+        stats.lp_iterations = run.lp_iterations;
+        Ok(match run.answer {
+            Answer::Values(values) => {
+                Report { outcome: Outcome::Solved(decode(start_grid, &model.columns, &values)), stats, note: None }
+            }
+            Answer::NoGrid(outcome, note) => Report { outcome, stats, note: Some(note) },
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Shape;
+
+    fn grid(text: &str, r: usize, c: usize) -> Grid {
+        let cells = text.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+        Grid::from_cells(Shape::new(r, c).expect("valid shape"), cells).expect("valid grid")
+    }
+
+    #[test]
+    fn candidates_remove_placed_digits_from_peers_only() {
+        let puzzle = grid("1...............", 2, 2);
+        let (cands, placed) = candidates(&puzzle, &ConstraintGraph::new(puzzle.shape()));
+        assert_eq!(cands[0], 0b0001, "a given keeps its own colour");
+        assert_eq!(cands[1], 0b1110, "a row peer loses colour 0");
+        assert_eq!(cands[5], 0b1110, "a box peer loses colour 0");
+        assert_eq!(cands[10], 0b1111, "a non-peer keeps every colour");
+        assert_eq!(placed.iter().filter(|&&m| m == 1).count(), 3, "row 1, column 1 and box 1 hold digit 1");
+    }
+}

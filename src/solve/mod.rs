@@ -1,0 +1,239 @@
+//! Solvers behind one trait, and the one registry the CLI, benchmarks and experiments all use.
+//!
+//! A solve returns a [`Report`]: an [`Outcome`] (`Solved`, `Infeasible`, `LimitReached`) and
+//! [`Stats`]. "No solution" is an answer, never an error; errors are for backend failures and for
+//! a solver bug caught by the oracle. [`solve`] is the only entry point callers use: it answers
+//! conflicting givens as `Infeasible` (naming the conflict) and passes every `Solved` grid through
+//! [`crate::verify`] before it leaves this layer.
+
+pub mod backtrack;
+pub mod ilp;
+pub mod naive;
+
+use std::fmt;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
+use crate::grid::Grid;
+use crate::verify;
+
+/// The answer of a solve.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// A complete solution that keeps the givens (verified).
+    Solved(Grid),
+    /// Proven to have no solution.
+    Infeasible,
+    /// The time (or node) limit was reached before an answer.
+    LimitReached,
+}
+
+impl Outcome {
+    /// The outcome's name in CSV and JSON: `solved`, `infeasible` or `limit`.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Outcome::Solved(_) => "solved",
+            Outcome::Infeasible => "infeasible",
+            Outcome::LimitReached => "limit",
+        }
+    }
+
+    /// The solution, if solved.
+    pub fn solution(&self) -> Option<&Grid> {
+        match self {
+            Outcome::Solved(g) => Some(g),
+            _ => None,
+        }
+    }
+}
+
+/// Measurements of one solve. Counters a solver does not have stay `None`.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct Stats {
+    /// Wall time of the solve itself, seconds (model building excluded).
+    pub seconds: f64,
+    /// Wall time spent building the model (ILP) or the initial state, seconds.
+    pub build_seconds: f64,
+    /// Search nodes: cells assigned (backtracking) or branch-and-bound nodes (ILP).
+    pub nodes: Option<u64>,
+    /// Guesses: branching decisions with more than one candidate (backtracking).
+    pub guesses: Option<u64>,
+    /// ILP variables.
+    pub variables: Option<usize>,
+    /// ILP constraints (rows).
+    pub constraints: Option<usize>,
+    /// Simplex iterations reported by HiGHS.
+    pub lp_iterations: Option<u64>,
+    /// Solutions found, when counting (`Limits::max_solutions` > 1).
+    pub solutions: Option<u64>,
+}
+
+/// Limits of one solve.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Limits {
+    /// Wall-clock limit for the solve (`None` = unlimited).
+    pub time: Option<Duration>,
+    /// Stop counting after this many solutions (1 = find one; 2 = decide uniqueness).
+    pub max_solutions: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits { time: None, max_solutions: 1 }
+    }
+}
+
+impl Limits {
+    /// A limit of `seconds` of wall time, finding one solution.
+    pub fn seconds(seconds: f64) -> Limits {
+        Limits { time: Some(Duration::from_secs_f64(seconds)), max_solutions: 1 }
+    }
+
+    /// The instant the solve must stop by, counted from `start`.
+    pub fn deadline(&self, start: Instant) -> Option<Instant> {
+        self.time.map(|t| start + t)
+    }
+}
+
+/// What a solve reports.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// The answer.
+    pub outcome: Outcome,
+    /// Measurements.
+    pub stats: Stats,
+    /// Why, in words, when that helps (e.g. the conflict that makes a puzzle infeasible).
+    pub note: Option<String>,
+}
+
+/// Failures that are not answers.
+#[derive(Debug, Error)]
+pub enum SolveError {
+    /// The backend failed (HiGHS error, model too large, …).
+    #[error("{solver}: backend failure: {message}")]
+    Backend {
+        /// Solver name.
+        solver: &'static str,
+        /// What the backend said.
+        message: String,
+    },
+    /// A solver returned a grid the oracle rejects: a bug in that solver.
+    #[error("{solver}: BUG: returned a grid that is not a solution ({faults})")]
+    Unverified {
+        /// Solver name.
+        solver: &'static str,
+        /// The oracle's faults, joined.
+        faults: String,
+    },
+}
+
+/// Options shared by the solvers (the ILP ones use most of them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SolverOptions {
+    /// HiGHS threads (1 by default: one solve per core).
+    pub threads: u32,
+    /// HiGHS presolve on/off.
+    pub presolve: bool,
+    /// Let HiGHS print its log (to `log_file` if set, else stderr-side log file).
+    pub verbose: bool,
+    /// Where HiGHS writes its log when verbose.
+    pub log_file: Option<PathBuf>,
+    /// `ilp-edge` ablation: drop variables ruled out by the givens.
+    pub reduce: bool,
+}
+
+impl Default for SolverOptions {
+    fn default() -> SolverOptions {
+        SolverOptions { threads: 1, presolve: true, verbose: false, log_file: None, reduce: false }
+    }
+}
+
+/// A Sudoku solver.
+pub trait Solver {
+    /// The solver's kebab-case name, as in the CLI, the CSV and the docs.
+    fn name(&self) -> &'static str;
+
+    /// Solves `puzzle` within `limits`. Implementations may assume the givens have no conflict.
+    fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> Result<Report, SolveError>;
+}
+
+/// The registry: every solver, by name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SolverKind {
+    /// The origin study's ILP: x[u][k] + x[v][k] ≤ 1 per edge and colour.
+    IlpEdge,
+    /// The tight ILP: one = 1 row per cell and per house and digit, givens eliminated.
+    IlpClique,
+    /// The origin study's backtracking: row-major, values ascending, no propagation.
+    BacktrackNaive,
+    /// Bitset backtracking: fewest candidates first, naked and hidden singles.
+    Backtrack,
+}
+
+impl SolverKind {
+    /// Every solver, in a fixed order.
+    pub const ALL: [SolverKind; 4] = [SolverKind::IlpEdge, SolverKind::IlpClique, SolverKind::BacktrackNaive, SolverKind::Backtrack];
+
+    /// The kebab-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverKind::IlpEdge => "ilp-edge",
+            SolverKind::IlpClique => "ilp-clique",
+            SolverKind::BacktrackNaive => "backtrack-naive",
+            SolverKind::Backtrack => "backtrack",
+        }
+    }
+
+    /// True for the solvers that run HiGHS (never two at once in one process).
+    pub fn uses_highs(self) -> bool {
+        matches!(self, SolverKind::IlpEdge | SolverKind::IlpClique)
+    }
+
+    /// A solver of this kind.
+    pub fn build(self, options: &SolverOptions) -> Box<dyn Solver> {
+        match self {
+            SolverKind::IlpEdge => Box::new(ilp::Ilp::new(ilp::Formulation::Edge, options.clone())),
+            SolverKind::IlpClique => Box::new(ilp::Ilp::new(ilp::Formulation::Clique, options.clone())),
+            SolverKind::BacktrackNaive => Box::new(naive::Naive),
+            SolverKind::Backtrack => Box::new(backtrack::Backtrack::default()),
+        }
+    }
+}
+
+impl fmt::Display for SolverKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for SolverKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<SolverKind, String> {
+        SolverKind::ALL.into_iter().find(|k| k.name() == s).ok_or_else(|| {
+            let names: Vec<&str> = SolverKind::ALL.iter().map(|k| k.name()).collect();
+            format!("unknown solver '{s}'; expected one of: {}", names.join(", "))
+        })
+    }
+}
+
+/// Solves `puzzle` with `solver`: conflicting givens are answered `Infeasible` with the conflict
+/// named, and every `Solved` grid is verified by the oracle before it is returned.
+pub fn solve(solver: &mut dyn Solver, puzzle: &Grid, limits: &Limits) -> Result<Report, SolveError> {
+    let conflicts = verify::conflicts(puzzle);
+    if let Some(first) = conflicts.first() {
+        return Ok(Report { outcome: Outcome::Infeasible, stats: Stats::default(), note: Some(format!("conflicting givens: {first}")) });
+    }
+    let report = solver.solve(puzzle, limits)?;
+    if let Outcome::Solved(grid) = &report.outcome {
+        let faults = verify::solution_faults(puzzle, grid);
+        if !faults.is_empty() {
+            let faults: Vec<String> = faults.iter().take(5).map(|f| f.to_string()).collect();
+            return Err(SolveError::Unverified { solver: solver.name(), faults: faults.join("; ") });
+        }
+    }
+    Ok(report)
+}

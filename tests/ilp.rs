@@ -1,0 +1,253 @@
+//! The ILP solvers (`ilp-edge`, `ilp-clique`) against known solutions, hand-made puzzles, an
+//! unsolvable puzzle, their options (presolve, `reduce`, time limit, log) and the model sizes their
+//! docs state. Every solve goes through `solve::solve` (which runs the oracle) and every grid is
+//! checked again here with `verify::is_solution_of`.
+
+use std::time::Duration;
+
+use sudoku_lab::format::{self, Entry};
+use sudoku_lab::generate;
+use sudoku_lab::graph::ConstraintGraph;
+use sudoku_lab::grid::{Grid, Shape};
+use sudoku_lab::solve::ilp::{Formulation, Ilp};
+use sudoku_lab::solve::{self, Limits, Outcome, Report, Solver, SolverOptions};
+use sudoku_lab::verify;
+
+const BOTH: [Formulation; 2] = [Formulation::Edge, Formulation::Clique];
+
+fn read(path: &str) -> Vec<Entry> {
+    let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+    format::read_puzzles(&full, None, None).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Puzzles of a sample file, each with the solution on the same line of its `.solutions.txt`.
+fn samples(stem: &str) -> Vec<(Grid, Grid)> {
+    let puzzles = read(&format!("tests/data/{stem}.txt"));
+    let solutions = read(&format!("tests/data/{stem}.solutions.txt"));
+    assert_eq!(puzzles.len(), solutions.len(), "{stem}: one solution per puzzle");
+    puzzles.into_iter().zip(solutions).map(|(p, s)| (p.puzzle, s.puzzle)).collect()
+}
+
+fn grid(text: &str, shape: Shape) -> Grid {
+    format::parse(text, "test", None, Some(shape)).expect("a valid puzzle").remove(0).puzzle
+}
+
+fn shape(r: usize, c: usize) -> Shape {
+    Shape::new(r, c).expect("a valid shape")
+}
+
+fn run(formulation: Formulation, options: SolverOptions, puzzle: &Grid, limits: &Limits) -> Report {
+    let mut solver = Ilp::new(formulation, options);
+    solve::solve(&mut solver, puzzle, limits).unwrap_or_else(|e| panic!("{formulation:?}: {e}"))
+}
+
+/// Solves with default options and no limit; asserts the answer is a verified solution.
+fn solved(formulation: Formulation, puzzle: &Grid) -> (Grid, Report) {
+    let report = run(formulation, SolverOptions::default(), puzzle, &Limits::default());
+    let grid = report.outcome.solution().unwrap_or_else(|| panic!("{formulation:?}: {report:?}")).clone();
+    assert!(verify::is_solution_of(puzzle, &grid), "{formulation:?} returned a non-solution");
+    (grid, report)
+}
+
+#[test]
+fn names_are_the_registry_names() {
+    assert_eq!(Ilp::new(Formulation::Edge, SolverOptions::default()).name(), "ilp-edge");
+    assert_eq!(Ilp::new(Formulation::Clique, SolverOptions::default()).name(), "ilp-clique");
+    assert_eq!(solve::SolverKind::IlpClique.build(&SolverOptions::default()).name(), "ilp-clique");
+}
+
+#[test]
+fn both_models_find_the_known_solution_of_9x9_samples() {
+    let samples = samples("9x9-sample");
+    assert_eq!(samples.len(), 6);
+    for (i, (puzzle, solution)) in samples.iter().enumerate() {
+        for formulation in BOTH {
+            let (grid, report) = solved(formulation, puzzle);
+            assert_eq!(&grid, solution, "{formulation:?}, sample {i}");
+            assert!(report.stats.nodes.is_some() && report.stats.lp_iterations.is_some(), "HiGHS ran");
+        }
+    }
+}
+
+#[test]
+fn both_models_solve_hand_made_4x4_and_6x6_puzzles() {
+    let cases = [
+        (shape(2, 2), "1234341221434321", "1.3..4.22..3..2."),
+        (shape(2, 3), "123456456123231564564231312645645312", "1..4.6.5..2.2.1..4..4.3.3..6...4..12"),
+    ];
+    for (shape, solution, puzzle) in cases {
+        let (solution, puzzle) = (grid(solution, shape), grid(puzzle, shape));
+        assert!(verify::is_solution_of(&puzzle, &solution), "the puzzle is cut from its solution");
+        for formulation in BOTH {
+            solved(formulation, &puzzle);
+        }
+    }
+}
+
+#[test]
+fn clique_model_finds_the_known_solution_of_a_16x16() {
+    let samples = samples("16x16-sample");
+    for (puzzle, solution) in &samples {
+        let (grid, report) = solved(Formulation::Clique, puzzle);
+        assert_eq!(&grid, solution);
+        let n = 16;
+        assert!(report.stats.variables.expect("a model was built") < n * n * n);
+        assert!(report.stats.constraints.expect("a model was built") <= 4 * n * n);
+    }
+}
+
+#[test]
+fn an_unsolvable_puzzle_without_conflicting_givens_is_infeasible_in_both_models() {
+    // r1c1 sees 1 and 2 in its row and 3 and 4 in its column, so it can hold no digit.
+    let puzzle = grid("..12....3...4...", shape(2, 2));
+    assert!(verify::conflicts(&puzzle).is_empty(), "no direct conflict among the givens");
+    for formulation in BOTH {
+        for reduce in [false, true] {
+            let options = SolverOptions { reduce, ..SolverOptions::default() };
+            let report = run(formulation, options, &puzzle, &Limits::default());
+            assert_eq!(report.outcome, Outcome::Infeasible, "{formulation:?} reduce={reduce}: {report:?}");
+        }
+    }
+    // The clique model sees it while building, before HiGHS: no model, no HiGHS counters.
+    let report = run(Formulation::Clique, SolverOptions::default(), &puzzle, &Limits::default());
+    let note = report.note.expect("the clique model names the reason");
+    assert!(note.contains("r1c1") && note.contains("no candidate"), "{note}");
+    assert_eq!((report.stats.nodes, report.stats.lp_iterations, report.stats.variables), (None, None, None));
+    assert_eq!(report.stats.seconds, 0.0);
+}
+
+#[test]
+fn clique_model_reports_a_digit_with_no_place_in_a_house_without_highs() {
+    // Row 1 misses 1 and 4; box 1 already holds 1 (r2c1), so r1c1 and r1c2 can only take 4.
+    let puzzle = grid("..321...........", shape(2, 2));
+    assert!(verify::conflicts(&puzzle).is_empty());
+    let report = run(Formulation::Clique, SolverOptions::default(), &puzzle, &Limits::default());
+    assert_eq!(report.outcome, Outcome::Infeasible);
+    assert_eq!(report.note.as_deref(), Some("digit 1 has no candidate cell in row 1"));
+    assert_eq!(report.stats.nodes, None, "HiGHS did not run");
+    assert_eq!(run(Formulation::Edge, SolverOptions::default(), &puzzle, &Limits::default()).outcome, Outcome::Infeasible);
+}
+
+#[test]
+fn clique_model_agrees_with_presolve_on_and_off() {
+    let mut cases = samples("9x9-sample");
+    cases.extend(samples("16x16-sample"));
+    for (puzzle, solution) in &cases {
+        for presolve in [true, false] {
+            let options = SolverOptions { presolve, ..SolverOptions::default() };
+            let report = run(Formulation::Clique, options, puzzle, &Limits::default());
+            assert_eq!(report.outcome.solution(), Some(solution), "presolve={presolve}");
+        }
+    }
+    let puzzle = grid("..12....3...4...", shape(2, 2));
+    let off = SolverOptions { presolve: false, ..SolverOptions::default() };
+    assert_eq!(run(Formulation::Edge, off, &puzzle, &Limits::default()).outcome, Outcome::Infeasible);
+}
+
+#[test]
+fn reduced_edge_model_gives_the_same_answers_with_fewer_variables() {
+    let mut cases = samples("9x9-sample");
+    cases.truncate(4);
+    let planted = generate::planted(shape(2, 3), 0.4, &mut generate::rng_from_seed(3));
+    cases.push((planted.puzzle, planted.solution));
+    for (puzzle, solution) in &cases {
+        let full = run(Formulation::Edge, SolverOptions::default(), puzzle, &Limits::default());
+        let reduce = SolverOptions { reduce: true, ..SolverOptions::default() };
+        let reduced = run(Formulation::Edge, reduce, puzzle, &Limits::default());
+        for report in [&full, &reduced] {
+            let grid = report.outcome.solution().expect("solvable");
+            assert!(verify::is_solution_of(puzzle, grid));
+        }
+        if puzzle.n() == 9 {
+            assert_eq!(full.outcome.solution(), Some(solution));
+            assert_eq!(reduced.outcome.solution(), Some(solution));
+        }
+        let (v_full, v_reduced) = (full.stats.variables.expect("built"), reduced.stats.variables.expect("built"));
+        let n = puzzle.n();
+        assert_eq!(v_full, n * n * n);
+        assert!(v_reduced < v_full, "{v_reduced} < {v_full}");
+        assert!(reduced.stats.constraints < full.stats.constraints);
+    }
+}
+
+#[test]
+fn edge_model_size_matches_its_formula_at_4x4() {
+    let s = shape(2, 2);
+    let (n, edges) = (s.n(), ConstraintGraph::new(s).stats().edges);
+    assert_eq!(edges, 56);
+    for puzzle in [Grid::empty(s), grid("1.3..4.22..3..2.", s)] {
+        let report = run(Formulation::Edge, SolverOptions::default(), &puzzle, &Limits::default());
+        assert!(report.outcome.solution().is_some());
+        assert_eq!(report.stats.variables, Some(n * n * n), "N³ = 64 variables");
+        assert_eq!(report.stats.constraints, Some(n * n + n * edges), "N² + N·|E| = 240 rows");
+    }
+    // The clique model of the empty 4×4: N³ variables, N² cell rows and 3N·N house rows.
+    let report = run(Formulation::Clique, SolverOptions::default(), &Grid::empty(s), &Limits::default());
+    assert_eq!((report.stats.variables, report.stats.constraints), (Some(64), Some(64)));
+}
+
+#[test]
+fn a_full_grid_is_its_own_answer() {
+    let full = grid("1234341221434321", shape(2, 2));
+    for formulation in BOTH {
+        let (grid, _) = solved(formulation, &full);
+        assert_eq!(grid, full);
+    }
+}
+
+#[test]
+fn a_tiny_time_limit_gives_limit_reached() {
+    let puzzle = Grid::empty(shape(4, 4));
+    let report = run(Formulation::Edge, SolverOptions::default(), &puzzle, &Limits::seconds(0.0));
+    assert_eq!(report.outcome, Outcome::LimitReached, "{report:?}");
+}
+
+#[test]
+fn parallel_solves_are_serialised_and_all_succeed() {
+    let puzzles: Vec<(Grid, Grid)> = samples("9x9-sample");
+    std::thread::scope(|scope| {
+        for (puzzle, solution) in &puzzles {
+            scope.spawn(move || {
+                let (grid, _) = solved(Formulation::Clique, puzzle);
+                assert_eq!(&grid, solution);
+            });
+        }
+    });
+}
+
+#[test]
+fn verbose_logs_to_the_log_file() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let log = dir.path().join("highs.log");
+    let options = SolverOptions { verbose: true, log_file: Some(log.clone()), ..SolverOptions::default() };
+    let (puzzle, _) = samples("9x9-sample").remove(0);
+    let report = run(Formulation::Edge, options, &puzzle, &Limits::default());
+    assert!(report.outcome.solution().is_some());
+    let text = std::fs::read_to_string(&log).expect("HiGHS wrote its log");
+    assert!(text.contains("HiGHS"), "{text}");
+}
+
+/// Build and solve times at growing sizes; run with `--ignored --nocapture`.
+#[test]
+#[ignore]
+fn measure_build_and_solve_times() {
+    let limits = Limits { time: Some(Duration::from_secs(120)), max_solutions: 1 };
+    for (r, alpha) in [(3, 0.3), (4, 0.4), (5, 0.4), (6, 0.4), (5, 0.0), (6, 0.0)] {
+        let p = generate::planted(shape(r, r), alpha, &mut generate::rng_from_seed(1));
+        for formulation in BOTH {
+            let report = run(formulation, SolverOptions::default(), &p.puzzle, &limits);
+            let s = &report.stats;
+            eprintln!(
+                "{0}x{0} alpha={alpha} {formulation:?}: {1} vars {2} rows, build {3:.3}s solve {4:.3}s nodes {5:?} iters {6:?} -> {7}",
+                r * r,
+                s.variables.unwrap_or(0),
+                s.constraints.unwrap_or(0),
+                s.build_seconds,
+                s.seconds,
+                s.nodes,
+                s.lp_iterations,
+                report.outcome.label()
+            );
+        }
+    }
+}

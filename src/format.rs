@@ -265,7 +265,8 @@ fn cells_of_part(part: &str, offset: usize) -> Result<Vec<(usize, usize)>, (usiz
         col += 1;
         if is_separator(c) {
             if !token.is_empty() {
-                let v = token_value(&token).ok_or((start, ParseErrorKind::Number { cell: cells.len() + 1, token: token.clone() }))?;
+                let v = token_value(&token)
+                    .ok_or((start, ParseErrorKind::Number { cell: cells.len() + 1, token: token.clone() }))?;
                 cells.push((v, start));
                 token.clear();
             }
@@ -331,7 +332,8 @@ fn parse_lines(text: &str, shape: Option<Shape>) -> Result<Vec<Entry>, Located> 
             2 => (None, Some(grid_at(1, Some(puzzle.shape()))?)),
             3 => {
                 let c = parts[1].trim();
-                let count = c.parse::<u64>().map_err(|_| (line_no, offsets[1] + 1, ParseErrorKind::Count(c.to_string())))?;
+                let count =
+                    c.parse::<u64>().map_err(|_| (line_no, offsets[1] + 1, ParseErrorKind::Count(c.to_string())))?;
                 (Some(count), Some(grid_at(2, Some(puzzle.shape()))?))
             }
             n => return Err((line_no, 0, ParseErrorKind::Parts { parts: n })),
@@ -349,7 +351,8 @@ fn parse_grids(text: &str, shape: Option<Shape>) -> Result<Vec<Entry>, Located> 
         let start_line = rows[i].0;
         let row_cells = |(line_no, line): (usize, &str)| -> Result<Vec<(usize, usize)>, Located> {
             let cleaned: String = line.chars().map(|c| if c == '|' { ' ' } else { c }).collect();
-            let cells = cells_of_part(&format!(" {cleaned} "), 0).map_err(|(c, k)| (line_no, c.saturating_sub(1), k))?;
+            let cells =
+                cells_of_part(&format!(" {cleaned} "), 0).map_err(|(c, k)| (line_no, c.saturating_sub(1), k))?;
             Ok(cells.into_iter().map(|(v, c)| (v, c - 1)).collect())
         };
         let first = row_cells(rows[i])?;
@@ -393,11 +396,8 @@ struct JsonPuzzle {
 
 fn parse_json(text: &str, shape: Option<Shape>) -> Result<Vec<Entry>, Located> {
     let line_of = |offset: usize| text[..offset.min(text.len())].matches('\n').count() + 1;
-    let stripped: String = text
-        .lines()
-        .map(|l| if l.trim_start().starts_with('#') { "" } else { l })
-        .collect::<Vec<_>>()
-        .join("\n");
+    let stripped: String =
+        text.lines().map(|l| if l.trim_start().starts_with('#') { "" } else { l }).collect::<Vec<_>>().join("\n");
     let mut stream = serde_json::Deserializer::from_str(&stripped).into_iter::<JsonPuzzle>();
     let mut entries = Vec::new();
     loop {
@@ -498,7 +498,9 @@ pub fn to_pretty(grid: &Grid) -> String {
 
 /// One JSON object on one line: `{"box":[r,c],"cells":[[…],…]}` (0 = empty), with `"solution"` if given.
 pub fn to_json(puzzle: &Grid, solution: Option<&Grid>) -> String {
-    let rows = |g: &Grid| -> Vec<Vec<usize>> { g.cells().chunks(g.n()).map(|r| r.iter().map(|&v| v as usize).collect()).collect() };
+    let rows = |g: &Grid| -> Vec<Vec<usize>> {
+        g.cells().chunks(g.n()).map(|r| r.iter().map(|&v| v as usize).collect()).collect()
+    };
     let shape = puzzle.shape();
     let json = JsonPuzzle {
         box_shape: Some([shape.box_rows(), shape.box_cols()]),

@@ -120,10 +120,15 @@ impl ConstraintGraph {
     /// Graphviz DOT: one node per cell labelled `rRcC`, cells laid out on the grid.
     pub fn to_dot(&self) -> String {
         let n = self.shape.n();
-        let mut out = format!("graph sudoku_{}x{} {{\n  node [shape=circle, fontsize=8];\n", self.shape.box_rows(), self.shape.box_cols());
+        let mut out = format!(
+            "graph sudoku_{}x{} {{\n  node [shape=circle, fontsize=8];\n",
+            self.shape.box_rows(),
+            self.shape.box_cols()
+        );
         for cell in 0..self.shape.cells() {
             let (r, c) = (cell / n, cell % n);
-            writeln!(out, "  {cell} [label=\"r{}c{}\", pos=\"{c},{}!\"];", r + 1, c + 1, n - 1 - r).expect("writing to a String");
+            writeln!(out, "  {cell} [label=\"r{}c{}\", pos=\"{c},{}!\"];", r + 1, c + 1, n - 1 - r)
+                .expect("writing to a String");
         }
         for (u, v) in self.edges() {
             writeln!(out, "  {u} -- {v};").expect("writing to a String");

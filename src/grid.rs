@@ -175,9 +175,7 @@ impl Shape {
                 let boxes_per_band = n / self.box_cols;
                 let top = (house.index / boxes_per_band) * self.box_rows;
                 let left = (house.index % boxes_per_band) * self.box_cols;
-                (0..self.box_rows)
-                    .flat_map(|dr| (0..self.box_cols).map(move |dc| (top + dr) * n + left + dc))
-                    .collect()
+                (0..self.box_rows).flat_map(|dr| (0..self.box_cols).map(move |dc| (top + dr) * n + left + dc)).collect()
             }
         }
     }
@@ -198,12 +196,8 @@ impl Shape {
 
     /// The peers of a cell (cells sharing a row, column or box), sorted, without the cell itself.
     pub fn peers(&self, cell: usize) -> Vec<usize> {
-        let mut peers: Vec<usize> = self
-            .houses_of(cell)
-            .into_iter()
-            .flat_map(|h| self.house_cells(h))
-            .filter(|&p| p != cell)
-            .collect();
+        let mut peers: Vec<usize> =
+            self.houses_of(cell).into_iter().flat_map(|h| self.house_cells(h)).filter(|&p| p != cell).collect();
         peers.sort_unstable();
         peers.dedup();
         peers
@@ -222,10 +216,7 @@ impl FromStr for Shape {
     /// Parses `RxC` (also `R×C` or `R*C`).
     fn from_str(text: &str) -> Result<Shape, ShapeError> {
         let syntax = || ShapeError::Syntax { text: text.to_string() };
-        let (r, c) = text
-            .trim()
-            .split_once(['x', 'X', '×', '*'])
-            .ok_or_else(syntax)?;
+        let (r, c) = text.trim().split_once(['x', 'X', '×', '*']).ok_or_else(syntax)?;
         let r: usize = r.trim().parse().map_err(|_| syntax())?;
         let c: usize = c.trim().parse().map_err(|_| syntax())?;
         Shape::new(r, c)

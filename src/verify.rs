@@ -59,7 +59,9 @@ impl fmt::Display for Fault {
         match self {
             Fault::ShapeMismatch => write!(f, "the grid's shape differs from the puzzle's"),
             Fault::Empty { cell } => write!(f, "cell {cell} is empty"),
-            Fault::GivenChanged { cell, given, found } => write!(f, "cell {cell} holds {found}, but the puzzle gives {given}"),
+            Fault::GivenChanged { cell, given, found } => {
+                write!(f, "cell {cell} holds {found}, but the puzzle gives {given}")
+            }
             Fault::Conflict(c) => write!(f, "{c}"),
         }
     }

@@ -4,6 +4,7 @@
 
 mod basic;
 mod bench;
+mod experiment;
 mod solve;
 
 use std::io::Write;
@@ -32,18 +33,35 @@ pub enum Command {
     #[command(after_help = "Example:\n  sudoku-lab generate --size 9 --alpha 0.4 --mode planted --seed 7 --count 10")]
     Generate(basic::GenerateArgs),
     /// List the conflicts of each puzzle (exit 0 if none, 1 if any).
-    #[command(after_help = "Example:\n  sudoku-lab generate --size 9 --alpha 0.5 --mode random --seed 1 | sudoku-lab check -")]
+    #[command(
+        after_help = "Example:\n  sudoku-lab generate --size 9 --alpha 0.5 --mode random --seed 1 | sudoku-lab check -"
+    )]
     Check(basic::CheckArgs),
     /// Constraint-graph statistics (`key: value` lines) or Graphviz DOT.
-    #[command(after_help = "Examples:\n  sudoku-lab graph --size 9\n  sudoku-lab graph --size 6 --box 2x3 --dot > g.dot")]
+    #[command(
+        after_help = "Examples:\n  sudoku-lab graph --size 9\n  sudoku-lab graph --size 6 --box 2x3 --dot > g.dot"
+    )]
     Graph(basic::GraphArgs),
     /// Solve every puzzle of a file with one or more solvers, cross-checking their answers.
     #[command(after_help = "Examples:\n  sudoku-lab solve puzzles.txt --solver backtrack\n  \
         sudoku-lab solve puzzles.txt --solver all --time-limit 10 --stats stats.csv")]
     Solve(solve::SolveArgs),
     /// Throughput of solvers over a puzzle collection (Markdown table, or CSV with --csv).
-    #[command(after_help = "Example:\n  sudoku-lab bench ../shared/data/9x9-17clue.txt --solver backtrack --solver backtrack-naive --limit 1000")]
+    #[command(
+        after_help = "Example:\n  sudoku-lab bench ../shared/data/9x9-17clue.txt --solver backtrack --solver backtrack-naive --limit 1000"
+    )]
     Bench(bench::BenchArgs),
+    /// Run an experiment config: every (instance, solver) run in worker processes, into results/NAME.
+    #[command(after_help = "Examples:\n  sudoku-lab run experiments/quick.toml\n  \
+        sudoku-lab run experiments/seed004.toml --jobs 2 --resume\n  \
+        sudoku-lab run experiments/phase.toml --shard 3/8 --out results/phase-3")]
+    Run(experiment::RunArgs),
+    /// Merge the shard folders of one experiment into one results folder.
+    #[command(after_help = "Example:\n  sudoku-lab merge results/phase-1 results/phase-2 --out results/phase")]
+    Merge(experiment::MergeArgs),
+    /// Serve solve requests as JSON lines on stdin/stdout (started by `run`).
+    #[command(hide = true)]
+    Worker,
 }
 
 /// Where puzzles come from: a file or stdin, with optional forced format and box shape.
@@ -150,5 +168,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Graph(args) => basic::graph(args),
         Command::Solve(args) => solve::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Run(args) => experiment::run(args),
+        Command::Merge(args) => experiment::merge(args),
+        Command::Worker => experiment::worker(),
     }
 }

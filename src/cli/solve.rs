@@ -143,7 +143,13 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    eprintln!("{} puzzle(s) × {} solver(s): {} without a solution, {} problem(s)", entries.len(), kinds.len(), missing, failures);
+    eprintln!(
+        "{} puzzle(s) × {} solver(s): {} without a solution, {} problem(s)",
+        entries.len(),
+        kinds.len(),
+        missing,
+        failures
+    );
     let fail = failures > 0 || (args.require_solution && missing > 0);
     Ok(if fail { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
@@ -181,7 +187,8 @@ fn write_stats(
 pub fn cross_check(puzzle: &Grid, known: Option<&Grid>, reports: &[(SolverKind, Report)]) -> Option<String> {
     let finished: Vec<&(SolverKind, Report)> =
         reports.iter().filter(|(_, r)| r.outcome != Outcome::LimitReached).collect();
-    let solved: Vec<&(SolverKind, Report)> = finished.iter().copied().filter(|(_, r)| r.outcome.solution().is_some()).collect();
+    let solved: Vec<&(SolverKind, Report)> =
+        finished.iter().copied().filter(|(_, r)| r.outcome.solution().is_some()).collect();
     if !solved.is_empty() && solved.len() < finished.len() {
         let say = |v: &[&(SolverKind, Report)]| v.iter().map(|(k, _)| k.name()).collect::<Vec<_>>().join(", ");
         let infeasible: Vec<_> = finished.iter().copied().filter(|(_, r)| r.outcome == Outcome::Infeasible).collect();

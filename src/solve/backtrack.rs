@@ -29,6 +29,8 @@ struct Tables {
     peers: Vec<u16>,
     /// `houses[h * n ..][..n]`, rows then columns then boxes.
     houses: Vec<u16>,
+    /// The row, column and box (house indices) of each cell.
+    cell_houses: Vec<[u16; 3]>,
     all: u64,
 }
 
@@ -38,15 +40,20 @@ impl Tables {
         let peers = (0..shape.cells()).flat_map(|c| shape.peers(c)).map(|p| p as u16).collect();
         let houses = shape.houses().into_iter().flat_map(|h| shape.house_cells(h)).map(|c| c as u16).collect();
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        Tables { shape, n, peer_count: shape.peer_count(), peers, houses, all }
+        let cell_houses = (0..shape.cells())
+            .map(|c| [shape.row_of(c) as u16, (n + shape.col_of(c)) as u16, (2 * n + shape.box_of(c)) as u16])
+            .collect();
+        Tables { shape, n, peer_count: shape.peer_count(), peers, houses, cell_houses, all }
     }
 }
 
 /// The search state at one depth: candidates and values of every cell.
 #[derive(Debug, Clone, Default)]
 struct State {
-    /// Candidates of each empty cell (0 for a filled cell).
+    /// Candidates of each empty cell; a filled cell keeps just its digit's bit.
     cand: Vec<u64>,
+    /// Digits placed in each house.
+    done: Vec<u64>,
     /// Digit of each cell (0 = empty).
     value: Vec<u8>,
     /// Number of empty cells.
@@ -102,9 +109,11 @@ pub struct Engine {
     t: Tables,
     states: Vec<State>,
     queue: Vec<u16>,
+    frames: Vec<Frame>,
 }
 
 /// The branching frame: the cell branched on and the digits not yet tried.
+#[derive(Debug, Clone)]
 struct Frame {
     cell: usize,
     remaining: u64,
@@ -113,7 +122,7 @@ struct Frame {
 impl Engine {
     /// An engine for `shape`.
     pub fn new(shape: Shape) -> Engine {
-        Engine { t: Tables::new(shape), states: Vec::new(), queue: Vec::new() }
+        Engine { t: Tables::new(shape), states: Vec::new(), queue: Vec::new(), frames: Vec::new() }
     }
 
     /// The shape this engine searches.
@@ -128,7 +137,7 @@ impl Engine {
         &mut self,
         puzzle: &Grid,
         limits: SearchLimits,
-        mut rng: Option<&mut dyn rand::RngCore>,
+        rng: Option<&mut dyn rand::RngCore>,
         on_solution: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Search {
         assert_eq!(puzzle.shape(), self.t.shape, "engine built for another shape");
@@ -146,7 +155,23 @@ impl Engine {
             }
             return result;
         }
-        let mut frames = vec![self.branch_frame(0)];
+        let mut frames = std::mem::take(&mut self.frames);
+        frames.clear();
+        frames.push(self.branch_frame(0));
+        let result = self.branch(&mut frames, result, limits, rng, on_solution);
+        self.frames = frames;
+        result
+    }
+
+    /// The depth-first loop over `frames` (an explicit stack: no recursion limit).
+    fn branch(
+        &mut self,
+        frames: &mut Vec<Frame>,
+        mut result: Search,
+        limits: SearchLimits,
+        mut rng: Option<&mut dyn rand::RngCore>,
+        on_solution: &mut dyn FnMut(&[u8]) -> bool,
+    ) -> Search {
         while let Some(frame) = frames.last_mut() {
             if frame.remaining == 0 {
                 frames.pop();
@@ -201,6 +226,8 @@ impl Engine {
         s.cand.resize(cells, self.t.all);
         s.value.clear();
         s.value.resize(cells, 0);
+        s.done.clear();
+        s.done.resize(3 * self.t.n, 0);
         s.empty = cells;
         self.queue.clear();
         for (cell, &d) in puzzle.cells().iter().enumerate() {
@@ -223,8 +250,11 @@ impl Engine {
             return false;
         }
         s.value[cell] = (bit.trailing_zeros() + 1) as u8;
-        s.cand[cell] = 0;
+        s.cand[cell] = bit;
         s.empty -= 1;
+        for h in self.t.cell_houses[cell] {
+            s.done[h as usize] |= bit;
+        }
         let pc = self.t.peer_count;
         for &p in &self.t.peers[cell * pc..(cell + 1) * pc] {
             let c = &mut s.cand[p as usize];
@@ -245,8 +275,9 @@ impl Engine {
     fn propagate(&mut self, depth: usize) -> bool {
         loop {
             while let Some(p) = self.queue.pop() {
+                // A cell placed since it was queued holds its own bit: `place` accepts that.
                 let c = self.states[depth].cand[p as usize];
-                if c != 0 && !self.place(depth, p as usize, c) {
+                if !self.place(depth, p as usize, c) {
                     self.queue.clear();
                     return false;
                 }
@@ -271,21 +302,17 @@ impl Engine {
         let n = self.t.n;
         let mut placed = 0;
         for h in 0..3 * n {
-            let (mut once, mut twice, mut done) = (0u64, 0u64, 0u64);
+            let (mut once, mut twice) = (0u64, 0u64);
             let s = &self.states[depth];
             for &cell in &self.t.houses[h * n..(h + 1) * n] {
                 let c = s.cand[cell as usize];
                 twice |= once & c;
                 once |= c;
-                let v = s.value[cell as usize];
-                if v != 0 {
-                    done |= 1u64 << (v - 1);
-                }
             }
-            if (once | done) != self.t.all {
+            if once != self.t.all {
                 return None;
             }
-            let mut singles = once & !twice;
+            let mut singles = once & !twice & !s.done[h];
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
                 singles &= !bit;
@@ -314,8 +341,9 @@ impl Engine {
         let mut best = usize::MAX;
         let mut best_count = u32::MAX;
         for (cell, &c) in s.cand.iter().enumerate() {
-            if c != 0 {
-                let k = c.count_ones();
+            // Filled cells hold one bit; after propagation no empty cell does.
+            let k = c.count_ones();
+            if k > 1 {
                 if k < best_count {
                     best = cell;
                     best_count = k;
@@ -370,8 +398,11 @@ impl Solver for Backtrack {
             self.engine = Some(Engine::new(shape));
         }
         let engine = self.engine.as_mut().expect("set just above");
-        let search_limits =
-            SearchLimits { max_solutions: limits.max_solutions.max(1), deadline: limits.deadline(start), max_nodes: None };
+        let search_limits = SearchLimits {
+            max_solutions: limits.max_solutions.max(1),
+            deadline: limits.deadline(start),
+            max_nodes: None,
+        };
         let mut first: Option<Vec<u8>> = None;
         let search = engine.search(puzzle, search_limits, None, &mut |cells| {
             if first.is_none() {

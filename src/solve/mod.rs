@@ -160,7 +160,9 @@ pub trait Solver {
 }
 
 /// The registry: every solver, by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum SolverKind {
     /// The origin study's ILP: x[u][k] + x[v][k] ≤ 1 per edge and colour.
@@ -175,7 +177,8 @@ pub enum SolverKind {
 
 impl SolverKind {
     /// Every solver, in a fixed order.
-    pub const ALL: [SolverKind; 4] = [SolverKind::IlpEdge, SolverKind::IlpClique, SolverKind::BacktrackNaive, SolverKind::Backtrack];
+    pub const ALL: [SolverKind; 4] =
+        [SolverKind::IlpEdge, SolverKind::IlpClique, SolverKind::BacktrackNaive, SolverKind::Backtrack];
 
     /// The kebab-case name.
     pub fn name(self) -> &'static str {
@@ -225,7 +228,11 @@ impl std::str::FromStr for SolverKind {
 pub fn solve(solver: &mut dyn Solver, puzzle: &Grid, limits: &Limits) -> Result<Report, SolveError> {
     let conflicts = verify::conflicts(puzzle);
     if let Some(first) = conflicts.first() {
-        return Ok(Report { outcome: Outcome::Infeasible, stats: Stats::default(), note: Some(format!("conflicting givens: {first}")) });
+        return Ok(Report {
+            outcome: Outcome::Infeasible,
+            stats: Stats::default(),
+            note: Some(format!("conflicting givens: {first}")),
+        });
     }
     let report = solver.solve(puzzle, limits)?;
     if let Outcome::Solved(grid) = &report.outcome {

@@ -5,6 +5,7 @@
 mod basic;
 mod bench;
 mod experiment;
+mod puzzle;
 mod solve;
 
 use std::io::Write;
@@ -59,6 +60,14 @@ pub enum Command {
     /// Merge the shard folders of one experiment into one results folder.
     #[command(after_help = "Example:\n  sudoku-lab merge results/phase-1 results/phase-2 --out results/phase")]
     Merge(experiment::MergeArgs),
+    /// Generate puzzles with exactly one solution, rated by the logic they need.
+    #[command(after_help = "Examples:\n  sudoku-lab puzzle --size 9 --difficulty hard --symmetric --seed 1 --count 5\n  \
+        sudoku-lab puzzle --size 16 --difficulty easy --givens 120-130 --format pretty")]
+    Puzzle(puzzle::PuzzleArgs),
+    /// Analyse puzzles: solution count, determined cells, rating, symmetry (exit 0 if all unique).
+    #[command(after_help = "Examples:\n  sudoku-lab analyze puzzles.txt\n  \
+        sudoku-lab puzzle --size 9 --difficulty expert --count 3 | sudoku-lab analyze - --json")]
+    Analyze(puzzle::AnalyzeArgs),
     /// Serve solve requests as JSON lines on stdin/stdout (started by `run`).
     #[command(hide = true)]
     Worker,
@@ -81,10 +90,15 @@ pub struct InputArgs {
 impl InputArgs {
     /// Reads the puzzles, and the format they were written in.
     pub fn read(&self) -> anyhow::Result<(Vec<Entry>, Format)> {
-        let (text, name) = crate::format::read_source(&self.input)?;
-        let format = self.format.unwrap_or_else(|| crate::format::detect(&text));
-        Ok((crate::format::parse(&text, &name, Some(format), self.box_shape)?, format))
+        read_input(&self.input, self.format, self.box_shape)
     }
+}
+
+/// Reads the puzzles of a file (or `-`), with the format forced or detected; returns the format too.
+pub fn read_input(input: &str, format: Option<Format>, shape: Option<Shape>) -> anyhow::Result<(Vec<Entry>, Format)> {
+    let (text, name) = crate::format::read_source(input)?;
+    let format = format.unwrap_or_else(|| crate::format::detect(&text));
+    Ok((crate::format::parse(&text, &name, Some(format), shape)?, format))
 }
 
 /// `--size N` with an optional `--box RxC`, resolved to a shape.
@@ -170,6 +184,8 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bench(args) => bench::run(args),
         Command::Run(args) => experiment::run(args),
         Command::Merge(args) => experiment::merge(args),
+        Command::Puzzle(args) => puzzle::puzzle(args),
+        Command::Analyze(args) => puzzle::analyze(args),
         Command::Worker => experiment::worker(),
     }
 }

@@ -7,10 +7,9 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 
-use super::{emit, expand_solvers, parse_seconds, parse_solver, InputArgs, SolverChoice};
+use super::{emit, expand_solvers, parse_seconds, parse_solver, read_input, SolverChoice};
+use crate::experiment::cross_check;
 use crate::format::{write_entry, Format};
-use crate::grid::Grid;
-use crate::solve::backtrack::count_solutions;
 use crate::solve::{solve, Limits, Outcome, Report, SolveError, SolverKind, SolverOptions};
 
 /// On/off switch for HiGHS presolve.
@@ -55,8 +54,15 @@ impl IlpArgs {
 /// Arguments of `solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    #[command(flatten)]
-    input: InputArgs,
+    /// Input file, or `-` for stdin.
+    #[arg(default_value = "-")]
+    input: String,
+    /// Input format (auto-detected when omitted).
+    #[arg(long, value_enum)]
+    input_format: Option<Format>,
+    /// Box shape RxC, for shapes that are not the default for their size (e.g. 3x2).
+    #[arg(long = "box", value_name = "RxC")]
+    box_shape: Option<crate::grid::Shape>,
     /// Solver (repeat for several, or `all`): ilp-edge, ilp-clique, backtrack-naive, backtrack.
     #[arg(long, short = 's', value_parser = parse_solver, default_value = "backtrack")]
     solver: Vec<SolverChoice>,
@@ -65,7 +71,7 @@ pub struct SolveArgs {
     time_limit: Option<f64>,
     /// Output format for solutions (default: the input's).
     #[arg(long, value_enum)]
-    output_format: Option<Format>,
+    format: Option<Format>,
     /// Write one CSV row per puzzle and solver to this file.
     #[arg(long, value_name = "FILE")]
     stats: Option<PathBuf>,
@@ -94,8 +100,8 @@ struct StatsRow<'a> {
 
 /// `solve`: prints the solution, `none` or `unknown` per puzzle; exit 1 on any disagreement.
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
-    let (entries, input_format) = args.input.read()?;
-    let format = args.output_format.unwrap_or(input_format);
+    let (entries, input_format) = read_input(&args.input, args.input_format, args.box_shape)?;
+    let format = args.format.unwrap_or(input_format);
     let kinds = expand_solvers(&args.solver);
     let options = args.ilp.options();
     let limits = Limits { time: args.time_limit.map(std::time::Duration::from_secs_f64), max_solutions: 1 };
@@ -179,30 +185,4 @@ fn write_stats(
         w.flush().context("writing --stats")?;
     }
     Ok(())
-}
-
-/// Cross-checks the finished solvers of one puzzle: they must agree on solvability, and on the
-/// solution when it is unique (also against a known solution given with the puzzle). Returns the
-/// disagreement in words.
-pub fn cross_check(puzzle: &Grid, known: Option<&Grid>, reports: &[(SolverKind, Report)]) -> Option<String> {
-    let finished: Vec<&(SolverKind, Report)> =
-        reports.iter().filter(|(_, r)| r.outcome != Outcome::LimitReached).collect();
-    let solved: Vec<&(SolverKind, Report)> =
-        finished.iter().copied().filter(|(_, r)| r.outcome.solution().is_some()).collect();
-    if !solved.is_empty() && solved.len() < finished.len() {
-        let say = |v: &[&(SolverKind, Report)]| v.iter().map(|(k, _)| k.name()).collect::<Vec<_>>().join(", ");
-        let infeasible: Vec<_> = finished.iter().copied().filter(|(_, r)| r.outcome == Outcome::Infeasible).collect();
-        return Some(format!("solved by {} but infeasible for {}", say(&solved), say(&infeasible)));
-    }
-    if known.is_some() && !finished.is_empty() && solved.is_empty() {
-        return Some("a solution is given with the puzzle, but every finished solver says infeasible".into());
-    }
-    let mut answers: Vec<&Grid> = solved.iter().filter_map(|(_, r)| r.outcome.solution()).collect();
-    answers.extend(known);
-    let differ = answers.windows(2).any(|w| w[0] != w[1]);
-    // Different valid answers are fine for a puzzle with several solutions; only a unique one binds.
-    if differ && count_solutions(puzzle, 2).0 == 1 {
-        return Some("the puzzle has one solution, but the solvers' answers differ".into());
-    }
-    None
 }

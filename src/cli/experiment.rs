@@ -1,0 +1,109 @@
+//! `run`, `merge` and the hidden `worker`: the experiment commands.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Args;
+
+use crate::experiment::{self, meta::available_cores, Config, RunOptions, Shard};
+
+/// Arguments of `run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The experiment config (TOML), e.g. experiments/quick.toml.
+    config: PathBuf,
+    /// Worker processes, i.e. concurrent solves (default: the config's `jobs`, else one per core).
+    #[arg(long, short = 'j')]
+    jobs: Option<usize>,
+    /// Results folder (default: results/NAME, NAME from the config).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Run only slice I of K (1-based), e.g. 2/8; each shard needs its own --out.
+    #[arg(long, value_name = "I/K")]
+    shard: Option<Shard>,
+    /// Continue the results of this config already in the folder.
+    #[arg(long, conflicts_with = "force")]
+    resume: bool,
+    /// Discard the results already in the folder and start over.
+    #[arg(long)]
+    force: bool,
+}
+
+/// `run`: every run of a config; exit 1 when solvers disagree or an answer fails the oracle.
+pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
+    let config = Config::load(&args.config)?;
+    let jobs = args.jobs.or(config.jobs).unwrap_or_else(available_cores);
+    anyhow::ensure!(jobs > 0, "--jobs must be 1 or more");
+    let out = args.out.unwrap_or_else(|| PathBuf::from("results").join(&config.name));
+    let exe = std::env::current_exe().context("finding the sudoku-lab executable to start workers from")?;
+    let options = RunOptions { out: out.clone(), jobs, shard: args.shard, resume: args.resume, force: args.force, exe };
+    let slice = args.shard.map(|s| format!(" (shard {s})")).unwrap_or_default();
+    eprintln!(
+        "run {}{slice}: {} instances × {} solvers, time limit {} s, memory cap {} MiB, {jobs} job(s) → {}",
+        config.name,
+        config.instance_count(),
+        config.solvers.len(),
+        config.time_limit,
+        config.memory_mb,
+        out.display()
+    );
+    let summary = experiment::run(&config, &options)?;
+    eprintln!("{} rows in {}", summary.rows, out.join(experiment::folder::RUNS_FILE).display());
+    Ok(report_problems(&summary.problems))
+}
+
+/// Lists disagreements on stderr; exit 1 when there are any.
+fn report_problems(problems: &[String]) -> ExitCode {
+    if problems.is_empty() {
+        return ExitCode::SUCCESS;
+    }
+    eprintln!("{} instance(s) with a DISAGREEMENT or an answer that failed the oracle:", problems.len());
+    for p in problems {
+        eprintln!("  {p}");
+    }
+    ExitCode::from(1)
+}
+
+/// Arguments of `merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Shard folders written by `run --shard I/K --out DIR`.
+    #[arg(required = true, value_name = "DIR")]
+    inputs: Vec<PathBuf>,
+    /// The merged results folder.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Replace results already in --out.
+    #[arg(long)]
+    force: bool,
+}
+
+/// `merge`: shard folders into one; exit 1 when the merged runs hold a disagreement.
+pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
+    let s = experiment::merge(&args.inputs, &args.out, args.force)?;
+    eprintln!(
+        "merged {} folder(s) into {}: {} rows, {} of {} instances complete",
+        args.inputs.len(),
+        args.out.display(),
+        s.rows,
+        s.complete,
+        s.instances
+    );
+    if s.complete < s.instances {
+        eprintln!(
+            "warning: {} instance(s) missing ({} rows of unfinished instances left out); \
+             complete them with: sudoku-lab run CONFIG --out {} --resume",
+            s.instances - s.complete,
+            s.dropped,
+            args.out.display()
+        );
+    }
+    Ok(report_problems(&s.problems))
+}
+
+/// `worker`: serves solve requests on stdin/stdout (started by `run`, not by people).
+pub fn worker() -> anyhow::Result<ExitCode> {
+    experiment::worker::serve().context("worker protocol")?;
+    Ok(ExitCode::SUCCESS)
+}

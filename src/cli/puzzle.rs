@@ -1,0 +1,246 @@
+//! The puzzle commands: `puzzle` (unique puzzles by difficulty) and `analyze` (solution count,
+//! determined cells, rating and symmetry of given puzzles).
+
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use clap::Args;
+use serde::Serialize;
+
+use super::{emit, parse_seconds, InputArgs, ShapeArgs};
+use crate::format::{to_line, to_pretty, write_entry, Format};
+use crate::generate::rng_from_seed;
+use crate::logic::{Rating, Techniques};
+use crate::puzzle::{analyze as analyze_puzzle, Analysis, Generator, PuzzleSpec, SearchEnd, DEFAULT_MAX_ATTEMPTS};
+
+/// Arguments of `puzzle`.
+#[derive(Debug, Args)]
+pub struct PuzzleArgs {
+    #[command(flatten)]
+    shape: ShapeArgs,
+    /// The exact difficulty: the hardest technique the puzzle needs.
+    #[arg(long, short = 'd', value_enum)]
+    difficulty: Rating,
+    /// 180° rotationally symmetric givens.
+    #[arg(long)]
+    symmetric: bool,
+    /// Clue-count range A-B (or one count A), overriding the difficulty's default range.
+    #[arg(long, value_name = "A-B", value_parser = parse_range)]
+    givens: Option<(usize, usize)>,
+    /// Seed; puzzle i of a run uses the stream seeded by seed + i.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "line")]
+    format: Format,
+    /// Keep each puzzle's solution beside it (`PUZZLE:SOLUTION` in line format).
+    #[arg(long)]
+    with_solution: bool,
+    /// Time budget per puzzle, seconds.
+    #[arg(long, value_parser = parse_seconds, default_value = "10")]
+    time_limit: f64,
+    /// Attempts (fresh random solutions) per puzzle before giving up.
+    #[arg(long, default_value_t = DEFAULT_MAX_ATTEMPTS)]
+    max_attempts: u64,
+    /// No per-puzzle line on stderr (the summary is still printed).
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+/// Parses `A-B` or `A` as an inclusive clue-count range.
+fn parse_range(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{s}' is not a clue-count range: expected A-B (e.g. 30-34) or one count A");
+    let (a, b) = s.split_once('-').unwrap_or((s, s));
+    let (a, b): (usize, usize) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+    if a > b {
+        return Err(format!("'{s}': the range's low end {a} is above its high end {b}"));
+    }
+    Ok((a, b))
+}
+
+/// `puzzle`: writes `count` unique puzzles rated exactly `--difficulty`; puzzle i is drawn from
+/// seed `seed + i`, so any one of them can be regenerated alone.
+pub fn puzzle(args: PuzzleArgs) -> anyhow::Result<ExitCode> {
+    let shape = args.shape.shape()?;
+    let spec = PuzzleSpec {
+        rating: args.difficulty,
+        symmetric: args.symmetric,
+        givens: args.givens.map(|(a, b)| a..=b),
+        max_attempts: args.max_attempts.max(1),
+    };
+    let range = spec.givens_range(shape);
+    let budget = Duration::from_secs_f64(args.time_limit);
+    let mut generator = Generator::new(shape);
+    let start = Instant::now();
+    let mut total_givens = 0;
+    for i in 0..args.count {
+        let seed = args.seed.wrapping_add(i);
+        let generated = generator
+            .generate(&spec, &mut rng_from_seed(seed), budget)
+            .with_context(|| format!("puzzle {} (seed {seed})", i + 1))?;
+        total_givens += generated.puzzle.givens();
+        let solution = args.with_solution.then_some(&generated.solution);
+        emit(&write_entry(args.format, &generated.puzzle, solution))?;
+        if !args.quiet {
+            eprintln!(
+                "puzzle {} (seed {seed}): {}, {} givens, {} attempt(s); {}",
+                i + 1,
+                generated.rating,
+                generated.puzzle.givens(),
+                generated.attempts,
+                generated.techniques
+            );
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    if args.count > 0 {
+        eprintln!(
+            "made {} {} {}×{} puzzle(s) ({shape} boxes, givens {}-{}{}) in {seconds:.2} s: {:.0} puzzles/s, {:.1} givens on average",
+            args.count,
+            args.difficulty,
+            shape.n(),
+            shape.n(),
+            range.start(),
+            range.end(),
+            if args.symmetric { ", symmetric" } else { "" },
+            args.count as f64 / seconds.max(1e-9),
+            total_givens as f64 / args.count as f64,
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Arguments of `analyze`.
+#[derive(Debug, Args)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Count solutions exactly up to K; beyond that report "more than K".
+    #[arg(long, value_name = "K", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    max_solutions: u64,
+    /// Time limit per puzzle for the count, seconds.
+    #[arg(long, value_parser = parse_seconds)]
+    time_limit: Option<f64>,
+    /// One JSON object per puzzle per line instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A conflict in `analyze --json`.
+#[derive(Debug, Serialize)]
+struct JsonConflict {
+    /// `row 1`, `column 3`, `box 2`.
+    house: String,
+    digit: u8,
+    /// 0-based cells.
+    cells: Vec<usize>,
+}
+
+/// One line of `analyze --json`.
+#[derive(Debug, Serialize)]
+struct JsonAnalysis {
+    /// 1-based position in the input.
+    puzzle: usize,
+    /// 1-based line where it starts.
+    line: usize,
+    #[serde(rename = "box")]
+    box_shape: [usize; 2],
+    givens: usize,
+    conflicts: Vec<JsonConflict>,
+    solutions: u64,
+    solutions_capped: bool,
+    search: SearchEnd,
+    determined: String,
+    determined_cells: usize,
+    rating: Option<Rating>,
+    techniques: Option<Techniques>,
+    symmetry: Vec<&'static str>,
+}
+
+/// `analyze`: a report per puzzle; exit 0 when every puzzle has exactly one solution, else 1.
+pub fn analyze(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
+    let (entries, _) = args.input.read()?;
+    let mut unique = 0;
+    for (i, entry) in entries.iter().enumerate() {
+        let deadline = args.time_limit.map(|s| Instant::now() + Duration::from_secs_f64(s));
+        let a = analyze_puzzle(&entry.puzzle, args.max_solutions, deadline);
+        unique += usize::from(a.is_unique());
+        let text = if args.json { json_line(i, entry.line, &a) } else { human(i, entry.line, &a, args.max_solutions) };
+        emit(&text)?;
+    }
+    eprintln!("{} puzzle(s), {unique} with exactly one solution", entries.len());
+    Ok(if unique == entries.len() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+fn json_line(i: usize, line: usize, a: &Analysis) -> String {
+    let shape = a.determined.shape();
+    let json = JsonAnalysis {
+        puzzle: i + 1,
+        line,
+        box_shape: [shape.box_rows(), shape.box_cols()],
+        givens: a.givens,
+        conflicts: a
+            .conflicts
+            .iter()
+            .map(|c| JsonConflict { house: c.house.to_string(), digit: c.digit, cells: c.cells.clone() })
+            .collect(),
+        solutions: a.solutions,
+        solutions_capped: a.capped(),
+        search: a.search,
+        determined: to_line(&a.determined),
+        determined_cells: a.determined.givens(),
+        rating: a.rating.map(|(r, _)| r),
+        techniques: a.rating.map(|(_, t)| t),
+        symmetry: a.symmetries.iter().map(|s| s.name()).collect(),
+    };
+    format!("{}\n", serde_json::to_string(&json).expect("plain data always serializes"))
+}
+
+fn human(i: usize, line: usize, a: &Analysis, cap: u64) -> String {
+    let shape = a.determined.shape();
+    let mut out = format!("puzzle {} (line {line}): {n}×{n} ({shape} boxes), {} givens\n", i + 1, a.givens, n = shape.n());
+    if a.conflicts.is_empty() {
+        out.push_str("  conflicts: none\n");
+    } else {
+        let list: Vec<String> = a.conflicts.iter().map(|c| c.to_string()).collect();
+        out.push_str(&format!("  conflicts: {}\n", list.join("; ")));
+    }
+    let count = match (a.search, a.solutions) {
+        (SearchEnd::Complete, 0) => "0 (no solution)".to_string(),
+        (SearchEnd::Complete, 1) => "1 (unique)".to_string(),
+        (SearchEnd::Complete, k) => format!("{k}"),
+        (SearchEnd::MaxSolutions, _) => format!("more than {cap}"),
+        (SearchEnd::TimeLimit, k) => format!("at least {k} (time limit reached)"),
+    };
+    out.push_str(&format!("  solutions: {count}\n"));
+    match a.rating {
+        Some((rating, techniques)) => out.push_str(&format!("  rating: {rating} ({techniques})\n")),
+        None => out.push_str("  rating: none (only puzzles with exactly one solution are rated)\n"),
+    }
+    let symmetry: Vec<&str> = a.symmetries.iter().map(|s| s.name()).collect();
+    out.push_str(&format!("  symmetry: {}\n", if symmetry.is_empty() { "none".to_string() } else { symmetry.join(", ") }));
+    let heading = match (a.search, a.solutions) {
+        (_, 0) => None,
+        (SearchEnd::Complete, 1) => Some("the solution".to_string()),
+        (SearchEnd::Complete, k) => Some(format!("{} cells hold the same digit in all {k} solutions", a.determined.givens())),
+        (_, k) => Some(format!(
+            "{} cells agree over the {k} solutions found; an upper bound, as a cell shown may still differ in a solution not found",
+            a.determined.givens()
+        )),
+    };
+    match heading {
+        None => out.push_str("  determined cells: none (no solution)\n"),
+        Some(h) => {
+            out.push_str(&format!("  determined cells ({h}):\n"));
+            for l in to_pretty(&a.determined).lines() {
+                out.push_str(&format!("    {l}\n"));
+            }
+        }
+    }
+    out.push('\n');
+    out
+}

@@ -59,7 +59,7 @@ fn names_are_the_registry_names() {
 #[test]
 fn both_models_find_the_known_solution_of_9x9_samples() {
     let samples = samples("9x9-sample");
-    assert_eq!(samples.len(), 6);
+    assert_eq!(samples.len(), 7);
     for (i, (puzzle, solution)) in samples.iter().enumerate() {
         for formulation in BOTH {
             let (grid, report) = solved(formulation, puzzle);
@@ -125,7 +125,25 @@ fn clique_model_reports_a_digit_with_no_place_in_a_house_without_highs() {
     assert_eq!(report.outcome, Outcome::Infeasible);
     assert_eq!(report.note.as_deref(), Some("digit 1 has no candidate cell in row 1"));
     assert_eq!(report.stats.nodes, None, "HiGHS did not run");
-    assert_eq!(run(Formulation::Edge, SolverOptions::default(), &puzzle, &Limits::default()).outcome, Outcome::Infeasible);
+    assert_eq!(
+        run(Formulation::Edge, SolverOptions::default(), &puzzle, &Limits::default()).outcome,
+        Outcome::Infeasible
+    );
+}
+
+/// On this 17-clue puzzle HiGHS 1.15's MIP presolve reduces the edge model to nothing and then
+/// returns a point violating a row, which HiGHS reports as an error; the solver solves it again
+/// with presolve off and says so. Should a later HiGHS get it right, the note is simply absent.
+#[test]
+fn a_highs_presolve_failure_is_solved_again_without_presolve() {
+    let (puzzle, solution) = samples("9x9-sample").pop().expect("the 17-clue sample is last");
+    assert_eq!(puzzle.givens(), 17);
+    let report = run(Formulation::Edge, SolverOptions::default(), &puzzle, &Limits::default());
+    assert_eq!(report.outcome.solution(), Some(&solution), "{report:?}");
+    if let Some(note) = &report.note {
+        assert!(note.contains("solved again with presolve off"), "{note}");
+        assert!(report.stats.nodes.is_some(), "the second run's counters");
+    }
 }
 
 #[test]
@@ -147,7 +165,7 @@ fn clique_model_agrees_with_presolve_on_and_off() {
 #[test]
 fn reduced_edge_model_gives_the_same_answers_with_fewer_variables() {
     let mut cases = samples("9x9-sample");
-    cases.truncate(4);
+    cases.truncate(3);
     let planted = generate::planted(shape(2, 3), 0.4, &mut generate::rng_from_seed(3));
     cases.push((planted.puzzle, planted.solution));
     for (puzzle, solution) in &cases {
@@ -195,11 +213,21 @@ fn a_full_grid_is_its_own_answer() {
     }
 }
 
+/// HiGHS checks the clock right after its MIP presolve, and a limit of 0 (or 1 µs) has always
+/// passed by then; only a model that presolve solves outright could escape, and presolve cannot
+/// fix anything in an empty grid (every digit is interchangeable). So this does not depend on the
+/// machine's speed.
 #[test]
-fn a_tiny_time_limit_gives_limit_reached() {
+fn a_zero_or_tiny_time_limit_gives_limit_reached() {
     let puzzle = Grid::empty(shape(4, 4));
-    let report = run(Formulation::Edge, SolverOptions::default(), &puzzle, &Limits::seconds(0.0));
-    assert_eq!(report.outcome, Outcome::LimitReached, "{report:?}");
+    for formulation in BOTH {
+        for (presolve, seconds) in [(true, 0.0), (false, 0.0), (true, 1e-6)] {
+            let options = SolverOptions { presolve, ..SolverOptions::default() };
+            let report = run(formulation, options, &puzzle, &Limits::seconds(seconds));
+            assert_eq!(report.outcome, Outcome::LimitReached, "{formulation:?} presolve={presolve}: {report:?}");
+            assert!(report.note.expect("a reason").contains("time limit"));
+        }
+    }
 }
 
 #[test]
@@ -227,27 +255,60 @@ fn verbose_logs_to_the_log_file() {
     assert!(text.contains("HiGHS"), "{text}");
 }
 
-/// Build and solve times at growing sizes; run with `--ignored --nocapture`.
+/// How far past a short time limit HiGHS returns, on the empty 25×25 edge model (500,625 rows);
+/// run with `--ignored --nocapture`.
+#[test]
+#[ignore]
+fn measure_time_limit_overrun() {
+    let puzzle = Grid::empty(shape(5, 5));
+    for seconds in [0.01, 0.1, 1.0] {
+        let report = run(Formulation::Edge, SolverOptions::default(), &puzzle, &Limits::seconds(seconds));
+        eprintln!("limit {seconds}s: HiGHS returned after {:.3}s -> {}", report.stats.seconds, report.outcome.label());
+    }
+}
+
+fn print_run(label: &str, formulation: Formulation, report: &Report) {
+    let s = &report.stats;
+    let (vars, rows) = (s.variables.unwrap_or(0), s.constraints.unwrap_or(0));
+    eprintln!(
+        "{label} {formulation:?}: {vars} vars {rows} rows, build {:.3}s solve {:.3}s nodes {:?} iters {:?} -> {}",
+        s.build_seconds,
+        s.seconds,
+        s.nodes,
+        s.lp_iterations,
+        report.outcome.label()
+    );
+}
+
+/// Build and solve times: 17-clue 9×9 puzzles, then planted and empty grids up to 36×36 (60 s
+/// limit each); run with `--ignored --nocapture` (a few minutes).
 #[test]
 #[ignore]
 fn measure_build_and_solve_times() {
-    let limits = Limits { time: Some(Duration::from_secs(120)), max_solutions: 1 };
-    for (r, alpha) in [(3, 0.3), (4, 0.4), (5, 0.4), (6, 0.4), (5, 0.0), (6, 0.0)] {
+    let path = format!("{}/../shared/data/9x9-17clue.txt", env!("CARGO_MANIFEST_DIR"));
+    let seventeen = format::read_puzzles(&path, None, None).unwrap_or_else(|e| panic!("{e}"));
+    for formulation in BOTH {
+        let reports: Vec<Report> = seventeen
+            .iter()
+            .take(20)
+            .map(|e| run(formulation, SolverOptions::default(), &e.puzzle, &Limits::default()))
+            .collect();
+        assert!(reports.iter().all(|r| r.outcome.solution().is_some()));
+        let mean = |f: fn(&Report) -> f64| reports.iter().map(f).sum::<f64>() / reports.len() as f64;
+        let nodes: u64 = reports.iter().filter_map(|r| r.stats.nodes).sum();
+        eprintln!(
+            "9x9 17-clue x20 {formulation:?}: build {:.4}s, solve {:.4}s mean, {:.4}s max, {nodes} nodes in all",
+            mean(|r| r.stats.build_seconds),
+            mean(|r| r.stats.seconds),
+            reports.iter().map(|r| r.stats.seconds).fold(0.0, f64::max)
+        );
+    }
+    let limits = Limits { time: Some(Duration::from_secs(60)), max_solutions: 1 };
+    for (r, alpha) in [(4, 0.4), (4, 0.0), (5, 0.6), (5, 0.0), (6, 0.6), (6, 0.0)] {
         let p = generate::planted(shape(r, r), alpha, &mut generate::rng_from_seed(1));
         for formulation in BOTH {
             let report = run(formulation, SolverOptions::default(), &p.puzzle, &limits);
-            let s = &report.stats;
-            eprintln!(
-                "{0}x{0} alpha={alpha} {formulation:?}: {1} vars {2} rows, build {3:.3}s solve {4:.3}s nodes {5:?} iters {6:?} -> {7}",
-                r * r,
-                s.variables.unwrap_or(0),
-                s.constraints.unwrap_or(0),
-                s.build_seconds,
-                s.seconds,
-                s.nodes,
-                s.lp_iterations,
-                report.outcome.label()
-            );
+            print_run(&format!("{0}x{0} planted alpha={alpha}", r * r), formulation, &report);
         }
     }
 }

@@ -15,7 +15,7 @@
 use std::ffi::{c_char, c_int, c_void};
 use std::path::Path;
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use good_lp::solvers::highs::HighsProblem;
 use good_lp::{variable, Expression, ProblemVariables, SolverModel, Variable};
@@ -38,6 +38,9 @@ pub const DEFAULT_LOG_FILE: &str = "highs.log";
 extern "C" {
     fn Highs_getInt64InfoValue(highs: *const c_void, info: *const c_char, value: *mut i64) -> c_int;
 }
+
+/// `kHighsStatusOk` of the HiGHS C API.
+const HIGHS_STATUS_OK: c_int = 0;
 
 /// Which 0-1 model of Sudoku to build.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -73,6 +76,14 @@ impl Ilp {
     pub fn formulation(&self) -> Formulation {
         self.formulation
     }
+
+    /// Builds this solver's model of `puzzle`.
+    fn build(&self, puzzle: &Grid) -> Built {
+        match self.formulation {
+            Formulation::Edge => Built::Model(Box::new(build_edge(puzzle, self.options.reduce))),
+            Formulation::Clique => build_clique(puzzle),
+        }
+    }
 }
 
 /// A model ready for HiGHS: the problem, and the (cell, colour) each column stands for.
@@ -82,9 +93,9 @@ struct Model {
     rows: usize,
 }
 
-/// What [`build_clique`] found: a model, or a proof of infeasibility in words.
+/// What building found: a model, or (clique model only) a proof of infeasibility in words.
 enum Built {
-    Model(Model),
+    Model(Box<Model>),
     Infeasible(String),
 }
 
@@ -103,11 +114,7 @@ fn candidates(puzzle: &Grid, graph: &ConstraintGraph) -> (Vec<u64>, Vec<u64>) {
             cells.iter().filter(|&&c| puzzle.get(c) != 0).fold(0, |m, &c| m | 1 << colour_of(puzzle.get(c)))
         })
         .collect();
-    let mut cands: Vec<u64> = puzzle
-        .cells()
-        .iter()
-        .map(|&d| if d == 0 { all } else { 1 << colour_of(d) })
-        .collect();
+    let mut cands: Vec<u64> = puzzle.cells().iter().map(|&d| if d == 0 { all } else { 1 << colour_of(d) }).collect();
     for ((_, cells), &mask) in graph.houses().iter().zip(&placed) {
         for &c in cells.iter().filter(|&&c| puzzle.get(c) == 0) {
             cands[c] &= !mask;
@@ -138,7 +145,8 @@ fn build_edge(puzzle: &Grid, reduce: bool) -> Model {
                 continue;
             }
             // A given fixes its own variable to 1 through the bounds; the column stays in the model.
-            let def = if given != 0 && colour_of(given) == k { variable().binary().min(1) } else { variable().binary() };
+            let def =
+                if given != 0 && colour_of(given) == k { variable().binary().min(1) } else { variable().binary() };
             x.push(Some(vars.add(def)));
             columns.push((cell, k));
         }
@@ -216,7 +224,7 @@ fn build_clique(puzzle: &Grid) -> Built {
             rows += 1;
         }
     }
-    Built::Model(Model { problem, columns, rows })
+    Built::Model(Box::new(Model { problem, columns, rows }))
 }
 
 /// HiGHS's answer: a feasible point to decode, or an outcome without a grid and why.
@@ -225,6 +233,14 @@ enum Answer {
     Values(Vec<f64>),
     /// `Infeasible` or `LimitReached`, with HiGHS's reason.
     NoGrid(Outcome, String),
+}
+
+/// Why a HiGHS run gave no answer.
+enum RunError {
+    /// HiGHS's run itself ended in error (`Highs_run` returned an error status) after `seconds`.
+    Failed { message: String, load_seconds: f64, seconds: f64 },
+    /// Anything else: a refused option, a model HiGHS would not take, an untranslatable status.
+    Other(String),
 }
 
 /// What one HiGHS run produced.
@@ -239,15 +255,15 @@ struct Run {
 }
 
 /// Sets one HiGHS option, naming it on failure.
-fn set_option<V: highs::HighsOptionValue>(model: &mut highs::Model, name: &str, value: V) -> Result<(), String> {
-    model.try_set_option(name, value).map_err(|_| format!("HiGHS refused option {name}"))
+fn set_option<V: highs::HighsOptionValue>(model: &mut highs::Model, name: &str, value: V) -> Result<(), RunError> {
+    model.try_set_option(name, value).map_err(|_| RunError::Other(format!("HiGHS refused option {name}")))
 }
 
 /// Solves `problem` with HiGHS under the process-wide lock, and translates its status.
-fn run_highs(problem: HighsProblem, options: &SolverOptions, limits: &Limits) -> Result<Run, String> {
+fn run_highs(problem: HighsProblem, options: &SolverOptions, limits: &Limits) -> Result<Run, RunError> {
     let _guard = HIGHS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let load = Instant::now();
-    let mut model = problem.try_into_inner().map_err(|e| e.to_string())?;
+    let mut model = problem.try_into_inner().map_err(|e| RunError::Other(e.to_string()))?;
     set_option(&mut model, "threads", i32::try_from(options.threads).unwrap_or(i32::MAX))?;
     set_option(&mut model, "presolve", if options.presolve { "on" } else { "off" })?;
     if let Some(time) = limits.time {
@@ -256,23 +272,26 @@ fn run_highs(problem: HighsProblem, options: &SolverOptions, limits: &Limits) ->
     // HiGHS starts quiet (`highs::Model` turns output off); verbose output goes to a file only.
     if options.verbose {
         let path = options.log_file.as_deref().unwrap_or(Path::new(DEFAULT_LOG_FILE));
-        let path = path.to_str().ok_or_else(|| format!("log file {} is not UTF-8", path.display()))?;
+        let path = path.to_str().ok_or_else(|| RunError::Other(format!("log file {} is not UTF-8", path.display())))?;
         set_option(&mut model, "log_to_console", false)?;
         set_option(&mut model, "log_file", path)?;
         set_option(&mut model, "output_flag", true)?;
     }
     let load_seconds = load.elapsed().as_secs_f64();
     let start = Instant::now();
-    let solved = model.try_solve().map_err(|status| format!("HiGHS run failed with status {status:?}"))?;
+    let solved = model.try_solve().map_err(|status| RunError::Failed {
+        message: format!("HiGHS run ended in error (status {status:?})"),
+        load_seconds,
+        seconds: start.elapsed().as_secs_f64(),
+    })?;
     let seconds = start.elapsed().as_secs_f64();
 
     let nodes = {
         let mut value: i64 = -1;
         // SAFETY: `solved` owns a live HiGHS instance for this whole block, the name is a
         // NUL-terminated string, and `value` is a valid `int64_t` to write to.
-        let status =
-            unsafe { Highs_getInt64InfoValue(solved.as_ptr(), c"mip_node_count".as_ptr(), &mut value) };
-        (status == 0).then_some(value).and_then(|v| u64::try_from(v).ok())
+        let status = unsafe { Highs_getInt64InfoValue(solved.as_ptr(), c"mip_node_count".as_ptr(), &mut value) };
+        (status == HIGHS_STATUS_OK).then_some(value).and_then(|v| u64::try_from(v).ok())
     };
     // For a MIP, HiGHS reports the LP iterations of the whole branch and bound here.
     let lp_iterations = solved.int_info_value(c"simplex_iteration_count").ok().and_then(|v| u64::try_from(v).ok());
@@ -297,7 +316,7 @@ fn run_highs(problem: HighsProblem, options: &SolverOptions, limits: &Limits) ->
             | HighsModelStatus::ReachedInterrupt => {
                 Answer::NoGrid(Outcome::LimitReached, format!("HiGHS stopped without a solution: {status:?}"))
             }
-            other => return Err(format!("HiGHS ended with status {other:?} and no solution")),
+            other => return Err(RunError::Other(format!("HiGHS ended with status {other:?} and no solution"))),
         }
     };
     Ok(Run { answer, load_seconds, seconds, nodes, lp_iterations })
@@ -320,20 +339,25 @@ impl Solver for Ilp {
     }
 
     /// Builds the model, solves it with HiGHS and decodes the answer. `stats.nodes` and
-    /// `stats.lp_iterations` are `Some` exactly when HiGHS ran. `limits.max_solutions` is not
-    /// used: the ILP solvers look for one solution.
+    /// `stats.lp_iterations` are `Some` only when HiGHS ran. `limits.max_solutions` is not used:
+    /// the ILP solvers look for one solution.
+    ///
+    /// When a run with presolve on ends in a HiGHS error, the model is built and solved once more
+    /// with presolve off (within what is left of the time limit), and the note says so: HiGHS
+    /// 1.15's MIP presolve occasionally reduces an edge model to nothing and then hands back a
+    /// point that violates a row, which HiGHS itself rejects with an error (a known family of
+    /// HiGHS presolve bugs, e.g. ERGO-Code/HiGHS#2402). Then `seconds` and `build_seconds` add up
+    /// both attempts, and `nodes` and `lp_iterations` are the second run's.
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> Result<Report, SolveError> {
-        let backend = |message: String| SolveError::Backend { solver: self.name(), message };
+        let name = self.name();
+        let backend = |message: String| SolveError::Backend { solver: name, message };
         let build = Instant::now();
-        let (model, start_grid) = match self.formulation {
-            Formulation::Edge => (build_edge(puzzle, self.options.reduce), Grid::empty(puzzle.shape())),
-            Formulation::Clique => match build_clique(puzzle) {
-                Built::Model(model) => (model, puzzle.clone()),
-                Built::Infeasible(note) => {
-                    let stats = Stats { build_seconds: build.elapsed().as_secs_f64(), ..Stats::default() };
-                    return Ok(Report { outcome: Outcome::Infeasible, stats, note: Some(note) });
-                }
-            },
+        let model = match self.build(puzzle) {
+            Built::Model(model) => *model,
+            Built::Infeasible(note) => {
+                let stats = Stats { build_seconds: build.elapsed().as_secs_f64(), ..Stats::default() };
+                return Ok(Report { outcome: Outcome::Infeasible, stats, note: Some(note) });
+            }
         };
         let mut stats = Stats {
             build_seconds: build.elapsed().as_secs_f64(),
@@ -341,22 +365,55 @@ impl Solver for Ilp {
             constraints: Some(model.rows),
             ..Stats::default()
         };
+        // Grid cells the model has no variables for keep their givens (clique); the edge model
+        // decodes every cell, givens included, from its variables.
+        let start_grid = match self.formulation {
+            Formulation::Edge => Grid::empty(puzzle.shape()),
+            Formulation::Clique => puzzle.clone(),
+        };
         // A full grid leaves the clique model without variables, and HiGHS calls such a model
         // an error ("model empty"): the givens are the whole answer.
         if model.columns.is_empty() {
             return Ok(Report { outcome: Outcome::Solved(start_grid), stats, note: Some("no empty cell".to_string()) });
         }
-        let run = run_highs(model.problem, &self.options, limits).map_err(backend)?;
+        let mut columns = model.columns;
+        let mut retry_note = None;
+        let run = match run_highs(model.problem, &self.options, limits) {
+            Ok(run) => run,
+            Err(RunError::Failed { message, load_seconds, seconds }) if self.options.presolve => {
+                let rebuild = Instant::now();
+                let Built::Model(again) = self.build(puzzle) else {
+                    return Err(backend(format!("{message}; the model did not build again")));
+                };
+                stats.build_seconds += load_seconds + rebuild.elapsed().as_secs_f64();
+                columns = again.columns;
+                let options = SolverOptions { presolve: false, ..self.options.clone() };
+                let left = limits.time.map(|t| t.saturating_sub(Duration::from_secs_f64(seconds)));
+                let limits = Limits { time: left, ..limits.clone() };
+                let mut run = run_highs(again.problem, &options, &limits).map_err(|e| match e {
+                    RunError::Failed { message: second, .. } | RunError::Other(second) => {
+                        backend(format!("{message} with presolve on, and {second} with presolve off"))
+                    }
+                })?;
+                run.seconds += seconds;
+                retry_note = Some(format!("{message} with presolve on; solved again with presolve off"));
+                run
+            }
+            Err(RunError::Failed { message, .. } | RunError::Other(message)) => return Err(backend(message)),
+        };
         stats.build_seconds += run.load_seconds;
         stats.seconds = run.seconds;
         stats.nodes = run.nodes;
         stats.lp_iterations = run.lp_iterations;
-        Ok(match run.answer {
-            Answer::Values(values) => {
-                Report { outcome: Outcome::Solved(decode(start_grid, &model.columns, &values)), stats, note: None }
-            }
-            Answer::NoGrid(outcome, note) => Report { outcome, stats, note: Some(note) },
-        })
+        let (outcome, note) = match run.answer {
+            Answer::Values(values) => (Outcome::Solved(decode(start_grid, &columns, &values)), None),
+            Answer::NoGrid(outcome, why) => (outcome, Some(why)),
+        };
+        let note = match (retry_note, note) {
+            (Some(retry), Some(why)) => Some(format!("{retry}; {why}")),
+            (retry, why) => retry.or(why),
+        };
+        Ok(Report { outcome, stats, note })
     }
 }
 

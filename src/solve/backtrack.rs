@@ -321,7 +321,7 @@ impl Engine {
                     .map(|&c| c as usize)
                     .find(|&c| self.states[depth].cand[c] & bit != 0);
                 // An earlier placement in this sweep may have taken the digit's only place.
-                let Some(cell) = cell else { return None };
+                let cell = cell?;
                 if !self.place(depth, cell, bit) {
                     return None;
                 }
@@ -343,13 +343,11 @@ impl Engine {
         for (cell, &c) in s.cand.iter().enumerate() {
             // Filled cells hold one bit; after propagation no empty cell does.
             let k = c.count_ones();
-            if k > 1 {
-                if k < best_count {
-                    best = cell;
-                    best_count = k;
-                    if k == 2 {
-                        break;
-                    }
+            if k > 1 && k < best_count {
+                best = cell;
+                best_count = k;
+                if k == 2 {
+                    break;
                 }
             }
         }

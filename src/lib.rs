@@ -28,9 +28,14 @@
 #![warn(missing_docs)]
 
 pub mod cli;
+pub mod experiment;
 pub mod format;
 pub mod generate;
 pub mod graph;
 pub mod grid;
+pub mod logic;
+pub mod plot;
+pub mod puzzle;
+pub mod report;
 pub mod solve;
 pub mod verify;

@@ -55,14 +55,22 @@ pub enum Command {
     /// Run an experiment config: every (instance, solver) run in worker processes, into results/NAME.
     #[command(after_help = "Examples:\n  sudoku-lab run experiments/quick.toml\n  \
         sudoku-lab run experiments/seed004.toml --jobs 2 --resume\n  \
-        sudoku-lab run experiments/phase.toml --shard 3/8 --out results/phase-3")]
+        sudoku-lab run experiments/phase.toml --shard 3/8 --out results/phase-shard-3-of-8")]
     Run(experiment::RunArgs),
     /// Merge the shard folders of one experiment into one results folder.
-    #[command(after_help = "Example:\n  sudoku-lab merge results/phase-1 results/phase-2 --out results/phase")]
+    #[command(after_help = "Example:\n  sudoku-lab merge results/phase-shard-*-of-8 --out results/phase")]
     Merge(experiment::MergeArgs),
+    /// Draw the figures of a results folder (SVG and PNG), from its result files only.
+    #[command(after_help = "Example:\n  sudoku-lab plot results/quick")]
+    Plot(ResultsArgs),
+    /// Write REPORT.md for a results folder: tables, ratios, growth fits, hardness peaks, conclusions.
+    #[command(after_help = "Example:\n  sudoku-lab report results/seed004")]
+    Report(ResultsArgs),
     /// Generate puzzles with exactly one solution, rated by the logic they need.
-    #[command(after_help = "Examples:\n  sudoku-lab puzzle --size 9 --difficulty hard --symmetric --seed 1 --count 5\n  \
-        sudoku-lab puzzle --size 16 --difficulty easy --givens 120-130 --format pretty")]
+    #[command(
+        after_help = "Examples:\n  sudoku-lab puzzle --size 9 --difficulty hard --symmetric --seed 1 --count 5\n  \
+        sudoku-lab puzzle --size 16 --difficulty easy --givens 120-130 --format pretty"
+    )]
     Puzzle(puzzle::PuzzleArgs),
     /// Analyse puzzles: solution count, determined cells, rating, symmetry (exit 0 if all unique).
     #[command(after_help = "Examples:\n  sudoku-lab analyze puzzles.txt\n  \
@@ -71,6 +79,13 @@ pub enum Command {
     /// Serve solve requests as JSON lines on stdin/stdout (started by `run`).
     #[command(hide = true)]
     Worker,
+}
+
+/// A results folder written by `run` (or `merge`).
+#[derive(Debug, Clone, Args)]
+pub struct ResultsArgs {
+    /// The folder holding runs.csv and meta.json.
+    pub dir: std::path::PathBuf,
 }
 
 /// Where puzzles come from: a file or stdin, with optional forced format and box shape.
@@ -184,6 +199,16 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Bench(args) => bench::run(args),
         Command::Run(args) => experiment::run(args),
         Command::Merge(args) => experiment::merge(args),
+        Command::Plot(args) => {
+            for file in crate::plot::plot_results(&args.dir)? {
+                eprintln!("wrote {}", file.display());
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Report(args) => {
+            eprintln!("wrote {}", crate::report::write_report(&args.dir)?.display());
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Puzzle(args) => puzzle::puzzle(args),
         Command::Analyze(args) => puzzle::analyze(args),
         Command::Worker => experiment::worker(),

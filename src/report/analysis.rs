@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::results::{solver_order, verdict, Alpha, Outcome, Results, Summary, Verdict};
+use super::results::{difficulty_order, solver_order, verdict, Alpha, Outcome, Results, Summary, Verdict};
 use super::stats::{self, LinearFit};
 
 /// The solver whose guesses locate the hardness peak.
@@ -22,7 +22,7 @@ pub(crate) struct CellKey {
     pub n: usize,
     pub shape: (usize, usize),
     pub mode: String,
-    pub difficulty: String,
+    pub difficulty: (usize, String),
     pub alpha: Alpha,
     pub solver: (usize, String),
 }
@@ -109,11 +109,16 @@ pub(crate) struct Solvability {
 #[derive(Debug, Clone)]
 pub(crate) struct Analysis {
     pub cells: BTreeMap<CellKey, Summary>,
+    /// Per (mode, N).
     pub pairings: Vec<Pairing>,
+    /// Per N over all modes (scope mode `all`).
+    pub size_pairings: Vec<Pairing>,
+    /// Over everything.
     pub pooled_pairings: Vec<Pairing>,
     pub growth: Vec<Growth>,
     pub peaks: Vec<Peak>,
-    pub solvability: BTreeMap<(String, usize, String, Alpha), Solvability>,
+    /// Per (mode, N, difficulty, α).
+    pub solvability: BTreeMap<(String, usize, (usize, String), Alpha), Solvability>,
 }
 
 impl Analysis {
@@ -124,15 +129,16 @@ impl Analysis {
                 n: r.n,
                 shape: (r.box_rows, r.box_cols),
                 mode: r.mode.clone(),
-                difficulty: r.difficulty.clone(),
+                difficulty: difficulty_order(&r.difficulty),
                 alpha: Alpha::new(r.alpha),
                 solver: solver_order(&r.solver),
             })
         });
-        let (pairings, pooled_pairings) = pairings(results);
+        let [pairings, size_pairings, pooled_pairings] = pairings(results);
         Analysis {
             cells,
             pairings,
+            size_pairings,
             pooled_pairings,
             growth: growth(results),
             peaks: peaks(results),
@@ -141,10 +147,19 @@ impl Analysis {
     }
 }
 
-/// Paired comparisons per (mode, N) and pooled, for every pair of solvers in display order.
-fn pairings(results: &Results) -> (Vec<Pairing>, Vec<Pairing>) {
+/// Mode name of comparisons pooled over modes.
+pub(crate) const ALL_MODES: &str = "all";
+
+/// A solver's display-order sort key (see [`solver_order`]).
+type SolverKey = (usize, String);
+/// One solver's summaries along the α values of a sweep.
+type Sweep<'a> = Vec<(Alpha, &'a Summary)>;
+
+/// Paired comparisons per (mode, N), per N and pooled, for every pair of solvers in display order.
+fn pairings(results: &Results) -> [Vec<Pairing>; 3] {
     let solvers = results.solvers();
     let mut scoped: BTreeMap<(String, usize, usize, usize), Pairing> = BTreeMap::new();
+    let mut sized: BTreeMap<(usize, usize, usize), Pairing> = BTreeMap::new();
     let mut pooled: BTreeMap<(usize, usize), Pairing> = BTreeMap::new();
     for (key, runs) in results.instances() {
         let by_solver: BTreeMap<usize, _> =
@@ -152,8 +167,10 @@ fn pairings(results: &Results) -> (Vec<Pairing>, Vec<Pairing>) {
         for (&i, ra) in &by_solver {
             for (&j, rb) in by_solver.range(i + 1..) {
                 let scope = Some((key.mode.clone(), key.n));
+                let all = Some((ALL_MODES.to_owned(), key.n));
                 let targets = [
                     scoped.entry((key.mode.clone(), key.n, i, j)).or_insert_with(|| pairing(&solvers, i, j, scope)),
+                    sized.entry((key.n, i, j)).or_insert_with(|| pairing(&solvers, i, j, all)),
                     pooled.entry((i, j)).or_insert_with(|| pairing(&solvers, i, j, None)),
                 ];
                 for p in targets {
@@ -162,7 +179,7 @@ fn pairings(results: &Results) -> (Vec<Pairing>, Vec<Pairing>) {
             }
         }
     }
-    (scoped.into_values().collect(), pooled.into_values().collect())
+    [scoped.into_values().collect(), sized.into_values().collect(), pooled.into_values().collect()]
 }
 
 /// An empty comparison of `solvers[i]` with `solvers[j]`.
@@ -219,7 +236,7 @@ fn peaks(results: &Results) -> Vec<Peak> {
     let cells = results.summarize(|r| {
         (r.mode != UNIQUE_MODE).then(|| (r.mode.clone(), r.n, solver_order(&r.solver), Alpha::new(r.alpha)))
     });
-    let mut sweeps: BTreeMap<(String, usize), BTreeMap<(usize, String), Vec<(Alpha, &Summary)>>> = BTreeMap::new();
+    let mut sweeps: BTreeMap<(String, usize), BTreeMap<SolverKey, Sweep<'_>>> = BTreeMap::new();
     for ((mode, n, solver, alpha), s) in &cells {
         sweeps.entry((mode.clone(), *n)).or_default().entry(solver.clone()).or_default().push((*alpha, s));
     }
@@ -259,10 +276,10 @@ fn argmax(values: &[(Alpha, f64)], alphas: &[Alpha], censored: impl Fn(f64) -> b
 }
 
 /// Instance verdicts per (mode, N, difficulty, α).
-fn solvability(results: &Results) -> BTreeMap<(String, usize, String, Alpha), Solvability> {
+fn solvability(results: &Results) -> BTreeMap<(String, usize, (usize, String), Alpha), Solvability> {
     let mut out: BTreeMap<_, Solvability> = BTreeMap::new();
     for (key, runs) in results.instances() {
-        let s = out.entry((key.mode, key.n, key.difficulty, key.alpha)).or_default();
+        let s = out.entry((key.mode, key.n, difficulty_order(&key.difficulty), key.alpha)).or_default();
         s.instances += 1;
         match verdict(&runs) {
             Verdict::Solvable => s.solvable += 1,

@@ -4,9 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use super::analysis::{Analysis, Growth, Peak, PEAK_SOLVER};
-use super::results::{solver_order, Outcome, Results};
-use super::{better_fit, fmt_num, fmt_peak, fmt_pct, speedup_phrase};
+use super::analysis::{Analysis, Growth, Pairing, Peak, PEAK_SOLVER};
+use super::results::{solver_order, Outcome, Results, Summary};
+use super::{better_fit, fmt_num, fmt_pct, fmt_peak, speedup_phrase};
 
 /// Below this many paired instances a ratio is called indicative.
 const FEW_PAIRS: usize = 5;
@@ -32,7 +32,7 @@ pub(crate) fn bullets(results: &Results, analysis: &Analysis) -> Vec<String> {
     out
 }
 
-/// One bullet per solver pair, pooled over all instances.
+/// One bullet per solver pair, pooled over all instances, noting where the faster one changes with N.
 fn ratio_bullets(analysis: &Analysis) -> Vec<String> {
     analysis
         .pooled_pairings
@@ -47,35 +47,71 @@ fn ratio_bullets(analysis: &Analysis) -> Vec<String> {
             };
             let sizes: Vec<String> = p.sizes.iter().map(|n| n.to_string()).collect();
             let hedge = if p.ratios.len() < FEW_PAIRS { " Few instances: indicative only." } else { "" };
+            let (faster, faster_unfinished) = if ratio >= 1.0 { (&p.b, p.b_unfinished) } else { (&p.a, p.a_unfinished) };
+            let caution = if faster_unfinished > 0 {
+                format!(
+                    " The ratio leaves out the {faster_unfinished} instances {faster} did not finish, so it likely overstates \
+                     {faster}'s advantage."
+                )
+            } else {
+                String::new()
+            };
             format!(
                 "On the {} instances both solved (N = {}), {} (median of per-instance time ratios); \
-                 {unfinished}.{hedge}",
+                 {unfinished}.{}{caution}{hedge}",
                 p.ratios.len(),
                 sizes.join(", "),
-                speedup_phrase(p, ratio)
+                speedup_phrase(p, ratio),
+                crossover(analysis, p)
             )
         })
         .collect()
 }
 
+/// " By N, A is faster at N = …, B at N = …." when the faster solver changes with N; else empty.
+fn crossover(analysis: &Analysis, pooled: &Pairing) -> String {
+    let mut a_faster = Vec::new();
+    let mut b_faster = Vec::new();
+    for p in analysis.size_pairings.iter().filter(|p| p.a == pooled.a && p.b == pooled.b) {
+        let (Some(ratio), Some((_, n))) = (p.median_ratio(), &p.scope) else { continue };
+        if ratio > 1.0 {
+            b_faster.push(n.to_string());
+        } else if ratio < 1.0 {
+            a_faster.push(n.to_string());
+        }
+    }
+    if a_faster.is_empty() || b_faster.is_empty() {
+        return String::new();
+    }
+    format!(
+        " The faster solver changes with N: {} is faster at N = {}, {} at N = {}.",
+        pooled.a,
+        a_faster.join(", "),
+        pooled.b,
+        b_faster.join(", ")
+    )
+}
+
 /// Which solvers hit the time limit or the memory cap, and from which N on.
 fn limit_bullets(results: &Results) -> Vec<String> {
     let by_size = results.summarize(|r| Some((solver_order(&r.solver), r.n)));
-    let mut per_solver: BTreeMap<(usize, String), Vec<(usize, usize, usize, usize)>> = BTreeMap::new();
+    let mut per_solver: BTreeMap<(usize, String), Vec<(usize, &Summary)>> = BTreeMap::new();
     for ((solver, n), s) in &by_size {
-        per_solver.entry(solver.clone()).or_default().push((*n, s.runs, s.limit, s.memory));
+        per_solver.entry(solver.clone()).or_default().push((*n, s));
     }
     let mut out = Vec::new();
     let mut always_finished = Vec::new();
     for ((_, solver), sizes) in per_solver {
-        let Some(first) = sizes.iter().find(|s| s.2 + s.3 > 0).map(|s| s.0) else {
-            always_finished.push(solver);
+        let Some(first) = sizes.iter().find(|(_, s)| s.limit + s.memory > 0).map(|(n, _)| *n) else {
+            if sizes.iter().all(|(_, s)| s.error == 0) {
+                always_finished.push(solver);
+            }
             continue;
         };
-        let from: Vec<_> = sizes.iter().filter(|s| s.0 >= first).collect();
-        let runs: usize = from.iter().map(|s| s.1).sum();
-        let limit: usize = from.iter().map(|s| s.2).sum();
-        let memory: usize = from.iter().map(|s| s.3).sum();
+        let from: Vec<&Summary> = sizes.iter().filter(|(n, _)| *n >= first).map(|(_, s)| *s).collect();
+        let runs: usize = from.iter().map(|s| s.runs).sum();
+        let limit: usize = from.iter().map(|s| s.limit).sum();
+        let memory: usize = from.iter().map(|s| s.memory).sum();
         let what = match (limit, memory) {
             (_, 0) => "hit the time limit".to_owned(),
             (0, _) => "ran out of memory".to_owned(),
@@ -101,8 +137,11 @@ fn solvability_bullets(analysis: &Analysis) -> Vec<String> {
         if mode != RANDOM_MODE {
             continue;
         }
-        let unresolved =
-            if s.unresolved > 0 { format!(", {} unresolved", fmt_pct(s.unresolved, s.instances)) } else { String::new() };
+        let unresolved = if s.unresolved > 0 {
+            format!(", {} unresolved", fmt_pct(s.unresolved, s.instances))
+        } else {
+            String::new()
+        };
         per_n.entry(*n).or_default().push(format!(
             "{} at α = {alpha}{unresolved} (of {})",
             fmt_pct(s.solvable, s.instances),
@@ -222,11 +261,19 @@ fn spacing(alphas: &[super::results::Alpha]) -> f64 {
 fn integrity_bullets(results: &Results) -> Vec<String> {
     let count = |f: &dyn Fn(&crate::experiment::record::RunRow) -> bool| results.rows.iter().filter(|r| f(r)).count();
     let errors = count(&|r| Outcome::of(r) == Outcome::Error);
+    let mut by_solver: BTreeMap<(usize, String), usize> = BTreeMap::new();
+    for row in results.rows.iter().filter(|r| Outcome::of(r) == Outcome::Error) {
+        *by_solver.entry(solver_order(&row.solver)).or_default() += 1;
+    }
+    let who: Vec<String> = by_solver.iter().map(|((_, s), k)| format!("{s} {k}")).collect();
     let disagree = count(&|r| r.agree == Some(false));
     let rejected = count(&|r| r.verified == Some(false));
     let mut out = Vec::new();
     if errors > 0 {
-        out.push(format!("{errors} runs ended in an error (see the `note` column); they are excluded from the times."));
+        out.push(format!(
+            "{errors} runs ended in an error ({}; see the `note` column); they are excluded from the times.",
+            who.join(", ")
+        ));
     }
     if disagree + rejected > 0 {
         out.push(format!(
@@ -234,7 +281,11 @@ fn integrity_bullets(results: &Results) -> Vec<String> {
              the oracle rejected: check these before trusting the comparison."
         ));
     } else {
-        out.push("No run disagreed with another solver and no returned solution was rejected by the oracle.".to_owned());
+        out.push(
+            "No run was flagged as disagreeing with another solver (`agree = false`) or as returning a solution \
+             the oracle rejected (`verified = false`)."
+                .to_owned(),
+        );
     }
     out
 }

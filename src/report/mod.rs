@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
+pub(crate) use analysis::MIN_PEAK_ALPHAS;
 use analysis::{Analysis, Growth, Pairing, PeakAt, MIN_FIT_POINTS, PEAK_SOLVER};
 use results::{Alpha, Results};
 
@@ -72,7 +73,7 @@ fn header(out: &mut String, results: &Results) {
         results.modes().join(", ")
     );
     let limit = match results.time_limit {
-        Some(t) => format!("the time limit ({} s)", fmt_num(t)),
+        Some(t) => format!("the time limit ({} s)", fmt_limit(t)),
         None => "the time limit (none was reached)".to_owned(),
     };
     let _ = writeln!(
@@ -93,26 +94,34 @@ fn flatten_meta(out: &mut String, key: &str, value: &serde_json::Value, depth: u
             }
             return;
         }
-        Value::String(s) => s.clone(),
-        Value::Array(items) if items.iter().all(|v| !v.is_object() && !v.is_array()) => {
-            items.iter().map(|v| v.as_str().map(str::to_owned).unwrap_or_else(|| v.to_string())).collect::<Vec<_>>().join(", ")
+        Value::Null => return,
+        Value::Array(items) if items.is_empty() => return,
+        Value::Array(items) if items.iter().any(|v| v.is_object() || v.is_array()) => {
+            format!("{} entries", items.len())
         }
+        Value::String(s) => s.clone(),
+        Value::Array(items) => items
+            .iter()
+            .map(|v| v.as_str().map(str::to_owned).unwrap_or_else(|| v.to_string()))
+            .collect::<Vec<_>>()
+            .join(", "),
         other => other.to_string(),
     };
-    let text: String = if text.chars().count() > 160 { text.chars().take(157).chain("…".chars()).collect() } else { text };
+    let text: String =
+        if text.chars().count() > 160 { text.chars().take(157).chain("…".chars()).collect() } else { text };
     let _ = writeln!(out, "- {key}: {}", escape_cell(&text));
 }
 
 /// The main table: median and p90 time and outcome shares per cell.
 fn cell_table(out: &mut String, results: &Results, analysis: &Analysis) {
     out.push_str("## Time and outcomes per (N, α, solver, mode)\n\n");
-    let with_difficulty = analysis.cells.keys().any(|k| !k.difficulty.is_empty());
+    let with_difficulty = analysis.cells.keys().any(|k| !k.difficulty.1.is_empty());
     let difficulty_head = if with_difficulty { " difficulty |" } else { "" };
     let _ = writeln!(
         out,
         "| N | box | mode |{difficulty_head} α | solver | runs | median s | p90 s | solved | infeasible | limit | memory | error |"
     );
-    let columns = 12 + usize::from(with_difficulty);
+    let columns = 13 + usize::from(with_difficulty);
     let _ = writeln!(out, "|{}", "---|".repeat(columns));
     for (key, s) in &analysis.cells {
         let secs = |v: Option<f64>| match v {
@@ -120,7 +129,7 @@ fn cell_table(out: &mut String, results: &Results, analysis: &Analysis) {
             Some(v) => fmt_num(v),
             None => "—".to_owned(),
         };
-        let difficulty = if with_difficulty { format!(" {} |", or_dash(&key.difficulty)) } else { String::new() };
+        let difficulty = if with_difficulty { format!(" {} |", or_dash(&key.difficulty.1)) } else { String::new() };
         let share = |k: usize| fmt_pct(k, s.runs);
         let _ = writeln!(
             out,
@@ -158,7 +167,7 @@ fn solvability_table(out: &mut String, analysis: &Analysis) {
         let _ = writeln!(
             out,
             "| {mode} | {n} | {} | {alpha} | {} | {} | {} | {} |",
-            or_dash(difficulty),
+            or_dash(&difficulty.1),
             s.instances,
             fmt_pct(s.solvable, s.instances),
             fmt_pct(s.infeasible, s.instances),
@@ -179,7 +188,7 @@ fn ratio_table(out: &mut String, analysis: &Analysis) {
     );
     out.push_str("| A | B | mode | N | paired | both solved | median t(A)/t(B) | A unfinished | B unfinished |\n");
     out.push_str("|---|---|---|---|---|---|---|---|---|\n");
-    for p in analysis.pooled_pairings.iter().chain(&analysis.pairings) {
+    for p in analysis.pooled_pairings.iter().chain(&analysis.size_pairings).chain(&analysis.pairings) {
         let (mode, n) = match &p.scope {
             Some((mode, n)) => (mode.clone(), n.to_string()),
             None => ("all".to_owned(), "all".to_owned()),
@@ -214,7 +223,11 @@ fn growth_section(out: &mut String, analysis: &Analysis) {
     for g in &analysis.growth {
         let sizes = |ns: &mut dyn Iterator<Item = usize>| {
             let v: Vec<String> = ns.map(|n| n.to_string()).collect();
-            if v.is_empty() { "—".to_owned() } else { v.join(", ") }
+            if v.is_empty() {
+                "—".to_owned()
+            } else {
+                v.join(", ")
+            }
         };
         let fitted = sizes(&mut g.points.iter().map(|p| p.0));
         let censored = sizes(&mut g.censored.iter().copied());
@@ -309,7 +322,8 @@ pub(crate) fn fmt_peak(at: &PeakAt) -> String {
 
 /// Embeds the figures that exist in `dir`.
 fn figures(out: &mut String, dir: &Path) {
-    let present: Vec<_> = crate::plot::FIGURES.iter().filter(|(stem, _)| dir.join(format!("{stem}.png")).exists()).collect();
+    let present: Vec<_> =
+        crate::plot::FIGURES.iter().filter(|(stem, _)| dir.join(format!("{stem}.png")).exists()).collect();
     if present.is_empty() {
         return;
     }
@@ -336,6 +350,15 @@ pub(crate) fn fmt_num(x: f64) -> String {
     let magnitude = x.abs().log10().floor() as i32;
     let decimals = (2 - magnitude).max(0) as usize;
     format!("{x:.decimals$}")
+}
+
+/// A time limit: whole seconds without decimals (`10`), anything else like [`fmt_num`].
+pub(crate) fn fmt_limit(seconds: f64) -> String {
+    if (seconds - seconds.round()).abs() < 1e-9 {
+        format!("{seconds:.0}")
+    } else {
+        fmt_num(seconds)
+    }
 }
 
 /// A number with `decimals` fixed decimals.

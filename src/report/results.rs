@@ -151,11 +151,6 @@ impl Summary {
         stats::quantile(&self.seconds, q)
     }
 
-    /// Runs that gave no answer (limit, memory or error).
-    pub fn unfinished(&self) -> usize {
-        self.limit + self.memory + self.error
-    }
-
     /// Median search effort: guesses when reported, else nodes; with the word for it.
     pub fn effort(&self) -> Option<(&'static str, f64)> {
         if !self.guesses.is_empty() {
@@ -265,6 +260,13 @@ impl Results {
 pub(crate) fn solver_order(name: &str) -> (usize, String) {
     let rank = KNOWN_SOLVERS.iter().position(|s| *s == name).unwrap_or(KNOWN_SOLVERS.len());
     (rank, name.to_owned())
+}
+
+/// Sort key giving the display order of `unique` difficulties: none, easy, medium, hard, expert,
+/// then anything else alphabetically.
+pub(crate) fn difficulty_order(name: &str) -> (usize, String) {
+    let known = ["", "easy", "medium", "hard", "expert"];
+    (known.iter().position(|d| *d == name).unwrap_or(known.len()), name.to_owned())
 }
 
 /// The solvers of the registry, in display order.

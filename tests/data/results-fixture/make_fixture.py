@@ -98,10 +98,15 @@ def main():
         w = csv.DictWriter(f, fieldnames=COLUMNS, lineterminator="\n")
         w.writeheader()
         w.writerows(rows)
-    meta = {"name": "fixture", "time_limit": LIMIT, "seed": 42, "repeats": REPS, "solvers": SOLVERS,
-            "modes": MODES, "alphas": ALPHAS, "shapes": [f"{r}x{c}" for r, c in SHAPES],
+    # The layout of src/experiment/meta.rs: the time limit lives in the resolved `config`.
+    config = {"name": "fixture", "boxes": [f"{r}x{c}" for r, c in SHAPES], "alphas": ALPHAS, "modes": MODES,
+              "repeats": REPS, "solvers": SOLVERS, "time_limit": LIMIT, "memory_mb": 2048, "seed": 42,
+              "jobs": None}
+    instances = len(rows) // len(SOLVERS)
+    meta = {"name": "fixture", "config": config, "shard": None, "instances": instances, "runs": len(rows),
+            "jobs": 2, "crate_version": "0.1.0", "git_revision": "fixture", "highs_version": "1.11.0",
             "machine": {"cpu": "Fixture CPU @ 3.0 GHz", "cores": 2, "os": "linux"},
-            "version": "0.1.0"}
+            "started": "2025-01-01T00:00:00Z", "resumed": [], "finished": "2025-01-01T00:05:00Z"}
     with open("meta.json", "w") as f:
         json.dump(meta, f, indent=2)
         f.write("\n")

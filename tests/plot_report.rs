@@ -1,0 +1,205 @@
+//! Figures and report from a small results fixture (`tests/data/results-fixture`, written by its
+//! `make_fixture.py`): files exist with the right format and size, the report's tables hold the
+//! rows and numbers computed here by hand, and the conclusions only claim what the data supports.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use sudoku_lab::plot::plot_results;
+use sudoku_lab::report::write_report;
+
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/results-fixture");
+
+const HEADER: &str = "experiment,box_rows,box_cols,n,alpha,mode,difficulty,rep,seed,givens,solver,outcome,seconds,\
+build_seconds,nodes,guesses,variables,constraints,lp_iterations,peak_rss_mb,verified,agree,note";
+
+/// A temp dir holding a copy of the fixture (`meta.json` only when asked).
+fn fixture(with_meta: bool) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut files = vec!["runs.csv"];
+    if with_meta {
+        files.push("meta.json");
+    }
+    for name in files {
+        fs::copy(Path::new(FIXTURE).join(name), dir.path().join(name)).expect("copy fixture");
+    }
+    dir
+}
+
+/// Width and height from a PNG's IHDR chunk, after checking the signature.
+fn png_size(path: &Path) -> (u32, u32) {
+    let bytes = fs::read(path).expect("read png");
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{} lacks the PNG signature", path.display());
+    assert_eq!(&bytes[12..16], b"IHDR", "{}: first chunk is not IHDR", path.display());
+    let be = |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    (be(16), be(20))
+}
+
+/// Width and height attributes of an SVG's root element.
+fn svg_size(path: &Path) -> (u32, u32) {
+    let text = fs::read_to_string(path).expect("svg is UTF-8 text");
+    let start = text.trim_start();
+    assert!(start.starts_with("<svg") || start.starts_with("<?xml"), "{} is not SVG", path.display());
+    let tag_start = text.find("<svg").expect("an <svg> element");
+    let tag = &text[tag_start..tag_start + text[tag_start..].find('>').expect("closed tag")];
+    let attr = |name: &str| -> u32 {
+        let key = format!(" {name}=\"");
+        let at = tag.find(&key).unwrap_or_else(|| panic!("no {name} in {tag}")) + key.len();
+        tag[at..].split('"').next().and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("bad {name} in {tag}"))
+    };
+    (attr("width"), attr("height"))
+}
+
+/// The text of the report's `## Conclusions` section.
+fn conclusions(report: &str) -> &str {
+    let at = report.find("## Conclusions").expect("a Conclusions section");
+    &report[at..]
+}
+
+#[test]
+fn every_figure_is_written_as_svg_and_png_of_the_expected_size() {
+    let dir = fixture(true);
+    let written = plot_results(dir.path()).expect("plots");
+    // Sizes follow from the fixture: 3 sizes N (one row of 3 panels), 2 modes (outcome grid 2 × 3).
+    let expected = [
+        ("time_vs_n", (1200, 760)),
+        ("time_vs_alpha", (1600, 488)),
+        ("outcomes_vs_alpha", (1360, 668)),
+        ("phase", (1600, 890)),
+    ];
+    let names: BTreeSet<PathBuf> = written.iter().map(|p| PathBuf::from(p.file_name().expect("file name"))).collect();
+    let wanted: BTreeSet<PathBuf> = expected
+        .iter()
+        .flat_map(|(stem, _)| ["svg", "png"].map(|ext| PathBuf::from(format!("{stem}.{ext}"))))
+        .collect();
+    assert_eq!(names, wanted);
+    for (stem, size) in expected {
+        let png = dir.path().join(format!("{stem}.png"));
+        let svg = dir.path().join(format!("{stem}.svg"));
+        assert!(written.contains(&png) && written.contains(&svg));
+        assert_eq!(png_size(&png), size, "{stem}.png");
+        assert_eq!(svg_size(&svg), size, "{stem}.svg");
+        assert!(fs::metadata(&png).expect("png").len() > 10_000, "{stem}.png looks empty");
+    }
+}
+
+#[test]
+fn figures_without_the_data_they_need_are_skipped() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rows = [
+        "x,3,3,9,0.4,planted,,0,1,32,backtrack,solved,0.001,,100,5,,,,3.5,true,,",
+        "x,3,3,9,0.4,planted,,1,2,32,backtrack,solved,0.002,,120,7,,,,3.5,true,,",
+    ];
+    fs::write(dir.path().join("runs.csv"), format!("{HEADER}\n{}\n", rows.join("\n"))).expect("write csv");
+    let written = plot_results(dir.path()).expect("plots");
+    assert!(written.is_empty(), "one N and one α support no figure, got {written:?}");
+    let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
+    assert!(!report.contains("!["), "no figure to embed");
+    assert!(report.contains("too few points (1 < 3)"));
+    assert!(report.contains("Too few α values"));
+}
+
+#[test]
+fn report_tables_hold_every_cell_and_hand_computed_numbers() {
+    let dir = fixture(true);
+    let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
+    assert!(report.starts_with("# Report: fixture\n"));
+    assert!(report.contains("- machine.cpu: Fixture CPU @ 3.0 GHz"));
+    assert!(report.contains("**Runs:** 288 on 72 instances"));
+    assert!(report.contains(
+        "| N | box | mode | α | solver | runs | median s | p90 s | solved | infeasible | limit | memory | error |"
+    ));
+    // One table row per (N, α, solver, mode) of the CSV.
+    let mut reader = csv::Reader::from_path(Path::new(FIXTURE).join("runs.csv")).expect("fixture csv");
+    let mut cells = BTreeSet::new();
+    for record in reader.records() {
+        let r = record.expect("record");
+        cells.insert(format!("| {} | {}×{} | {} | {} | {} | 3 |", &r[3], &r[1], &r[2], &r[5], &r[4], &r[10]));
+    }
+    assert_eq!(cells.len(), 3 * 4 * 2 * 4);
+    for cell in &cells {
+        assert!(report.contains(cell.as_str()), "no row {cell}");
+    }
+    // Pinned in the fixture: 0.0210, 0.0235, 0.0300 s → median 0.0235, p90 0.0235 + 0.8 · 0.0065 = 0.0287.
+    assert!(report
+        .contains("| 9 | 3×3 | planted | 0.4 | ilp-clique | 3 | 0.0235 | 0.0287 | 100 % | 0 % | 0 % | 0 % | 0 % |"));
+    // backtrack-naive never finishes N = 16 below α = 0.8: its median is censored at the 10 s limit.
+    assert!(report.contains(
+        "| 16 | 4×4 | planted | 0.2 | backtrack-naive | 3 | ≥ 10.0 | ≥ 10.0 | 0 % | 0 % | 100 % | 0 % | 0 % |"
+    ));
+    // Random N = 9, α = 0.6: one of three instances solvable (two proved infeasible).
+    assert!(report.contains("| random | 9 | — | 0.6 | 3 | 33 % | 67 % | 0 % |"));
+
+    assert!(report.contains("## How cost grows with N"));
+    assert!(report.contains("| solver | mode | sizes fitted | censored sizes | exponent b (t ∝ N^b) | R² |"));
+    assert!(report.contains("| backtrack-naive | planted | 4, 9 | 16 | — | — | — | — | too few points (2 < 3) |"));
+    assert!(
+        report.contains("| ilp-clique | planted | 4, 9, 16 | — | 2."),
+        "ilp-clique grows like N^2.x by construction"
+    );
+
+    assert!(report.contains("## Hardness peak in α"));
+    assert!(report.contains("| planted | 9 | 0.2, 0.4, 0.6, 0.8 | 0.4 |"));
+    assert!(report.contains("| planted | 16 | 0.2, 0.4, 0.6, 0.8 | 0.6 |"));
+    assert!(report.contains("42 %"));
+}
+
+#[test]
+fn conclusions_follow_from_the_fixture() {
+    let dir = fixture(true);
+    plot_results(dir.path()).expect("plots");
+    let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
+    for stem in ["time_vs_n", "time_vs_alpha", "outcomes_vs_alpha", "phase"] {
+        assert!(report.contains(&format!("]({stem}.png)")), "{stem} not embedded");
+    }
+    let text = conclusions(&report);
+    assert!(text.contains("backtrack-naive hit the time limit on 18 of 24 runs at N ≥ 16."));
+    assert!(text.contains("ilp-edge hit the time limit (1) or ran out of memory (1) on 2 of 24 runs at N ≥ 16."));
+    assert!(text.contains("ilp-clique, backtrack finished every run within the limits."));
+    // ilp-clique is 3.5× faster than ilp-edge by construction (jitter aside).
+    assert!(text.contains("ilp-clique is 3."), "{text}");
+    assert!(text.contains("were solvable in 100 % at α = 0.2 (of 3); 67 % at α = 0.4 (of 3); 33 % at α = 0.6 (of 3); 0 % at α = 0.8 (of 3)."));
+    // At N = 16 the naive solver only finished the α = 0.8 instances: 3 of 12 planted, none random.
+    assert!(report.contains("| backtrack-naive | backtrack | planted | 16 | 12 | 3 |"));
+    assert!(report.contains("| backtrack-naive | backtrack | random | 16 | 12 | 0 | — | 9 | 0 |"));
+    // Where the naive solver looks faster, the 18 instances it did not finish are called out.
+    let naive_vs_edge =
+        text.lines().find(|l| l.contains("backtrack-naive is") && l.contains("faster than ilp-edge")).expect("ratio");
+    assert!(naive_vs_edge.contains("leaves out the 18 instances backtrack-naive did not finish"), "{naive_vs_edge}");
+    // ilp-clique is faster than backtrack-naive at N = 16 planted (α = 0.8), slower below: the crossover is stated.
+    assert!(
+        text.contains("The faster solver changes with N: ilp-clique is faster at N = 16, backtrack-naive at N = 4, 9."),
+        "{text}"
+    );
+}
+
+#[test]
+fn no_ratio_is_claimed_when_one_solver_never_finished() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut rows = Vec::new();
+    for rep in 0..3 {
+        let seed = 100 + rep;
+        rows.push(format!("x,3,3,9,0.3,planted,,{rep},{seed},24,ilp-clique,solved,0.05,,1,,729,324,10,30,true,,"));
+        rows.push(format!("x,3,3,9,0.3,planted,,{rep},{seed},24,ilp-edge,limit,5.01,,1,,729,6561,10,30,,,time limit"));
+    }
+    fs::write(dir.path().join("runs.csv"), format!("{HEADER}\n{}\n", rows.join("\n"))).expect("write csv");
+    fs::write(dir.path().join("meta.json"), r#"{"name": "x", "time_limit": 5}"#).expect("write meta");
+    let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
+    let text = conclusions(&report);
+    assert!(text.contains("No speed ratio between ilp-edge and ilp-clique"), "{text}");
+    assert!(!text.contains("faster"), "a ratio was claimed: {text}");
+    assert!(text.contains("ilp-edge hit the time limit on 3 of 3 runs at N ≥ 9 — all of them."));
+    assert!(report.contains("| ilp-edge | ilp-clique | all | all | 3 | 0 | — | 3 | 0 |"));
+}
+
+#[test]
+fn works_without_meta_json_using_the_longest_stopped_run_as_the_limit() {
+    let dir = fixture(false);
+    assert_eq!(plot_results(dir.path()).expect("plots").len(), 8);
+    let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
+    assert!(report.starts_with("# Report: fixture\n"));
+    assert!(!report.contains("## Setup (meta.json)"));
+    assert!(report.contains("they count as the time limit (10.0 s)"));
+    assert!(report.contains("| 16 | 4×4 | random | 0.2 | backtrack-naive | 3 | ≥ 10.0 |"));
+}

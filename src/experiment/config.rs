@@ -1,0 +1,289 @@
+//! Experiment configs: the TOML files under `experiments/`, read, checked and resolved.
+//!
+//! A config names a grid of runs: box shapes (or sizes) × instance modes × fill fractions α ×
+//! repeats, each instance solved by every listed solver under one time limit and memory cap. The
+//! file is read strictly (an unknown key is an error, not a silently ignored typo) and every value is
+//! checked before any results folder is touched. The resolved [`Config`] — sizes turned into box
+//! shapes, defaults filled in — is what `meta.json` records, and it is itself a valid config file.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::generate::Mode;
+use crate::grid::Shape;
+use crate::solve::SolverKind;
+
+/// Memory cap per worker process when a config gives none, MiB.
+pub const DEFAULT_MEMORY_MB: u64 = 4096;
+
+/// Why a config was refused.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("cannot read config {path}: {source}")]
+    Read {
+        /// The config's path.
+        path: String,
+        /// The I/O failure.
+        source: std::io::Error,
+    },
+    /// The TOML is malformed, has an unknown key, a missing key or a value of the wrong type.
+    #[error("{path}: {message}")]
+    Syntax {
+        /// The config's path.
+        path: String,
+        /// The TOML reader's message, with line and column.
+        message: String,
+    },
+    /// A value that parses but makes no sense.
+    #[error("{path}: {key}: {message}")]
+    Invalid {
+        /// The config's path.
+        path: String,
+        /// The offending key, with an index for list items (`alphas[2]`).
+        key: String,
+        /// What is wrong, and what would be right.
+        message: String,
+    },
+}
+
+/// A config file as written: every key it may hold (any other key is an error).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigFile {
+    name: String,
+    #[serde(default)]
+    boxes: Vec<String>,
+    #[serde(default)]
+    sizes: Vec<usize>,
+    #[serde(default)]
+    alphas: Vec<f64>,
+    modes: Vec<Mode>,
+    repeats: u32,
+    solvers: Vec<String>,
+    time_limit: f64,
+    memory_mb: Option<u64>,
+    seed: u64,
+    jobs: Option<usize>,
+}
+
+/// A checked, resolved experiment config.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Experiment name: the `experiment` column and the default folder `results/NAME`.
+    pub name: String,
+    /// Box shapes, in the order given (`sizes` resolved to their default boxes).
+    #[serde(with = "shape_names")]
+    pub boxes: Vec<Shape>,
+    /// Fill fractions α, each in [0, 1].
+    pub alphas: Vec<f64>,
+    /// Instance modes.
+    pub modes: Vec<Mode>,
+    /// Instances per (box, mode, α).
+    pub repeats: u32,
+    /// Solvers run on every instance, in this order.
+    pub solvers: Vec<SolverKind>,
+    /// Wall-clock limit per solve, seconds.
+    pub time_limit: f64,
+    /// Memory cap per worker process, MiB.
+    pub memory_mb: u64,
+    /// Master seed every instance seed is derived from.
+    pub seed: u64,
+    /// Worker processes (`--jobs` overrides; default: the number of cores). Never changes a result.
+    pub jobs: Option<usize>,
+}
+
+/// `Shape` lists as `"RxC"` strings, the way configs write them.
+mod shape_names {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::grid::Shape;
+
+    pub fn serialize<S: Serializer>(shapes: &[Shape], s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(shapes.iter().map(|b| b.to_string()))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Shape>, D::Error> {
+        let names = Vec::<String>::deserialize(d)?;
+        names.iter().map(|n| n.parse::<Shape>().map_err(serde::de::Error::custom)).collect()
+    }
+}
+
+impl Config {
+    /// Reads and checks a config file.
+    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read { path: name.clone(), source })?;
+        Config::parse(&text, &name)
+    }
+
+    /// Parses and checks config text; `source` names it in errors.
+    pub fn parse(text: &str, source: &str) -> Result<Config, ConfigError> {
+        let file: ConfigFile = toml::from_str(text).map_err(|e| ConfigError::Syntax {
+            path: source.to_string(),
+            message: e.to_string().trim_end().to_string(),
+        })?;
+        resolve(file, source)
+    }
+
+    /// The config with `jobs` cleared: two configs with equal identities give the same results.
+    pub fn identity(&self) -> Config {
+        Config { jobs: None, ..self.clone() }
+    }
+
+    /// Instances in the whole grid: boxes × modes × α × repeats.
+    pub fn instance_count(&self) -> usize {
+        self.boxes.len() * self.modes.len() * self.alphas.len() * self.repeats as usize
+    }
+}
+
+/// Checks a parsed file and resolves it: every check of the module doc, in key order.
+fn resolve(file: ConfigFile, source: &str) -> Result<Config, ConfigError> {
+    let invalid = |key: String, message: String| ConfigError::Invalid { path: source.to_string(), key, message };
+    let name_ok = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if file.name.is_empty() || !file.name.chars().all(name_ok) || file.name.starts_with('.') {
+        let why = format!("'{}' is no folder name: use letters, digits, '-', '_' and '.'", file.name);
+        return Err(invalid("name".into(), why));
+    }
+    let mut boxes = Vec::new();
+    for (i, text) in file.boxes.iter().enumerate() {
+        boxes.push(text.parse::<Shape>().map_err(|e| invalid(format!("boxes[{i}]"), e.to_string()))?);
+    }
+    for (i, &n) in file.sizes.iter().enumerate() {
+        boxes.push(Shape::for_size(n).map_err(|e| invalid(format!("sizes[{i}]"), e.to_string()))?);
+    }
+    if boxes.is_empty() {
+        return Err(invalid("boxes".into(), "no box shape: give boxes = [\"3x3\", …] or sizes = [9, …]".into()));
+    }
+    if let Some(dup) = first_duplicate(&boxes) {
+        return Err(invalid("boxes".into(), format!("box {dup} is listed twice (sizes resolve to boxes too)")));
+    }
+    for (i, &a) in file.alphas.iter().enumerate() {
+        if !(0.0..=1.0).contains(&a) {
+            return Err(invalid(format!("alphas[{i}]"), format!("α = {a} is outside [0, 1]")));
+        }
+    }
+    // -0.0 and 0.0 are the same α but not the same bits, and the bits seed the instances.
+    let alphas: Vec<f64> = file.alphas.iter().map(|a| a + 0.0).collect();
+    if alphas.is_empty() {
+        return Err(invalid(
+            "alphas".into(),
+            "no fill fraction: modes random and planted need alphas = [0.2, …]".into(),
+        ));
+    }
+    let bits: Vec<u64> = alphas.iter().map(|a| a.to_bits()).collect();
+    if let Some(i) = (0..bits.len()).find(|&i| bits[..i].contains(&bits[i])) {
+        return Err(invalid(format!("alphas[{i}]"), format!("α = {} is listed twice", alphas[i])));
+    }
+    if file.modes.is_empty() {
+        return Err(invalid(
+            "modes".into(),
+            "no instance mode: give modes = [\"random\", \"planted\"] or one of them".into(),
+        ));
+    }
+    if let Some(dup) = first_duplicate(&file.modes) {
+        return Err(invalid("modes".into(), format!("mode {} is listed twice", dup.name())));
+    }
+    if file.repeats == 0 {
+        return Err(invalid("repeats".into(), "0 repeats make an empty grid of runs; give 1 or more".into()));
+    }
+    let mut solvers = Vec::new();
+    for (i, name) in file.solvers.iter().enumerate() {
+        solvers.push(name.parse::<SolverKind>().map_err(|e| invalid(format!("solvers[{i}]"), e))?);
+    }
+    if solvers.is_empty() {
+        let names: Vec<&str> = SolverKind::ALL.iter().map(|k| k.name()).collect();
+        return Err(invalid("solvers".into(), format!("no solver: give one or more of {}", names.join(", "))));
+    }
+    if let Some(dup) = first_duplicate(&solvers) {
+        return Err(invalid("solvers".into(), format!("solver {dup} is listed twice")));
+    }
+    if !(file.time_limit > 0.0 && file.time_limit.is_finite()) {
+        return Err(invalid("time_limit".into(), format!("{} is not a positive number of seconds", file.time_limit)));
+    }
+    let memory_mb = file.memory_mb.unwrap_or(DEFAULT_MEMORY_MB);
+    if memory_mb == 0 {
+        return Err(invalid("memory_mb".into(), "a memory cap of 0 MiB leaves no room to run".into()));
+    }
+    if file.jobs == Some(0) {
+        return Err(invalid(
+            "jobs".into(),
+            "0 jobs run nothing; give 1 or more, or leave it out (one per core)".into(),
+        ));
+    }
+    Ok(Config {
+        name: file.name,
+        boxes,
+        alphas,
+        modes: file.modes,
+        repeats: file.repeats,
+        solvers,
+        time_limit: file.time_limit,
+        memory_mb,
+        seed: file.seed,
+        jobs: file.jobs,
+    })
+}
+
+/// The first item that occurs twice, if any.
+fn first_duplicate<T: Copy + Eq + std::hash::Hash>(items: &[T]) -> Option<T> {
+    let mut seen = HashSet::new();
+    items.iter().copied().find(|x| !seen.insert(*x))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOOD: &str = r#"
+        name = "t"
+        boxes = ["2x2", "2x3"]
+        sizes = [9]
+        alphas = [0.0, 0.5]
+        modes = ["random", "planted"]
+        repeats = 2
+        solvers = ["backtrack", "ilp-clique"]
+        time_limit = 1.5
+        seed = 7
+    "#;
+
+    #[test]
+    fn a_good_config_resolves_sizes_and_defaults_and_round_trips() {
+        let c = Config::parse(GOOD, "t.toml").unwrap();
+        assert_eq!(c.boxes.iter().map(|b| b.to_string()).collect::<Vec<_>>(), ["2x2", "2x3", "3x3"]);
+        assert_eq!(c.memory_mb, DEFAULT_MEMORY_MB);
+        assert_eq!(c.instance_count(), 3 * 2 * 2 * 2);
+        assert_eq!(Config::parse(&toml::to_string(&c).unwrap(), "again").unwrap(), c);
+    }
+
+    #[test]
+    fn bad_values_name_their_key() {
+        let cases = [
+            ("alphas = [0.0, 0.5]", "alphas = [0.0, 1.5]", "alphas[1]: α = 1.5 is outside [0, 1]"),
+            ("repeats = 2", "repeats = 0", "repeats: 0 repeats"),
+            ("\"ilp-clique\"]", "\"ilp\"]", "solvers[1]: unknown solver 'ilp'; expected one of: ilp-edge"),
+            ("seed = 7", "seed = 7\ncolour = 1", "unknown field `colour`"),
+            ("sizes = [9]", "sizes = [7]", "sizes[0]: size 7 has no sensible box shape"),
+            ("sizes = [9]", "sizes = [4]", "box 2x2 is listed twice"),
+            ("\"2x3\"]", "\"2by3\"]", "boxes[1]: '2by3' is not a box shape"),
+            ("alphas = [0.0, 0.5]", "alphas = []", "alphas: no fill fraction"),
+        ];
+        for (from, to, expected) in cases {
+            let text = GOOD.replace(from, to);
+            let err = Config::parse(&text, "t.toml").unwrap_err().to_string();
+            assert!(err.contains(expected), "{to}: {err}");
+        }
+    }
+
+    #[test]
+    fn identity_ignores_jobs_only() {
+        let c = Config::parse(GOOD, "t.toml").unwrap();
+        let d = Config { jobs: Some(8), ..c.clone() };
+        assert_eq!(c.identity(), d.identity());
+        assert_ne!(c.identity(), Config { time_limit: 2.0, ..c.clone() }.identity());
+    }
+}

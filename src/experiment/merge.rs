@@ -1,0 +1,148 @@
+//! `merge`: shard folders of one experiment into one results folder.
+//!
+//! Every input folder must come from the same config (its `meta.json` says so) and hold a
+//! different shard; their runs are checked against that config (seeds included), pooled, and
+//! written in canonical order with the union of their instances and a `meta.json` that keeps each
+//! shard's own. Runs of instances that a shard did not finish are left out; a merged folder with
+//! gaps is an ordinary unfinished run, which `run CONFIG --out MERGED --resume` completes.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use super::config::Config;
+use super::folder::{
+    read_meta, read_runs, write_atomic, write_meta, write_runs, ExperimentError, INSTANCES_FILE, META_FILE, RUNS_FILE,
+};
+use super::instances::{instances_header, read_blocks};
+use super::meta::{now_utc, Meta};
+use super::record::RunRow;
+use super::rows::{problems, RowIndex};
+use super::runner::differing_keys;
+
+/// What a merge produced.
+#[derive(Debug, Clone)]
+pub struct MergeSummary {
+    /// Rows written.
+    pub rows: usize,
+    /// Instances with all their runs.
+    pub complete: usize,
+    /// Instances in the whole experiment.
+    pub instances: usize,
+    /// Rows left out because their instance was unfinished.
+    pub dropped: usize,
+    /// Disagreements and answers that failed the oracle, one line per instance.
+    pub problems: Vec<String>,
+}
+
+/// Merges `inputs` into `out` (refusing a non-empty `out` unless `force`).
+pub fn merge(inputs: &[PathBuf], out: &Path, force: bool) -> Result<MergeSummary, ExperimentError> {
+    let refused = |folder: &Path, reason: String| ExperimentError::Refused { folder: folder.to_path_buf(), reason };
+    let mut metas: Vec<(PathBuf, Meta)> = Vec::new();
+    for dir in inputs {
+        let meta =
+            read_meta(dir)?.ok_or_else(|| refused(dir, format!("it has no {META_FILE}: not a results folder")))?;
+        metas.push((dir.clone(), meta));
+    }
+    let Some((first_dir, first)) = metas.first().cloned() else {
+        return Err(refused(out, "no input folders to merge".into()));
+    };
+    let config: Config = first.config.clone();
+    for (dir, meta) in &metas[1..] {
+        if meta.config.identity() != config.identity() {
+            let keys = differing_keys(&meta.config, &config).join(", ");
+            let why = format!(
+                "its config differs from {}'s (in: {keys}); only shards of one config merge",
+                first_dir.display()
+            );
+            return Err(refused(dir, why));
+        }
+    }
+    let mut shards: Vec<String> = Vec::new();
+    for (dir, meta) in &metas {
+        let label = meta.shard.map_or("the whole experiment".to_string(), |s| format!("shard {s}"));
+        if shards.contains(&label) {
+            return Err(refused(dir, format!("another input folder also holds {label}")));
+        }
+        shards.push(label);
+    }
+    if out.join(META_FILE).exists() || out.join(RUNS_FILE).exists() {
+        if inputs.iter().any(|i| same_folder(i, out)) {
+            return Err(refused(out, "it is also an input; merge into a new folder".into()));
+        }
+        if !force {
+            return Err(refused(
+                out,
+                "it already holds results; choose a new --out, or pass --force to replace them".into(),
+            ));
+        }
+    }
+
+    // Pool the runs, checking each against the config; one owner per (instance, solver).
+    let index = RowIndex::new(&config);
+    let mut owner: HashMap<(usize, usize), PathBuf> = HashMap::new();
+    let mut by_instance: BTreeMap<usize, Vec<RunRow>> = BTreeMap::new();
+    for (dir, _) in &metas {
+        let path = dir.join(RUNS_FILE);
+        let (rows, torn) = read_runs(&path)?;
+        if torn {
+            eprintln!("{}: ignoring a half-written last line", path.display());
+        }
+        for row in rows {
+            let (id, solver) = index.locate(&row).map_err(|r| refused(dir, format!("{RUNS_FILE}: {r}")))?;
+            if let Some(other) = owner.insert((id, solver), dir.clone()) {
+                let why = format!("run ({} on instance {id}) is also in {}", row.solver, other.display());
+                return Err(refused(dir, why));
+            }
+            by_instance.entry(id).or_default().push(row);
+        }
+    }
+    let total_rows: usize = by_instance.values().map(Vec::len).sum();
+    let mut rows: Vec<RunRow> =
+        by_instance.into_values().filter(|r| r.len() == index.solver_count()).flatten().collect();
+    index.sort(&mut rows);
+    let complete = rows.len() / index.solver_count().max(1);
+
+    // Instances: the union of the shards' files, by id.
+    let mut blocks: BTreeMap<usize, String> = BTreeMap::new();
+    for (dir, _) in &metas {
+        let path = dir.join(INSTANCES_FILE);
+        let text = std::fs::read_to_string(&path).map_err(super::folder::io_at(&path))?;
+        let corrupt = |message: String| ExperimentError::Corrupt { path: path.clone(), message };
+        for (id, block) in read_blocks(&text).map_err(corrupt)? {
+            if blocks.get(&id).is_some_and(|b| *b != block) {
+                return Err(corrupt(format!("instance {id} differs from the same instance in another folder")));
+            }
+            blocks.insert(id, block);
+        }
+    }
+    let mut instances = instances_header(&config, None);
+    instances.extend(blocks.into_values());
+
+    std::fs::create_dir_all(out).map_err(super::folder::io_at(out))?;
+    write_atomic(&out.join(INSTANCES_FILE), instances.as_bytes())?;
+    write_runs(&out.join(RUNS_FILE), &rows)?;
+    let mut meta = first.clone();
+    meta.shard = None;
+    meta.instances = config.instance_count();
+    meta.runs = meta.instances * config.solvers.len();
+    meta.resumed = Vec::new();
+    meta.finished = (complete == meta.instances).then(now_utc);
+    metas.sort_by_key(|(_, m)| m.shard);
+    meta.merged_from = metas.into_iter().map(|(_, m)| m).collect();
+    write_meta(out, &meta)?;
+    Ok(MergeSummary {
+        rows: rows.len(),
+        complete,
+        instances: config.instance_count(),
+        dropped: total_rows - rows.len(),
+        problems: problems(&rows),
+    })
+}
+
+/// True when two paths name the same existing folder.
+fn same_folder(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}

@@ -1,0 +1,182 @@
+//! `meta.json`: what a results folder was made from and where — the resolved config, the shard,
+//! the code (crate version, git revision, HiGHS version) and the machine (CPU model, cores).
+//!
+//! The HiGHS version is asked of the linked library itself through its C API (`Highs_version`),
+//! the same library `highs-sys` builds into this binary for [`crate::solve::ilp`].
+
+use std::ffi::{c_char, CStr};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+
+use super::config::Config;
+use super::instances::Shard;
+
+extern "C" {
+    // HiGHS C API (`highs_c_api.h`): a static, NUL-terminated version string such as "1.11.0".
+    fn Highs_version() -> *const c_char;
+}
+
+/// The machine a folder's runs were timed on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Machine {
+    /// CPU model name (`/proc/cpuinfo`), or `unknown`.
+    pub cpu: String,
+    /// Logical cores available to the process.
+    pub cores: usize,
+    /// Operating system (`std::env::consts::OS`).
+    pub os: String,
+}
+
+/// The contents of `meta.json`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Meta {
+    /// The experiment's name (also in `config`; read on its own by the report).
+    pub name: String,
+    /// The resolved config.
+    pub config: Config,
+    /// The slice of the experiment this folder holds (`null` = all of it).
+    pub shard: Option<Shard>,
+    /// Instances in this folder's slice.
+    pub instances: usize,
+    /// Runs (rows) when complete: instances × solvers.
+    pub runs: usize,
+    /// Worker processes used.
+    pub jobs: usize,
+    /// `sudoku-lab` version.
+    pub crate_version: String,
+    /// `git rev-parse HEAD` of the source tree (`+dirty` with uncommitted changes), or `unknown`.
+    pub git_revision: String,
+    /// HiGHS library version.
+    pub highs_version: String,
+    /// Where the runs were timed.
+    pub machine: Machine,
+    /// When the run started (UTC, RFC 3339).
+    pub started: String,
+    /// When it was resumed, each time.
+    #[serde(default)]
+    pub resumed: Vec<String>,
+    /// When its last run finished (`null` while incomplete).
+    pub finished: Option<String>,
+    /// For a merged folder: the shard folders' own `meta.json`, in shard order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub merged_from: Vec<Meta>,
+}
+
+impl Meta {
+    /// A fresh `meta.json` for a run starting now on this machine.
+    pub fn new(config: &Config, shard: Option<Shard>, instances: usize, jobs: usize) -> Meta {
+        Meta {
+            name: config.name.clone(),
+            config: config.clone(),
+            shard,
+            instances,
+            runs: instances * config.solvers.len(),
+            jobs,
+            crate_version: env!("CARGO_PKG_VERSION").to_string(),
+            git_revision: git_revision(),
+            highs_version: highs_version(),
+            machine: machine(),
+            started: now_utc(),
+            resumed: Vec::new(),
+            finished: None,
+            merged_from: Vec::new(),
+        }
+    }
+}
+
+/// The HiGHS version string of the linked library.
+pub fn highs_version() -> String {
+    // SAFETY: `Highs_version` takes no arguments and returns a pointer to a static NUL-terminated
+    // string owned by the library (or null, checked below); it has no side effects.
+    let ptr = unsafe { Highs_version() };
+    if ptr.is_null() {
+        return "unknown".into();
+    }
+    // SAFETY: non-null, NUL-terminated and static, as above.
+    unsafe { CStr::from_ptr(ptr) }.to_string_lossy().into_owned()
+}
+
+/// The git revision of the source tree this binary was built from, `+dirty` when it has
+/// uncommitted changes; `unknown` without git or a commit.
+pub fn git_revision() -> String {
+    let git = |args: &[&str]| -> Option<String> {
+        let out = std::process::Command::new("git")
+            .args(["-C", env!("CARGO_MANIFEST_DIR")])
+            .args(args)
+            .stderr(std::process::Stdio::null())
+            .output()
+            .ok()?;
+        out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    match git(&["rev-parse", "HEAD"]) {
+        Some(rev) if !rev.is_empty() => {
+            let dirty = git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
+            if dirty {
+                format!("{rev}+dirty")
+            } else {
+                rev
+            }
+        }
+        _ => "unknown".into(),
+    }
+}
+
+/// This machine: CPU model, cores, OS.
+pub fn machine() -> Machine {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into());
+    Machine { cpu, cores: available_cores(), os: std::env::consts::OS.to_string() }
+}
+
+/// Logical cores available to this process (1 when unknown).
+pub fn available_cores() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+/// The current time, UTC, RFC 3339 to the second (`2025-01-31T12:00:00Z`).
+pub fn now_utc() -> String {
+    let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    rfc3339(secs)
+}
+
+/// Seconds since the Unix epoch as RFC 3339 UTC, by the civil-from-days algorithm
+/// (Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms").
+fn rfc3339(secs: u64) -> String {
+    let (days, rem) = ((secs / 86_400) as i64, secs % 86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_rfc3339() {
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(rfc3339(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(rfc3339(1_735_689_599), "2024-12-31T23:59:59Z");
+    }
+
+    #[test]
+    fn highs_reports_a_version() {
+        let v = highs_version();
+        assert!(v.split('.').count() >= 2, "{v}");
+    }
+}

@@ -1,0 +1,31 @@
+//! Reproducible experiments: a TOML config names a grid of (instance, solver) runs; the runner
+//! solves each in a worker process under a hard time limit and a memory cap, and writes the
+//! results folder that the plots and the report read.
+//!
+//! A results folder (`results/NAME/`) holds `runs.csv` (one [`record::RunRow`] per run),
+//! `meta.json` ([`meta::Meta`]: the resolved config, code and machine) and `instances.txt` (every
+//! instance in line format, re-runnable with `sudoku-lab solve`). Files by concept:
+//! [`config`] (TOML), [`instances`] (enumeration, seeds, shards), [`worker`] (the worker process and
+//! its protocol), [`supervisor`] (starting, timing and killing workers), [`rows`] (jobs to rows,
+//! cross-check), [`check`] (the cross-check itself), [`folder`] (files on disk), [`progress`],
+//! [`runner`] (`run`) and [`merge`] (`merge`).
+
+pub mod check;
+pub mod config;
+pub mod folder;
+pub mod instances;
+pub mod merge;
+pub mod meta;
+pub mod progress;
+pub mod record;
+pub mod rows;
+pub mod runner;
+pub mod supervisor;
+pub mod worker;
+
+pub use check::cross_check;
+pub use config::{Config, ConfigError};
+pub use folder::ExperimentError;
+pub use instances::Shard;
+pub use merge::{merge, MergeSummary};
+pub use runner::{run, RunOptions, Summary};

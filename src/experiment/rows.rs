@@ -1,0 +1,257 @@
+//! From finished jobs to `runs.csv` rows, and from rows back to the instances they belong to.
+//!
+//! [`instance_rows`] turns the finished jobs of one instance into its rows: it re-verifies every
+//! returned grid with the oracle, cross-checks the solvers ([`super::check::cross_check`], with a
+//! planted instance's solution as the known answer), and fills `verified` and `agree`.
+//! [`RowIndex`] maps a row back to its instance id — checking that the row's seed is the one this
+//! config derives — which is how resume and `merge` know which runs are done and refuse rows from
+//! another config, and how rows get their canonical order (instance id, then solver).
+
+use std::collections::HashMap;
+
+use super::check::cross_check;
+use super::config::Config;
+use super::instances::{instance_seed, specs, Instance, Spec};
+use super::record::RunRow;
+use super::supervisor::{Finish, Kill};
+use crate::grid::Grid;
+use crate::solve::{Outcome, Report, SolverKind, Stats};
+use crate::verify;
+
+/// What identifies an instance in a row: box, mode, level and repeat.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct RowKey {
+    box_rows: usize,
+    box_cols: usize,
+    mode: String,
+    alpha_bits: u64,
+    difficulty: String,
+    rep: u32,
+}
+
+impl RowKey {
+    fn of_spec(spec: &Spec) -> RowKey {
+        RowKey {
+            box_rows: spec.shape.box_rows(),
+            box_cols: spec.shape.box_cols(),
+            mode: spec.mode.name().to_string(),
+            alpha_bits: spec.level.alpha().to_bits(),
+            difficulty: spec.level.difficulty().to_string(),
+            rep: spec.rep,
+        }
+    }
+
+    fn of_row(row: &RunRow) -> RowKey {
+        RowKey {
+            box_rows: row.box_rows,
+            box_cols: row.box_cols,
+            mode: row.mode.clone(),
+            alpha_bits: (row.alpha + 0.0).to_bits(),
+            difficulty: row.difficulty.clone(),
+            rep: row.rep,
+        }
+    }
+}
+
+/// Maps rows to the instances of one config.
+#[derive(Debug, Clone)]
+pub struct RowIndex {
+    name: String,
+    ids: HashMap<RowKey, (usize, u64)>,
+    solvers: Vec<SolverKind>,
+}
+
+impl RowIndex {
+    /// The index of every instance of `config` (no instance is generated).
+    pub fn new(config: &Config) -> RowIndex {
+        let ids = specs(config)
+            .iter()
+            .enumerate()
+            .map(|(id, spec)| (RowKey::of_spec(spec), (id, instance_seed(config.seed, spec))))
+            .collect();
+        RowIndex { name: config.name.clone(), ids, solvers: config.solvers.clone() }
+    }
+
+    /// The instance id and solver position of a row, or why the row is not from this config.
+    pub fn locate(&self, row: &RunRow) -> Result<(usize, usize), String> {
+        let what = || {
+            format!(
+                "{} {}x{} {} alpha={} rep={} {}",
+                row.experiment, row.box_rows, row.box_cols, row.mode, row.alpha, row.rep, row.solver
+            )
+        };
+        if row.experiment != self.name {
+            return Err(format!("row ({}) is from experiment '{}', not '{}'", what(), row.experiment, self.name));
+        }
+        let &(id, seed) = self
+            .ids
+            .get(&RowKey::of_row(row))
+            .ok_or_else(|| format!("row ({}) is no instance of this config", what()))?;
+        if row.seed != seed {
+            return Err(format!("row ({}) has seed {}, but this config derives {seed}", what(), row.seed));
+        }
+        let solver = self.solvers.iter().position(|k| k.name() == row.solver);
+        let solver = solver.ok_or_else(|| format!("row ({}): solver {} is not in this config", what(), row.solver))?;
+        Ok((id, solver))
+    }
+
+    /// Solvers per instance.
+    pub fn solver_count(&self) -> usize {
+        self.solvers.len()
+    }
+
+    /// Sorts rows into canonical order: instance id, then the config's solver order.
+    pub fn sort(&self, rows: &mut [RunRow]) {
+        rows.sort_by_cached_key(|r| self.locate(r).unwrap_or((usize::MAX, usize::MAX)));
+    }
+}
+
+/// The row fields every run of an instance shares.
+fn base_row(config: &Config, instance: &Instance, solver: SolverKind) -> RunRow {
+    let s = &instance.spec;
+    RunRow {
+        experiment: config.name.clone(),
+        box_rows: s.shape.box_rows(),
+        box_cols: s.shape.box_cols(),
+        n: s.shape.n(),
+        alpha: s.level.alpha(),
+        mode: s.mode.name().to_string(),
+        difficulty: s.level.difficulty().to_string(),
+        rep: s.rep,
+        seed: instance.seed,
+        givens: instance.puzzle.givens(),
+        solver: solver.name().to_string(),
+        outcome: String::new(),
+        seconds: 0.0,
+        build_seconds: None,
+        nodes: None,
+        guesses: None,
+        variables: None,
+        constraints: None,
+        lp_iterations: None,
+        peak_rss_mb: None,
+        verified: None,
+        agree: None,
+        note: String::new(),
+    }
+}
+
+/// KiB to MiB, to 0.1.
+fn mib(kb: u64) -> f64 {
+    (kb as f64 / 102.4).round() / 10.0
+}
+
+/// One finished job as a row, and the report the cross-check reads (none for error/memory).
+fn job_row(config: &Config, instance: &Instance, solver: SolverKind, finish: Finish) -> (RunRow, Option<Report>) {
+    let mut row = base_row(config, instance, solver);
+    let report = |outcome| Some(Report { outcome, stats: Stats::default(), note: None });
+    match finish {
+        Finish::Answered(r) => {
+            (row.seconds, row.build_seconds, row.nodes, row.guesses) =
+                (r.seconds, Some(r.build_seconds), r.nodes, r.guesses);
+            (row.variables, row.constraints, row.lp_iterations) = (r.variables, r.constraints, r.lp_iterations);
+            row.peak_rss_mb = r.peak_rss_kb.map(mib);
+            row.note = r.note;
+            if r.peak_is_lifetime {
+                row.note = join(&row.note, "peak_rss_mb is the worker's lifetime peak");
+            }
+            row.outcome = r.outcome;
+            match row.outcome.as_str() {
+                "solved" => {
+                    let grid = r.solution.and_then(|cells| Grid::from_cells(instance.puzzle.shape(), cells).ok());
+                    match grid.filter(|g| verify::is_solution_of(&instance.puzzle, g)) {
+                        Some(g) => {
+                            row.verified = Some(true);
+                            return (row, report(Outcome::Solved(g)));
+                        }
+                        None => {
+                            row.outcome = "error".into();
+                            row.verified = Some(false);
+                            row.note = join(&row.note, "BUG: the returned grid fails the oracle");
+                        }
+                    }
+                }
+                "infeasible" => return (row, report(Outcome::Infeasible)),
+                "limit" => return (row, report(Outcome::LimitReached)),
+                _ => row.verified = r.unverified.then_some(false),
+            }
+        }
+        Finish::Killed { why, seconds, peak_rss_kb, .. } => {
+            row.seconds = seconds;
+            row.peak_rss_mb = peak_rss_kb.map(mib);
+            (row.outcome, row.note) = match why {
+                Kill::Time => (
+                    "limit".into(),
+                    format!(
+                        "killed: no answer within the hard limit of {:.1} s",
+                        hard_limit(config.time_limit).as_secs_f64()
+                    ),
+                ),
+                Kill::Memory => {
+                    ("memory".into(), format!("killed: resident memory above the cap of {} MiB", config.memory_mb))
+                }
+            };
+        }
+        Finish::Died { seconds, note } => {
+            (row.outcome, row.seconds, row.note) = ("error".into(), seconds, note);
+        }
+    }
+    (row, None)
+}
+
+/// `a; b`, or whichever is not empty.
+fn join(a: &str, b: &str) -> String {
+    if a.is_empty() {
+        b.to_string()
+    } else {
+        format!("{a}; {b}")
+    }
+}
+
+/// The hard limit of one job: the solver's own limit plus a grace of max(2 s, 20 %), for model
+/// building, process start-up and solvers that overrun their own limit.
+pub fn hard_limit(time_limit: f64) -> std::time::Duration {
+    std::time::Duration::from_secs_f64(time_limit + (0.2 * time_limit).max(2.0))
+}
+
+/// The rows of one instance from its finished jobs (in the config's solver order), cross-checked.
+pub fn instance_rows(config: &Config, instance: &Instance, finishes: Vec<Finish>) -> Vec<RunRow> {
+    let mut rows = Vec::new();
+    let mut reports = Vec::new();
+    for (&solver, finish) in config.solvers.iter().zip(finishes) {
+        let (row, report) = job_row(config, instance, solver, finish);
+        rows.push(row);
+        reports.extend(report.map(|r| (solver, r)));
+    }
+    let problem = cross_check(&instance.puzzle, instance.planted.as_ref(), &reports);
+    let is_finished = |r: &RunRow| r.outcome == "solved" || r.outcome == "infeasible";
+    let finished = rows.iter().filter(|r| is_finished(r)).count();
+    for row in rows.iter_mut().filter(|r| is_finished(r)) {
+        row.agree = match &problem {
+            Some(p) => {
+                row.note = join(&row.note, &format!("DISAGREEMENT: {p}"));
+                Some(false)
+            }
+            None => (finished >= 2).then_some(true),
+        };
+    }
+    rows
+}
+
+/// One line per instance whose rows show a disagreement or an answer that failed the oracle.
+pub fn problems(rows: &[RunRow]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut last = None;
+    for row in rows.iter().filter(|r| r.agree == Some(false) || r.verified == Some(false)) {
+        let key = (RowKey::of_row(row), row.seed);
+        if last.as_ref() == Some(&key) {
+            continue;
+        }
+        out.push(format!(
+            "{}x{} {} alpha={} rep={} seed={} ({}): {}",
+            row.box_rows, row.box_cols, row.mode, row.alpha, row.rep, row.seed, row.solver, row.note
+        ));
+        last = Some(key);
+    }
+    out
+}

@@ -1,0 +1,355 @@
+//! The runner: every (instance, solver) run of a config, in worker processes, into a results folder.
+//!
+//! Before anything is written, the folder is checked: results from a different config (or another
+//! shard) are refused unless `--force` discards them, and results of this config are continued
+//! only with `--resume`. Resuming re-reads `runs.csv`, drops a half-written last line and the rows
+//! of any instance not all of whose solvers finished, and runs exactly the missing instances — so
+//! a crash or `kill -9` loses at most the instances in flight and never duplicates a row.
+//!
+//! Each job slot owns one worker process ([`super::supervisor`]); a killed or dead worker is
+//! replaced before its slot's next job. An instance's rows are appended together, in one write,
+//! once all its solvers are done, because `agree` compares them. When every instance is done,
+//! `runs.csv` is rewritten in canonical order (instance id, then solver).
+//!
+//! Test hook: `SUDOKU_LAB_TEST_ABORT_AFTER=N` makes the runner write half of the (N+1)-th
+//! instance's rows of this session and then abort, as a crash mid-write would.
+
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::path::{Path, PathBuf};
+use std::sync::{mpsc, Mutex};
+
+use super::config::Config;
+use super::folder::{
+    csv_text, io_at, read_meta, read_runs, write_atomic, write_meta, write_runs, ExperimentError, RunsAppender,
+    INSTANCES_FILE, META_FILE, RUNS_FILE,
+};
+use super::instances::{instance_block, instances, instances_header, Instance, Shard};
+use super::meta::{now_utc, Meta};
+use super::progress::{Counts, Progress};
+use super::record::RunRow;
+use super::rows::{hard_limit, instance_rows, problems, RowIndex};
+use super::supervisor::{Finish, WorkerProcess, RECYCLE_KB};
+use super::worker::Request;
+
+/// Test hook: abort mid-write after this many instances (see the module doc).
+pub const ABORT_ENV: &str = "SUDOKU_LAB_TEST_ABORT_AFTER";
+
+/// How to run a config.
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    /// The results folder.
+    pub out: PathBuf,
+    /// Worker processes (concurrent solves).
+    pub jobs: usize,
+    /// Run only this slice.
+    pub shard: Option<Shard>,
+    /// Continue the results of this config already in `out`.
+    pub resume: bool,
+    /// Discard whatever results `out` holds and start over.
+    pub force: bool,
+    /// The `sudoku-lab` executable to start workers from.
+    pub exe: PathBuf,
+}
+
+/// What a finished run found.
+#[derive(Debug, Clone)]
+pub struct Summary {
+    /// Rows in `runs.csv`.
+    pub rows: usize,
+    /// Rows by outcome.
+    pub counts: Counts,
+    /// Disagreements and answers that failed the oracle, one line per instance.
+    pub problems: Vec<String>,
+}
+
+/// One job: an instance (its place in this run's instance list) and a solver (place in the config).
+#[derive(Debug, Clone, Copy)]
+struct Job {
+    number: u64,
+    instance: usize,
+    solver: usize,
+}
+
+/// Runs `config` as `options` say (see the module doc).
+pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentError> {
+    let folder = options.out.as_path();
+    let prior = check_folder(folder, config, options)?;
+    let index = RowIndex::new(config);
+    let (old_rows, torn) = if options.force { (Vec::new(), false) } else { read_runs(&folder.join(RUNS_FILE))? };
+    let instances = instances(config, options.shard);
+    let position: HashMap<usize, usize> = instances.iter().enumerate().map(|(pos, inst)| (inst.id, pos)).collect();
+
+    let complete = completed(folder, &index, &position, &old_rows)?;
+    let done = |id: &usize| complete.contains_key(id);
+    let kept: Vec<RunRow> = complete.values().flatten().cloned().collect();
+
+    // Checks passed: from here on the folder is written.
+    std::fs::create_dir_all(folder).map_err(io_at(folder))?;
+    if options.force {
+        remove_results(folder)?;
+    }
+    let runs_path = folder.join(RUNS_FILE);
+    if torn || kept.len() < old_rows.len() {
+        eprintln!(
+            "{}: kept {} complete runs, dropped {} of unfinished instances",
+            runs_path.display(),
+            kept.len(),
+            old_rows.len() - kept.len()
+        );
+        write_runs(&runs_path, &kept)?;
+    }
+    let mut meta = match prior {
+        Some(mut m) if !kept.is_empty() => {
+            m.resumed.push(now_utc());
+            (m.jobs, m.finished) = (options.jobs, None);
+            m
+        }
+        _ => Meta::new(config, options.shard, instances.len(), options.jobs),
+    };
+    write_meta(folder, &meta)?;
+    let mut text = instances_header(config, options.shard);
+    text.extend(instances.iter().map(instance_block));
+    write_atomic(&folder.join(INSTANCES_FILE), text.as_bytes())?;
+
+    let mut appender = RunsAppender::open(&runs_path)?;
+    let mut counts = Counts::default();
+    complete.values().for_each(|rows| counts.add(rows));
+    let total = (instances.len() * config.solvers.len()) as u64;
+    let mut progress = Progress::new(&config.name, total, counts);
+    let todo: Vec<&Instance> = instances.iter().filter(|i| !done(&i.id)).collect();
+    if !kept.is_empty() {
+        progress.note(&format!(
+            "resuming: {} of {} instances done, {} to run",
+            instances.len() - todo.len(),
+            instances.len(),
+            todo.len()
+        ));
+    }
+    let jobs: Vec<Job> = todo
+        .iter()
+        .flat_map(|i| {
+            let at = position[&i.id];
+            (0..config.solvers.len()).map(move |s| (at, s))
+        })
+        .enumerate()
+        .map(|(n, (instance, solver))| Job { number: n as u64, instance, solver })
+        .collect();
+
+    let abort_after: Option<usize> = std::env::var(ABORT_ENV).ok().and_then(|v| v.parse().ok());
+    let mut pending: HashMap<usize, Vec<Option<Finish>>> = HashMap::new();
+    let mut written = 0;
+    let mut rows = kept;
+    run_jobs(config, options, &instances, jobs, |job, finish| {
+        let slots = pending.entry(job.instance).or_insert_with(|| vec![None; config.solvers.len()]);
+        slots[job.solver] = Some(finish);
+        if slots.iter().any(Option::is_none) {
+            return Ok(());
+        }
+        let finishes = pending.remove(&job.instance).unwrap_or_default().into_iter().flatten().collect();
+        let new = instance_rows(config, &instances[job.instance], finishes);
+        if abort_after == Some(written) {
+            let bytes = csv_text(&new, false);
+            appender.append_bytes(&bytes[..bytes.len() / 2])?;
+            std::process::abort();
+        }
+        appender.append(&new)?;
+        written += 1;
+        progress.add(&new);
+        rows.extend(new);
+        Ok(())
+    })?;
+    progress.finish();
+
+    index.sort(&mut rows);
+    write_runs(&runs_path, &rows)?;
+    meta.finished = Some(now_utc());
+    write_meta(folder, &meta)?;
+    remove_empty_logs(folder);
+    Ok(Summary { rows: rows.len(), counts: progress.counts(), problems: problems(&rows) })
+}
+
+/// The rows of the instances all of whose solvers have exactly one row, by instance id; the rows
+/// of other instances (cut short by a crash) are left out. Refuses rows from another config or
+/// shard.
+fn completed(
+    folder: &Path,
+    index: &RowIndex,
+    position: &HashMap<usize, usize>,
+    rows: &[RunRow],
+) -> Result<BTreeMap<usize, Vec<RunRow>>, ExperimentError> {
+    let mut by_id: BTreeMap<usize, Vec<Option<RunRow>>> = BTreeMap::new();
+    let mut duplicated = HashSet::new();
+    for row in rows {
+        let (id, solver) = index.locate(row).map_err(|reason| refused(folder, format!("{RUNS_FILE}: {reason}")))?;
+        if !position.contains_key(&id) {
+            return Err(refused(folder, format!("{RUNS_FILE} holds instance {id}, which is not in this shard")));
+        }
+        let slots = by_id.entry(id).or_insert_with(|| vec![None; index.solver_count()]);
+        if slots[solver].replace(row.clone()).is_some() {
+            duplicated.insert(id);
+        }
+    }
+    Ok(by_id
+        .into_iter()
+        .filter(|(id, slots)| !duplicated.contains(id) && slots.iter().all(Option::is_some))
+        .map(|(id, slots)| (id, slots.into_iter().flatten().collect()))
+        .collect())
+}
+
+fn refused(folder: &Path, reason: String) -> ExperimentError {
+    ExperimentError::Refused { folder: folder.to_path_buf(), reason }
+}
+
+/// The refusals of the module doc; returns the folder's `meta.json` when the run continues it.
+fn check_folder(folder: &Path, config: &Config, options: &RunOptions) -> Result<Option<Meta>, ExperimentError> {
+    if options.force {
+        return Ok(None);
+    }
+    let meta = read_meta(folder)?;
+    let (rows, _) = read_runs(&folder.join(RUNS_FILE))?;
+    let Some(meta) = meta else {
+        if rows.is_empty() {
+            return Ok(None);
+        }
+        let why = format!(
+            "its {RUNS_FILE} has {} rows but no {META_FILE} says which config made them; pass --force to discard them",
+            rows.len()
+        );
+        return Err(refused(folder, why));
+    };
+    if meta.config.identity() != config.identity() {
+        let keys = differing_keys(&meta.config, config).join(", ");
+        let why = format!(
+            "it holds results of experiment '{}' from a different config (differs in: {keys}); choose another --out, or pass --force to discard them",
+            meta.name
+        );
+        return Err(refused(folder, why));
+    }
+    if meta.shard != options.shard {
+        let say = |s: Option<Shard>| s.map_or("the whole experiment".to_string(), |s| format!("shard {s}"));
+        let why = format!("it holds {}, not {}; give each shard its own --out", say(meta.shard), say(options.shard));
+        return Err(refused(folder, why));
+    }
+    if !rows.is_empty() && !options.resume {
+        let why = format!(
+            "it already holds {} runs of this config; pass --resume to continue them, or --force to start over",
+            rows.len()
+        );
+        return Err(refused(folder, why));
+    }
+    Ok(Some(meta))
+}
+
+/// The top-level keys in which two configs' identities differ.
+pub fn differing_keys(a: &Config, b: &Config) -> Vec<String> {
+    let (a, b) = (serde_json::to_value(a.identity()), serde_json::to_value(b.identity()));
+    match (a, b) {
+        (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) => {
+            a.iter().filter(|(k, v)| b.get(*k) != Some(v)).map(|(k, _)| k.clone()).collect()
+        }
+        _ => vec!["(unknown)".into()],
+    }
+}
+
+/// Removes the files a run writes (never anything else in the folder).
+fn remove_results(folder: &Path) -> Result<(), ExperimentError> {
+    for name in [RUNS_FILE, META_FILE, INSTANCES_FILE] {
+        let path = folder.join(name);
+        match std::fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io_at(&path)(e)),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The log file of a job slot's workers.
+fn log_path(folder: &Path, slot: usize) -> PathBuf {
+    folder.join(format!("worker-{}.log", slot + 1))
+}
+
+/// Removes worker logs that stayed empty (nothing to read in them).
+fn remove_empty_logs(folder: &Path) {
+    let Ok(entries) = std::fs::read_dir(folder) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        let empty = entry.metadata().is_ok_and(|m| m.len() == 0);
+        if empty && name.starts_with("worker-") && name.ends_with(".log") {
+            // A log we cannot remove is only clutter.
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Runs `jobs` on `options.jobs` worker slots, calling `on_done` (on this thread) as each job
+/// ends. An error from `on_done` or a worker that cannot start stops the queue; jobs in flight
+/// finish first.
+fn run_jobs(
+    config: &Config,
+    options: &RunOptions,
+    instances: &[Instance],
+    jobs: Vec<Job>,
+    mut on_done: impl FnMut(Job, Finish) -> Result<(), ExperimentError>,
+) -> Result<(), ExperimentError> {
+    let slots = options.jobs.clamp(1, jobs.len().max(1));
+    let queue = Mutex::new(VecDeque::from(jobs));
+    let next = || queue.lock().ok().and_then(|mut q| q.pop_front());
+    let hard = hard_limit(config.time_limit);
+    let memory_kb = config.memory_mb.saturating_mul(1024);
+    let (tx, rx) = mpsc::channel::<(Job, std::io::Result<Finish>)>();
+    std::thread::scope(|scope| {
+        for slot in 0..slots {
+            let (tx, next) = (tx.clone(), &next);
+            let log = log_path(&options.out, slot);
+            scope.spawn(move || {
+                let mut worker: Option<WorkerProcess> = None;
+                while let Some(job) = next() {
+                    if !worker.as_mut().is_some_and(WorkerProcess::is_alive) {
+                        match WorkerProcess::spawn(&options.exe, &log) {
+                            Ok(w) => worker = Some(w),
+                            Err(e) => {
+                                let _ = tx.send((job, Err(e)));
+                                break;
+                            }
+                        }
+                    }
+                    let w = worker.as_mut().expect("started just above");
+                    let instance = &instances[job.instance];
+                    let request = Request {
+                        job: job.number,
+                        solver: config.solvers[job.solver],
+                        box_rows: instance.spec.shape.box_rows(),
+                        box_cols: instance.spec.shape.box_cols(),
+                        cells: instance.puzzle.cells().to_vec(),
+                        time_limit: config.time_limit,
+                    };
+                    let finish = w.run(&request, hard, memory_kb);
+                    let bloated = w.resident_kb().is_some_and(|kb| kb > RECYCLE_KB);
+                    if bloated || !matches!(finish, Finish::Answered(_)) {
+                        worker = None; // spent: the next job gets a fresh worker
+                    }
+                    if tx.send((job, Ok(finish))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut result = Ok(());
+        for (job, finish) in rx {
+            if result.is_err() {
+                continue;
+            }
+            result = match finish {
+                Ok(finish) => on_done(job, finish),
+                Err(e) => Err(io_at(&options.exe)(e)),
+            };
+            if result.is_err() {
+                if let Ok(mut q) = queue.lock() {
+                    q.clear();
+                }
+            }
+        }
+        result
+    })
+}

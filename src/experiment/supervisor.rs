@@ -1,0 +1,167 @@
+//! The runner's side of a worker process: start it, hand it a job, and stop it when it overruns.
+//!
+//! A [`WorkerProcess`] is one `sudoku-lab worker` child. [`WorkerProcess::run`] sends a request and
+//! waits for the marked answer line, polling every [`POLL`]: past the hard time limit, or when the
+//! child's resident memory (`VmRSS` in `/proc/PID/status`) exceeds the cap, the child is killed
+//! (SIGKILL) and the job is answered [`Finish::Killed`]; a child that dies on its own is
+//! [`Finish::Died`]. After either, the caller drops the process and starts a fresh one; it does
+//! the same when a worker keeps more than [`RECYCLE_KB`] resident after a job. Memory is sampled,
+//! so an allocation burst shorter than one poll can pass the cap unseen.
+
+use std::fs::OpenOptions;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use super::worker::{proc_status_kb, Request, Response, MARKER};
+
+/// How often a running job's clock and memory are checked.
+pub const POLL: Duration = Duration::from_millis(20);
+
+/// A worker still holding more resident memory than this after a job, KiB, is replaced: the
+/// allocator keeps freed memory, which would inflate the next job's peak and count against its
+/// cap. A fresh worker holds about 10 MiB.
+pub const RECYCLE_KB: u64 = 32 * 1024;
+
+/// Why the runner killed a worker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kill {
+    /// The job ran past the hard time limit.
+    Time,
+    /// The worker's resident memory exceeded the cap.
+    Memory,
+}
+
+/// How a job ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Finish {
+    /// The worker answered.
+    Answered(Response),
+    /// The runner killed the worker.
+    Killed {
+        /// Why.
+        why: Kill,
+        /// Seconds from the request to the kill.
+        seconds: f64,
+        /// The worker's peak resident memory, KiB (over its lifetime), if known.
+        peak_rss_kb: Option<u64>,
+        /// The resident memory seen at the kill, KiB.
+        rss_kb: Option<u64>,
+    },
+    /// The worker died, or the protocol broke.
+    Died {
+        /// Seconds from the request to the death.
+        seconds: f64,
+        /// What happened.
+        note: String,
+    },
+}
+
+/// A running `sudoku-lab worker` child.
+#[derive(Debug)]
+pub struct WorkerProcess {
+    child: Child,
+    stdin: ChildStdin,
+    answers: Receiver<Result<Response, String>>,
+}
+
+impl WorkerProcess {
+    /// Starts `exe worker`, its stderr appended to `log`.
+    pub fn spawn(exe: &Path, log: &Path) -> std::io::Result<WorkerProcess> {
+        let log = OpenOptions::new().create(true).append(true).open(log)?;
+        let mut child = Command::new(exe)
+            .arg("worker")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::from(log))
+            .spawn()?;
+        let stdin = child.stdin.take().expect("stdin was piped");
+        let stdout = child.stdout.take().expect("stdout was piped");
+        let (tx, answers) = mpsc::channel();
+        // The reader thread ends when the child's stdout closes (it exited or was killed).
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                // Marked lines only: anything else on the child's stdout is ignored.
+                let Some(at) = line.find(MARKER) else { continue };
+                let answer = serde_json::from_str(&line[at + MARKER.len()..]).map_err(|e| format!("bad answer: {e}"));
+                if tx.send(answer).is_err() {
+                    break;
+                }
+            }
+        });
+        Ok(WorkerProcess { child, stdin, answers })
+    }
+
+    /// Runs one job: answered, killed past `hard_limit` or above `memory_kb`, or died. After
+    /// anything but [`Finish::Answered`] the process is spent: drop it.
+    pub fn run(&mut self, request: &Request, hard_limit: Duration, memory_kb: u64) -> Finish {
+        let start = Instant::now();
+        let died = |start: Instant, note: String| Finish::Died { seconds: start.elapsed().as_secs_f64(), note };
+        let line = serde_json::to_string(request).expect("requests always serialize");
+        if let Err(e) = writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()) {
+            return died(start, format!("worker unreachable: {e}; {}", self.exit_status()));
+        }
+        let pid = self.child.id().to_string();
+        loop {
+            match self.answers.recv_timeout(POLL) {
+                Ok(Ok(answer)) if answer.job == request.job => return Finish::Answered(answer),
+                Ok(Ok(_stale)) => continue,
+                Ok(Err(e)) => return died(start, e),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return died(start, format!("worker died: {}", self.exit_status()))
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            let rss_kb = proc_status_kb(&pid, "VmRSS");
+            let why = if start.elapsed() > hard_limit {
+                Kill::Time
+            } else if rss_kb.is_some_and(|kb| kb > memory_kb) {
+                Kill::Memory
+            } else {
+                continue;
+            };
+            let peak_rss_kb = proc_status_kb(&pid, "VmHWM");
+            self.kill();
+            return Finish::Killed { why, seconds: start.elapsed().as_secs_f64(), peak_rss_kb, rss_kb };
+        }
+    }
+
+    /// True while the child has not exited (a worker that died between jobs is replaced before
+    /// the next job is blamed for it).
+    pub fn is_alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// The child's resident memory now, KiB (`None` when unknown).
+    pub fn resident_kb(&self) -> Option<u64> {
+        proc_status_kb(&self.child.id().to_string(), "VmRSS")
+    }
+
+    /// Kills the child and reaps it.
+    fn kill(&mut self) {
+        // Both fail only if the child is already gone, which is what we want.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// The child's exit status in words (waiting briefly for it to finish exiting).
+    fn exit_status(&mut self) -> String {
+        for _ in 0..50 {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return status.to_string(),
+                Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+                Err(e) => return format!("status unknown ({e})"),
+            }
+        }
+        "still running".to_string()
+    }
+}
+
+impl Drop for WorkerProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}

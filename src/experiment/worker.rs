@@ -1,0 +1,209 @@
+//! The worker process: one solve at a time, driven by JSON lines on stdin and stdout.
+//!
+//! The runner starts `sudoku-lab worker` once per job slot and writes one [`Request`] per line to
+//! its stdin; the worker answers each with one [`Response`] line on stdout, prefixed with
+//! [`MARKER`]. The runner reads only marked lines, so stray output on stdout (a library printing
+//! where it should not) cannot break the protocol. The worker exits when its stdin closes.
+//!
+//! Peak memory: before each job the worker writes `5` to `/proc/self/clear_refs`, which resets the
+//! kernel's high-water mark (VmHWM) to the current resident set, and reads VmHWM after the solve.
+//! Where that reset is refused, the reported peak is the worker's lifetime peak and the
+//! response says so.
+//!
+//! Test hooks (environment variables, read per job, so tests can drive the runner's hard limits):
+//! `SUDOKU_LAB_TEST_WORKER_HANG=SOLVER` makes every job of that solver hang forever,
+//! `SUDOKU_LAB_TEST_WORKER_BLOAT=SOLVER` makes it allocate memory without end,
+//! `SUDOKU_LAB_TEST_WORKER_LIE=SOLVER` makes it answer `infeasible` without solving, and
+//! `SUDOKU_LAB_TEST_WORKER_DELAY_MS=N` makes every job sleep N ms first (a slow run to kill).
+
+use std::collections::HashMap;
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::grid::{Grid, Shape};
+use crate::solve::{solve, Limits, Outcome, SolveError, Solver, SolverKind, SolverOptions};
+
+/// Prefix of every protocol line the worker writes to stdout.
+pub const MARKER: &str = "@sudoku-lab-worker ";
+
+/// Test hook: the solver whose jobs hang forever.
+pub const HANG_ENV: &str = "SUDOKU_LAB_TEST_WORKER_HANG";
+/// Test hook: the solver whose jobs allocate memory without end.
+pub const BLOAT_ENV: &str = "SUDOKU_LAB_TEST_WORKER_BLOAT";
+/// Test hook: the solver whose jobs answer `infeasible` without solving.
+pub const LIE_ENV: &str = "SUDOKU_LAB_TEST_WORKER_LIE";
+/// Test hook: milliseconds every job sleeps before it starts.
+pub const DELAY_ENV: &str = "SUDOKU_LAB_TEST_WORKER_DELAY_MS";
+
+/// One solve to run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    /// The runner's job number, echoed in the response.
+    pub job: u64,
+    /// Which solver.
+    pub solver: SolverKind,
+    /// Box rows r.
+    pub box_rows: usize,
+    /// Box columns c.
+    pub box_cols: usize,
+    /// The puzzle's N² cells, row-major, 0 = empty.
+    pub cells: Vec<u8>,
+    /// The solver's own time limit, seconds.
+    pub time_limit: f64,
+}
+
+/// What came of one solve.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Response {
+    /// The request's job number.
+    pub job: u64,
+    /// `solved`, `infeasible`, `limit` or `error`.
+    pub outcome: String,
+    /// The solution's N² cells, when solved.
+    pub solution: Option<Vec<u8>>,
+    /// True when the solver returned a grid the oracle rejected (outcome `error`).
+    pub unverified: bool,
+    /// Solve seconds.
+    pub seconds: f64,
+    /// Model-building seconds.
+    pub build_seconds: f64,
+    /// Search or branch-and-bound nodes.
+    pub nodes: Option<u64>,
+    /// Backtracking guesses.
+    pub guesses: Option<u64>,
+    /// ILP variables.
+    pub variables: Option<usize>,
+    /// ILP constraints.
+    pub constraints: Option<usize>,
+    /// HiGHS simplex iterations.
+    pub lp_iterations: Option<u64>,
+    /// Peak resident memory during the job, KiB (the worker's lifetime peak if `peak_is_lifetime`).
+    pub peak_rss_kb: Option<u64>,
+    /// True when the per-job peak reset was refused.
+    pub peak_is_lifetime: bool,
+    /// The solver's note or the error's text.
+    pub note: String,
+}
+
+/// Reads a `kB` field (`VmRSS`, `VmHWM`) of a `/proc/PID/status` text.
+pub fn status_kb(status: &str, field: &str) -> Option<u64> {
+    let line = status.lines().find(|l| l.starts_with(field) && l[field.len()..].starts_with(':'))?;
+    line[field.len() + 1..].split_whitespace().next()?.parse().ok()
+}
+
+/// A `kB` field of `/proc/<pid>/status` (`self` for this process).
+pub fn proc_status_kb(pid: &str, field: &str) -> Option<u64> {
+    status_kb(&std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?, field)
+}
+
+/// Serves requests from stdin until it closes. Errors are I/O failures of the protocol itself.
+pub fn serve() -> io::Result<()> {
+    let options = SolverOptions::default();
+    let mut solvers: HashMap<SolverKind, Box<dyn Solver>> = HashMap::new();
+    let mut out = io::stdout();
+    for line in io::stdin().lock().lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let request: Request = serde_json::from_str(&line)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("bad request: {e}")))?;
+        let reset = std::fs::write("/proc/self/clear_refs", "5").is_ok();
+        let mut response = match test_hooks(&request) {
+            Some(lie) => lie,
+            None => {
+                let solver = solvers.entry(request.solver).or_insert_with(|| request.solver.build(&options));
+                answer(solver.as_mut(), &request)
+            }
+        };
+        response.peak_rss_kb = proc_status_kb("self", "VmHWM");
+        response.peak_is_lifetime = !reset;
+        let json = serde_json::to_string(&response).map_err(io::Error::other)?;
+        writeln!(out, "{MARKER}{json}")?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+/// Runs one request (everything but the memory measurement).
+fn answer(solver: &mut dyn Solver, request: &Request) -> Response {
+    let mut response = Response { job: request.job, ..Response::default() };
+    let grid = Shape::new(request.box_rows, request.box_cols)
+        .map_err(|e| e.to_string())
+        .and_then(|shape| Grid::from_cells(shape, request.cells.clone()).map_err(|e| e.to_string()));
+    let puzzle = match grid {
+        Ok(g) => g,
+        Err(e) => {
+            response.outcome = "error".into();
+            response.note = format!("bad puzzle in request: {e}");
+            return response;
+        }
+    };
+    match solve(solver, &puzzle, &Limits::seconds(request.time_limit)) {
+        Ok(report) => {
+            let s = report.stats;
+            response.outcome = report.outcome.label().into();
+            response.solution = match report.outcome {
+                Outcome::Solved(g) => Some(g.cells().to_vec()),
+                _ => None,
+            };
+            response.seconds = s.seconds;
+            response.build_seconds = s.build_seconds;
+            (response.nodes, response.guesses, response.lp_iterations) = (s.nodes, s.guesses, s.lp_iterations);
+            (response.variables, response.constraints) = (s.variables, s.constraints);
+            response.note = report.note.unwrap_or_default();
+        }
+        Err(e) => {
+            response.outcome = "error".into();
+            response.unverified = matches!(e, SolveError::Unverified { .. });
+            response.note = e.to_string();
+        }
+    }
+    response
+}
+
+/// The test hooks of the module doc: hang and bloat never return; lie returns its false answer.
+fn test_hooks(request: &Request) -> Option<Response> {
+    if let Some(ms) = std::env::var(DELAY_ENV).ok().and_then(|v| v.parse().ok()) {
+        std::thread::sleep(Duration::from_millis(ms));
+    }
+    let fires = |var: &str| std::env::var(var).is_ok_and(|v| v == request.solver.name());
+    if fires(BLOAT_ENV) {
+        let mut hoard: Vec<Vec<u8>> = Vec::new();
+        loop {
+            hoard.push(vec![1u8; 16 << 20]);
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    if fires(HANG_ENV) {
+        loop {
+            std::thread::sleep(Duration::from_secs(3600));
+        }
+    }
+    fires(LIE_ENV).then(|| Response { job: request.job, outcome: "infeasible".into(), ..Response::default() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_fields_parse() {
+        let status = "Name:\tsudoku-lab\nVmHWM:\t   10240 kB\nVmRSS:\t    8192 kB\n";
+        assert_eq!(status_kb(status, "VmHWM"), Some(10240));
+        assert_eq!(status_kb(status, "VmRSS"), Some(8192));
+        assert_eq!(status_kb(status, "VmSwap"), None);
+    }
+
+    #[test]
+    fn a_request_is_answered() {
+        let puzzle = "1.3..4.22.4..3.1".chars().map(|c| c.to_digit(10).unwrap_or(0) as u8).collect();
+        let request =
+            Request { job: 9, solver: SolverKind::Backtrack, box_rows: 2, box_cols: 2, cells: puzzle, time_limit: 1.0 };
+        let r = answer(SolverKind::Backtrack.build(&SolverOptions::default()).as_mut(), &request);
+        assert_eq!((r.job, r.outcome.as_str()), (9, "solved"));
+        assert_eq!(r.solution.map(|s| s.len()), Some(16));
+    }
+}

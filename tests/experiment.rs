@@ -1,0 +1,298 @@
+//! The experiment runner end to end: the real binary in temporary folders.
+//!
+//! Configs live in `tests/data/experiment-*.toml`. Runs are compared on their non-timing columns
+//! (everything but `seconds`, `build_seconds` and `peak_rss_mb`); `experiment-small` has a
+//! generous limit so that no run's outcome depends on the clock. Test hooks (environment
+//! variables read by the runner and its workers) make crashes, hangs and memory blow-ups
+//! happen on cue.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use sudoku_lab::experiment::record::{RunRow, COLUMNS};
+use tempfile::TempDir;
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+}
+
+fn small() -> PathBuf {
+    data("experiment-small.toml")
+}
+
+/// `sudoku-lab ARGS` with extra environment variables.
+fn sudoku_lab(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(BIN);
+    cmd.args(args).envs(env.iter().copied());
+    cmd.output().expect("the binary runs")
+}
+
+/// `run CONFIG --out OUT EXTRA…`.
+fn run(config: &Path, out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut args = vec!["run", config.to_str().unwrap(), "--out", out.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    sudoku_lab(&args, env)
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn assert_ok(o: &Output) {
+    assert!(o.status.success(), "exit {:?}\n{}", o.status.code(), stderr(o));
+}
+
+fn rows(folder: &Path) -> Vec<RunRow> {
+    let mut reader = csv::Reader::from_path(folder.join("runs.csv")).unwrap();
+    reader.deserialize().map(|r| r.unwrap()).collect()
+}
+
+/// The rows with their timing columns blanked.
+fn untimed(folder: &Path) -> Vec<RunRow> {
+    let mut rows = rows(folder);
+    for r in &mut rows {
+        (r.seconds, r.build_seconds, r.peak_rss_mb) = (0.0, None, None);
+    }
+    rows
+}
+
+/// One uninterrupted run of `experiment-small`, shared by the tests that compare against it.
+fn baseline() -> PathBuf {
+    static BASE: OnceLock<TempDir> = OnceLock::new();
+    BASE.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        assert_ok(&run(&small(), &dir.path().join("r"), &["--jobs", "2"], &[]));
+        dir
+    })
+    .path()
+    .join("r")
+}
+
+fn assert_same_as_baseline(folder: &Path) {
+    let base = baseline();
+    let (got, want) = (untimed(folder), untimed(&base));
+    assert_eq!(got.len(), want.len(), "row count");
+    for (g, w) in got.iter().zip(&want) {
+        assert_eq!(g, w);
+    }
+    let instances = |f: &Path| fs::read_to_string(f.join("instances.txt")).unwrap();
+    assert_eq!(instances(folder), instances(&base));
+}
+
+/// Every file of a folder, by name, with its bytes.
+fn snapshot(folder: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<_> = fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), fs::read(e.path()).unwrap()))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn a_run_writes_runs_meta_and_reusable_instances() {
+    let folder = &baseline();
+    let text = fs::read_to_string(folder.join("runs.csv")).unwrap();
+    assert_eq!(text.lines().next().unwrap(), COLUMNS.join(","));
+    let rows = rows(folder);
+    assert_eq!(rows.len(), 36 * 3);
+    assert!(rows.iter().all(|r| r.experiment == "small" && r.outcome != "limit" && r.outcome != "error"));
+    assert!(rows.iter().any(|r| r.outcome == "infeasible"), "random instances include unsolvable ones");
+    assert!(rows.iter().filter(|r| r.outcome == "solved").all(|r| r.verified == Some(true)));
+    assert!(rows.iter().all(|r| r.agree == Some(true)), "three finished solvers per instance agree");
+    let meta: serde_json::Value = serde_json::from_str(&fs::read_to_string(folder.join("meta.json")).unwrap()).unwrap();
+    assert_eq!(meta["name"], "small");
+    assert_eq!(meta["config"]["time_limit"], 20.0);
+    assert_eq!(meta["config"]["solvers"][0], "ilp-edge");
+    for key in ["crate_version", "git_revision", "highs_version", "started", "finished"] {
+        assert!(meta[key].as_str().is_some_and(|s| !s.is_empty()), "{key}: {}", meta[key]);
+    }
+    assert!(meta["machine"]["cores"].as_u64().unwrap() >= 1);
+    // instances.txt is input for `solve`: one answer line per instance, checked against the planted
+    // solutions it carries.
+    let out = sudoku_lab(&["solve", folder.join("instances.txt").to_str().unwrap(), "--solver", "backtrack"], &[]);
+    assert_ok(&out);
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 36);
+}
+
+#[test]
+fn bad_configs_and_foreign_folders_exit_2_and_touch_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    assert_ok(&run(&small(), &out, &[], &[]));
+    let before = snapshot(&out);
+    let good = fs::read_to_string(small()).unwrap();
+    let cases = [
+        ("seed = 5", "seed = 5\nrepeat = 3", "unknown field `repeat`"),
+        ("\"backtrack\"]", "\"backtracking\"]", "unknown solver 'backtracking'; expected one of: ilp-edge"),
+        ("alphas = [0.2, 0.5]", "alphas = [0.2, 1.5]", "alphas[1]: α = 1.5 is outside [0, 1]"),
+        ("repeats = 3", "repeats = 0", "repeats: 0 repeats make an empty grid of runs"),
+        ("modes = [\"random\", \"planted\"]", "modes = []", "modes: no instance mode"),
+        ("boxes = [\"2x2\", \"2x3\", \"3x3\"]", "boxes = [\"2x2\", \"2x\"]", "boxes[1]: '2x' is not a box shape"),
+        ("time_limit = 20.0", "time_limit = 25.0", "from a different config (differs in: time_limit)"),
+        ("seed = 5", "seed = 5", "already holds 108 runs of this config; pass --resume"),
+    ];
+    for (i, (from, to, message)) in cases.iter().enumerate() {
+        assert!(good.contains(from), "{from}");
+        let config = dir.path().join(format!("bad-{i}.toml"));
+        fs::write(&config, good.replace(from, to)).unwrap();
+        let o = run(&config, &out, &[], &[]);
+        assert_eq!(o.status.code(), Some(2), "{to}: {}", stderr(&o));
+        assert!(stderr(&o).contains(message), "{to}: {}", stderr(&o));
+        assert_eq!(snapshot(&out), before, "{to}: the results folder changed");
+    }
+    let o = run(&small(), &out, &["--shard", "1/2", "--resume"], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("holds the whole experiment, not shard 1/2"), "{}", stderr(&o));
+    assert_eq!(snapshot(&out), before);
+}
+
+#[test]
+fn the_same_config_gives_the_same_instances_and_results_with_any_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    assert_ok(&run(&small(), &dir.path().join("r"), &["--jobs", "1"], &[]));
+    assert_same_as_baseline(&dir.path().join("r"));
+}
+
+#[test]
+fn a_crash_mid_write_is_resumed_without_duplicates_or_losses() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    let o = run(&small(), &out, &[], &[("SUDOKU_LAB_TEST_ABORT_AFTER", "5")]);
+    assert!(!o.status.success(), "the hook aborts the runner");
+    let text = fs::read_to_string(out.join("runs.csv")).unwrap();
+    assert!(!text.ends_with('\n'), "the abort leaves a half-written line");
+    assert!(text.lines().count() > 1 + 5 * 3, "five instances and part of a sixth");
+    let o = run(&small(), &out, &[], &[]);
+    assert_eq!(o.status.code(), Some(2), "continuing needs --resume: {}", stderr(&o));
+    let o = run(&small(), &out, &["--resume"], &[]);
+    assert_ok(&o);
+    assert!(stderr(&o).contains("5 of 36 instances done"), "{}", stderr(&o));
+    assert_same_as_baseline(&out);
+    let meta: serde_json::Value = serde_json::from_str(&fs::read_to_string(out.join("meta.json")).unwrap()).unwrap();
+    assert_eq!(meta["resumed"].as_array().map(Vec::len), Some(1));
+}
+
+#[test]
+fn kill_9_partway_then_resume_matches_an_uninterrupted_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    let runs = out.join("runs.csv");
+    let mut child = Command::new(BIN)
+        .args(["run", small().to_str().unwrap(), "--out", out.to_str().unwrap(), "--jobs", "2"])
+        .env("SUDOKU_LAB_TEST_WORKER_DELAY_MS", "15")
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while fs::read_to_string(&runs).map_or(0, |t| t.lines().count()) < 1 + 4 * 3 {
+        assert!(start.elapsed() < Duration::from_secs(30), "no rows appeared");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    let written = fs::read_to_string(&runs).unwrap().lines().count() - 1;
+    assert!(written < 36 * 3, "killed before the end ({written} rows)");
+    assert_ok(&run(&small(), &out, &["--resume"], &[]));
+    assert_same_as_baseline(&out);
+}
+
+#[test]
+fn a_half_written_last_line_is_repaired_on_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    assert_ok(&run(&small(), &out, &[], &[]));
+    let text = fs::read_to_string(out.join("runs.csv")).unwrap();
+    let cut = text.trim_end().rfind('\n').unwrap() + 20;
+    fs::write(out.join("runs.csv"), &text[..cut]).unwrap();
+    let o = run(&small(), &out, &["--resume"], &[]);
+    assert_ok(&o);
+    assert!(stderr(&o).contains("kept 105 complete runs, dropped 2"), "{}", stderr(&o));
+    assert_same_as_baseline(&out);
+}
+
+#[test]
+fn two_shards_merge_into_the_unsharded_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b, merged) = (dir.path().join("a"), dir.path().join("b"), dir.path().join("m"));
+    assert_ok(&run(&small(), &a, &["--shard", "1/2"], &[]));
+    assert_ok(&run(&small(), &b, &["--shard", "2/2"], &[]));
+    assert_eq!(rows(&a).len() + rows(&b).len(), 36 * 3);
+    let s = |p: &Path| p.to_str().unwrap().to_string();
+    assert_ok(&sudoku_lab(&["merge", &s(&a), &s(&b), "--out", &s(&merged)], &[]));
+    assert_same_as_baseline(&merged);
+    // A merged folder is a whole run: resuming it finds nothing to do.
+    let o = run(&small(), &merged, &["--resume"], &[]);
+    assert_ok(&o);
+    assert!(stderr(&o).contains("36 of 36 instances done, 0 to run"), "{}", stderr(&o));
+
+    let o = sudoku_lab(&["merge", &s(&a), &s(&a), "--out", &s(&dir.path().join("x"))], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("another input folder also holds shard 1/2"), "{}", stderr(&o));
+    let other = dir.path().join("other.toml");
+    fs::write(&other, fs::read_to_string(small()).unwrap().replace("seed = 5", "seed = 6")).unwrap();
+    let c = dir.path().join("c");
+    assert_ok(&run(&other, &c, &["--shard", "2/2"], &[]));
+    let o = sudoku_lab(&["merge", &s(&a), &s(&c), "--out", &s(&dir.path().join("y"))], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("config differs") && stderr(&o).contains("seed"), "{}", stderr(&o));
+    assert!(!dir.path().join("y").exists());
+}
+
+#[test]
+fn a_hung_worker_is_killed_at_the_hard_limit_and_the_run_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    let start = Instant::now();
+    let o = run(&data("experiment-hang.toml"), &out, &[], &[("SUDOKU_LAB_TEST_WORKER_HANG", "backtrack-naive")]);
+    assert_ok(&o);
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 4);
+    for r in &rows {
+        match r.solver.as_str() {
+            "backtrack-naive" => {
+                assert_eq!(r.outcome, "limit");
+                assert!(r.seconds >= 2.2 && r.seconds < 5.0, "killed at 0.2 s + 2 s grace, not {}", r.seconds);
+                assert!(r.note.contains("hard limit"), "{}", r.note);
+            }
+            _ => assert_eq!((r.outcome.as_str(), r.verified), ("solved", Some(true))),
+        }
+    }
+    assert!(start.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn a_worker_over_the_memory_cap_is_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    let o = run(&data("experiment-hang.toml"), &out, &[], &[("SUDOKU_LAB_TEST_WORKER_BLOAT", "backtrack-naive")]);
+    assert_ok(&o);
+    for r in rows(&out).iter().filter(|r| r.solver == "backtrack-naive") {
+        assert_eq!(r.outcome, "memory", "{r:?}");
+        assert!(r.peak_rss_mb.is_some_and(|mb| mb > 100.0), "{r:?}");
+        assert!(r.seconds < 2.2, "killed for memory before the hard limit: {r:?}");
+    }
+}
+
+#[test]
+fn a_disagreement_is_flagged_listed_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    let o = run(&small(), &out, &[], &[("SUDOKU_LAB_TEST_WORKER_LIE", "ilp-clique")]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let rows = rows(&out);
+    // Every solvable instance now has a liar; the unsolvable ones have none.
+    let solvable = rows.iter().filter(|r| r.solver == "backtrack" && r.outcome == "solved").count();
+    let flagged: Vec<&RunRow> = rows.iter().filter(|r| r.agree == Some(false)).collect();
+    assert_eq!(flagged.len(), solvable * 3);
+    assert!(flagged
+        .iter()
+        .all(|r| r.note.contains("DISAGREEMENT: solved by ilp-edge, backtrack but infeasible for ilp-clique")));
+    assert!(stderr(&o).contains(&format!("{solvable} instance(s) with a DISAGREEMENT")), "{}", stderr(&o));
+}

@@ -1,0 +1,178 @@
+//! Axes in transformed space: an [`Axis`] keeps its range and ticks in drawing coordinates (log10 of
+//! the value on a log axis) and labels ticks in data units, so one linear plotters coordinate
+//! ([`Scale`]) serves linear and logarithmic axes alike. Also the tick label formats.
+
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
+use plotters::prelude::*;
+
+use crate::report::results::Alpha;
+
+/// Times below this (timer resolution) are drawn at it, since log10(0) is undefined.
+const TINY: f64 = 1e-7;
+
+/// One axis: its range and ticks are in drawing space (log10 of the value for a log axis).
+#[derive(Debug, Clone)]
+pub(super) struct Axis {
+    pub(super) desc: String,
+    log: bool,
+    pub(super) lo: f64,
+    pub(super) hi: f64,
+    ticks: Vec<f64>,
+    minor: Vec<f64>,
+    label: fn(f64) -> String,
+}
+
+impl Axis {
+    /// A linear axis over `lo..hi` with labels at `ticks`.
+    pub(super) fn linear(desc: &str, lo: f64, hi: f64, ticks: Vec<f64>, label: fn(f64) -> String) -> Self {
+        Axis { desc: desc.to_owned(), log: false, lo, hi, ticks, minor: Vec::new(), label }
+    }
+
+    /// A log axis covering `min..max` with some room, labelled at each decade (widened to whole
+    /// decades when it would otherwise show fewer than two labels).
+    pub(super) fn decades(desc: &str, min: f64, max: f64, label: fn(f64) -> String) -> Self {
+        let (mut lo, mut hi) = (min.max(TINY).log10() - 0.2, max.max(TINY).log10() + 0.35);
+        if hi.floor() - lo.ceil() < 1.0 {
+            lo = lo.floor();
+            hi = hi.ceil().max(lo + 1.0);
+        }
+        let ticks: Vec<f64> = (lo.ceil() as i32..=hi.floor() as i32).map(f64::from).collect();
+        let minor = (lo.floor() as i32..=hi.floor() as i32)
+            .flat_map(|d| (2..10).map(move |m| f64::from(d) + f64::from(m).log10()))
+            .filter(|v| (lo..hi).contains(v))
+            .collect();
+        Axis { desc: desc.to_owned(), log: true, lo, hi, ticks, minor, label }
+    }
+
+    /// A log axis through the given values (e.g. the N swept), labelled at each of them.
+    pub(super) fn log_at(desc: &str, values: &[f64], label: fn(f64) -> String) -> Self {
+        let ticks: Vec<f64> = values.iter().map(|v| v.max(TINY).log10()).collect();
+        let lo = ticks.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = ticks.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let pad = ((hi - lo) * 0.06).max(0.05);
+        Axis { desc: desc.to_owned(), log: true, lo: lo - pad, hi: hi + pad, ticks, minor: Vec::new(), label }
+    }
+
+    /// The α axis through the values swept.
+    pub(super) fn alpha(alphas: &[f64]) -> Self {
+        let lo = alphas.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = alphas.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let pad = ((hi - lo) * 0.1).max(0.03);
+        let ticks = if alphas.len() <= 10 { alphas.to_vec() } else { (0..=10).map(|i| f64::from(i) / 10.0).collect() };
+        Axis::linear("fill fraction α (share of cells given)", lo - pad, hi + pad, ticks, |a| {
+            Alpha::new(a).to_string()
+        })
+    }
+
+    /// A value's drawing coordinate.
+    pub(super) fn at(&self, value: f64) -> f64 {
+        if self.log {
+            value.max(TINY).log10()
+        } else {
+            value
+        }
+    }
+
+    /// The plotters coordinate of this axis.
+    pub(super) fn spec(&self) -> Scale {
+        Scale { lo: self.lo, hi: self.hi, ticks: self.ticks.clone(), minor: self.minor.clone() }
+    }
+
+    /// The label of the tick at drawing coordinate `drawn`, in data units.
+    pub(super) fn tick_label(&self, drawn: f64) -> String {
+        (self.label)(if self.log { 10f64.powf(drawn) } else { drawn })
+    }
+}
+
+/// A linear plotters coordinate with fixed ticks (bold, labelled) and minor grid lines (light).
+///
+/// plotters' own `WithKeyPoints<RangedCoordf64>` cannot take label formatters, hence this.
+#[derive(Debug, Clone)]
+pub(super) struct Scale {
+    lo: f64,
+    hi: f64,
+    ticks: Vec<f64>,
+    minor: Vec<f64>,
+}
+
+impl Ranged for Scale {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        let span = self.hi - self.lo;
+        if span.abs() < f64::EPSILON {
+            return (limit.0 + limit.1) / 2;
+        }
+        let t = (value - self.lo) / span;
+        limit.0 + (t * f64::from(limit.1 - limit.0)).round() as i32
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        if hint.weight().allow_light_points() {
+            self.minor.clone()
+        } else {
+            self.ticks.clone()
+        }
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.lo..self.hi
+    }
+}
+
+/// Seconds as a plain number: `0.001`, `0.1`, `10`; `1e-5` below 0.0001.
+pub(super) fn seconds_label(s: f64) -> String {
+    if s >= 1.0 {
+        format!("{s:.0}")
+    } else if s >= 1e-4 {
+        let decimals = (-s.log10()).round() as usize;
+        format!("{s:.decimals$}")
+    } else {
+        format!("{s:.0e}")
+    }
+}
+
+/// Counts: `1`, `100`, `1e4`.
+pub(super) fn count_label(c: f64) -> String {
+    if c < 1e4 {
+        format!("{c:.0}")
+    } else {
+        format!("{c:.0e}")
+    }
+}
+
+/// Whole numbers: `4`, `16`.
+pub(super) fn integer_label(v: f64) -> String {
+    format!("{v:.0}")
+}
+
+/// Shares as percent: `25 %`.
+pub(super) fn percent_label(v: f64) -> String {
+    format!("{:.0} %", v * 100.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tick_labels_read_as_seconds() {
+        assert_eq!(seconds_label(10.0), "10");
+        assert_eq!(seconds_label(1.0), "1");
+        assert_eq!(seconds_label(0.01), "0.01");
+        assert_eq!(seconds_label(1e-4), "0.0001");
+        assert_eq!(seconds_label(1e-6), "1e-6");
+        assert_eq!(count_label(1000.0), "1000");
+        assert_eq!(count_label(1e5), "1e5");
+    }
+
+    #[test]
+    fn decade_axes_cover_the_data_and_the_limit() {
+        let y = Axis::decades("t", 0.0032, 10.0, seconds_label);
+        assert!(y.lo <= 0.0032f64.log10() && y.hi > 1.0);
+        assert_eq!(y.ticks, vec![-2.0, -1.0, 0.0, 1.0]);
+        let narrow = Axis::decades("t", 2.0, 3.0, seconds_label);
+        assert_eq!(narrow.ticks, vec![0.0, 1.0], "widened to show two labels");
+    }
+}

@@ -1,0 +1,168 @@
+//! The frame around a figure's panels: the title, the panel grid, the legend column on the right
+//! (series keys and censoring keys) and the strip of notes underneath, and the pixel size they add up
+//! to.
+
+use plotters::coord::Shift;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+
+use super::series::Series;
+use super::style::{line_style, marker_style, Dash, Look, Marker, INK, LEGEND_W, LIMIT_DASH};
+use super::FONT;
+use crate::report::results::Results;
+
+/// What a legend line shows.
+#[derive(Debug, Clone)]
+pub(super) enum Key {
+    Series(Look),
+    Hollow(Look),
+    Cross,
+    Limit,
+    Band,
+    Fill(RGBColor),
+}
+
+/// The areas of a figure: panels in a grid, a legend column on the right, notes underneath.
+pub(super) struct Frame<DB: DrawingBackend> {
+    pub(super) panels: Vec<DrawingArea<DB, Shift>>,
+    pub(super) legend: DrawingArea<DB, Shift>,
+    pub(super) notes: DrawingArea<DB, Shift>,
+}
+
+/// Height of the notes strip for `lines` lines.
+fn notes_height(lines: usize) -> u32 {
+    22 * lines as u32 + 14
+}
+
+/// Rows and columns of a grid of `count` panels.
+pub(super) fn grid(count: usize, max_cols: usize) -> (usize, usize) {
+    let cols = count.clamp(1, max_cols);
+    (count.div_ceil(cols), cols)
+}
+
+/// Pixel size of a figure with `rows` × `cols` panels of size `panel`, the legend column, room for
+/// the title, and `notes` lines of notes.
+pub(super) fn figure_size((rows, cols): (usize, usize), panel: (u32, u32), notes: usize) -> (u32, u32) {
+    (cols as u32 * panel.0 + LEGEND_W, rows as u32 * panel.1 + 50 + notes_height(notes))
+}
+
+/// Splits `root` into a titled grid of `rows` × `cols` panels, a legend and a notes strip.
+pub(super) fn frame<DB>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    (rows, cols): (usize, usize),
+    notes: usize,
+) -> anyhow::Result<Frame<DB>>
+where
+    DB: DrawingBackend,
+    DB::ErrorType: 'static,
+{
+    root.fill(&WHITE)?;
+    let body = root.titled(title, (FONT, 24))?;
+    let (w, h) = body.dim_in_pixel();
+    let (main, notes_area) = body.split_vertically(h.saturating_sub(notes_height(notes)));
+    let (plots, legend) = main.split_horizontally(w.saturating_sub(LEGEND_W));
+    let panels = plots.split_evenly((rows.max(1), cols.max(1)));
+    Ok(Frame { panels, legend, notes: notes_area })
+}
+
+/// Draws the legend lines top-down.
+pub(super) fn legend<DB>(area: &DrawingArea<DB, Shift>, entries: &[(String, Key)]) -> anyhow::Result<()>
+where
+    DB: DrawingBackend,
+    DB::ErrorType: 'static,
+{
+    let font = (FONT, 14).into_font().color(&BLACK);
+    for (i, (label, key)) in entries.iter().enumerate() {
+        let y = 40 + 26 * i as i32;
+        let (x0, x1, xm) = (12, 52, 32);
+        match key {
+            Key::Series(look) | Key::Hollow(look) => {
+                let style = line_style(look.color);
+                match look.dash.pattern() {
+                    None => area.draw(&PathElement::new(vec![(x0, y), (x1, y)], style))?,
+                    Some((dash, gap)) => {
+                        area.draw(&DashedPathElement::new(vec![(x0, y), (x1, y)], dash, gap, style))?
+                    }
+                }
+                let (style, size) = marker_style(*look, matches!(key, Key::Hollow(_)));
+                match look.marker {
+                    Marker::Circle => area.draw(&Circle::new((xm, y), size, style))?,
+                    Marker::Triangle => area.draw(&TriangleMarker::new((xm, y), size + 1, style))?,
+                    Marker::Square => {
+                        area.draw(&Rectangle::new([(xm - size, y - size), (xm + size, y + size)], style))?
+                    }
+                }
+            }
+            Key::Cross => area.draw(&Cross::new((xm, y), 5, line_style(INK)))?,
+            Key::Limit => {
+                let (dash, gap) = LIMIT_DASH;
+                area.draw(&DashedPathElement::new(vec![(x0, y), (x1, y)], dash, gap, line_style(INK)))?
+            }
+            Key::Band => area.draw(&Rectangle::new([(x0, y - 7), (x1, y + 7)], INK.mix(0.15).filled()))?,
+            Key::Fill(color) => area.draw(&Rectangle::new([(x0, y - 8), (x1, y + 8)], color.mix(0.85).filled()))?,
+        }
+        area.draw(&Text::new(label.clone(), (x1 + 10, y - 8), font.clone()))?;
+    }
+    Ok(())
+}
+
+/// Explanatory lines under the panels.
+pub(super) fn notes<DB>(area: &DrawingArea<DB, Shift>, lines: &[String]) -> anyhow::Result<()>
+where
+    DB: DrawingBackend,
+    DB::ErrorType: 'static,
+{
+    let font = (FONT, 14).into_font().color(&INK);
+    for (i, line) in lines.iter().enumerate() {
+        area.draw(&Text::new(line.clone(), (16, 6 + 22 * i as i32), font.clone()))?;
+    }
+    Ok(())
+}
+
+/// The legend entries of `series` (deduplicated by label) and the censoring keys.
+pub(super) fn series_keys(series: &[&Series], band: bool, limit: Option<f64>) -> Vec<(String, Key)> {
+    let mut keys: Vec<(String, Key)> = Vec::new();
+    for s in series {
+        if !keys.iter().any(|(l, _)| *l == s.label) {
+            keys.push((s.label.clone(), Key::Series(s.look)));
+        }
+    }
+    if band {
+        keys.push(("interquartile range".to_owned(), Key::Band));
+    }
+    let any_censored = series.iter().flat_map(|s| &s.points).any(|p| p.censored);
+    let any_stopped = series.iter().flat_map(|s| &s.points).any(|p| p.stopped > 0);
+    if any_censored {
+        let look = Look { color: INK, marker: Marker::Circle, dash: Dash::Solid };
+        keys.push(("median at the limit".to_owned(), Key::Hollow(look)));
+    }
+    if any_stopped {
+        keys.push(("some runs stopped here".to_owned(), Key::Cross));
+    }
+    if let Some(limit) = limit {
+        keys.push((format!("time limit ({} s)", crate::report::fmt_limit(limit)), Key::Limit));
+    }
+    keys
+}
+
+/// The note every time figure carries about censoring.
+pub(super) fn censoring_note(results: &Results) -> String {
+    match results.time_limit {
+        Some(_) => "Runs stopped by the time limit or the memory cap count as the limit (censored, not dropped); \
+                    error runs are left out."
+            .to_owned(),
+        None => "No run was stopped by a limit; error runs are left out.".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn panel_grids_wrap_after_max_cols() {
+        assert_eq!(grid(5, 4), (2, 4));
+        assert_eq!(grid(3, 4), (1, 3));
+    }
+}

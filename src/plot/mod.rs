@@ -1,0 +1,128 @@
+//! Figures of one results directory, written as SVG and PNG beside its `runs.csv`.
+//!
+//! This module reads result files only (through the report's loader, so figures and report censor
+//! alike) and never calls a solver. Runs stopped by the time limit or the memory cap count as the
+//! time limit, never silently dropped: a median drawn hollow sits at the limit (a lower bound), and
+//! a cross on the dashed limit line marks every point where some runs were stopped. Axes are drawn
+//! in transformed space (log10 for times), so one chart type serves linear and logarithmic axes.
+//! Text uses the bundled DejaVu Sans (plotters is built without system fonts), so PNGs render
+//! headless.
+//!
+//! Here: which figures exist, and writing them. The figures live in [`time`], [`outcomes`] and
+//! [`phase`]; what they share is in [`style`] (looks, layout), [`axis`], [`series`] (the data drawn),
+//! [`chart`] (drawing series on a chart) and [`frame`] (title, panel grid, legend, notes).
+
+mod axis;
+mod chart;
+mod frame;
+mod outcomes;
+mod phase;
+mod series;
+mod style;
+mod time;
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use crate::report::results::Results;
+use outcomes::Outcomes;
+use phase::Phase;
+use time::{TimeVsAlpha, TimeVsN};
+
+/// The figures this module can write: file stem and caption (the report embeds those that exist).
+pub(crate) const FIGURES: [(&str, &str); 4] = [
+    (
+        "time_vs_n",
+        "Median solve time vs N (log–log), interquartile band shaded, stopped runs counted as the time limit",
+    ),
+    ("time_vs_alpha", "Median solve time vs fill fraction α, one panel per N"),
+    ("outcomes_vs_alpha", "What the solvers found out about each instance vs α, per mode and N"),
+    ("phase", "Phase study: median backtrack guesses and median time vs α per N, with the peak α marked"),
+];
+
+const FONT: &str = "sans-serif";
+const FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
+
+/// Writes every figure the data supports into `dir` as `NAME.svg` and `NAME.png`; returns the files.
+///
+/// Reads `dir/runs.csv` and, if present, `dir/meta.json` (for the time limit; without it the longest
+/// stopped run stands in). Figures without the data they need (e.g. a single N, or no α sweep) are
+/// skipped rather than drawn empty.
+pub fn plot_results(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    register_font()?;
+    let results = Results::load(dir)?;
+    let mut written = Vec::new();
+    if let Some(fig) = TimeVsN::new(&results) {
+        written.extend(save(dir, &fig)?);
+    }
+    if let Some(fig) = TimeVsAlpha::new(&results) {
+        written.extend(save(dir, &fig)?);
+    }
+    if let Some(fig) = Outcomes::new(&results) {
+        written.extend(save(dir, &fig)?);
+    }
+    if let Some(fig) = Phase::new(&results) {
+        written.extend(save(dir, &fig)?);
+    }
+    remove_stale(dir, &written)?;
+    Ok(written)
+}
+
+/// Deletes figures of ours left from an earlier call that the data no longer supports, so the
+/// report does not embed them.
+fn remove_stale(dir: &Path, written: &[PathBuf]) -> anyhow::Result<()> {
+    for (stem, _) in FIGURES {
+        for ext in ["svg", "png"] {
+            let path = dir.join(format!("{stem}.{ext}"));
+            if !written.contains(&path) && path.exists() {
+                std::fs::remove_file(&path)
+                    .map_err(|e| anyhow::anyhow!("cannot remove stale {}: {e}", path.display()))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Registers the bundled font once per process under the family name plotters asks for.
+fn register_font() -> anyhow::Result<()> {
+    static REGISTERED: OnceLock<bool> = OnceLock::new();
+    let ok = *REGISTERED.get_or_init(|| {
+        [FontStyle::Normal, FontStyle::Bold]
+            .into_iter()
+            .all(|style| plotters::style::register_font(FONT, style, FONT_BYTES).is_ok())
+    });
+    anyhow::ensure!(ok, "the bundled font assets/DejaVuSans.ttf could not be loaded");
+    Ok(())
+}
+
+/// A figure that can draw itself on any backend.
+trait Figure {
+    /// File stem, one of [`FIGURES`].
+    fn stem(&self) -> &'static str;
+    /// Size in pixels.
+    fn size(&self) -> (u32, u32);
+    /// Draws the whole figure on `root`.
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static;
+}
+
+/// Writes `fig` as SVG and PNG into `dir`.
+fn save(dir: &Path, fig: &impl Figure) -> anyhow::Result<[PathBuf; 2]> {
+    let svg = dir.join(format!("{}.svg", fig.stem()));
+    let png = dir.join(format!("{}.png", fig.stem()));
+    {
+        let root = SVGBackend::new(&svg, fig.size()).into_drawing_area();
+        fig.draw(&root)?;
+        root.present()?;
+    }
+    {
+        let root = BitMapBackend::new(&png, fig.size()).into_drawing_area();
+        fig.draw(&root)?;
+        root.present()?;
+    }
+    Ok([svg, png])
+}

@@ -1,0 +1,101 @@
+//! How series look: a colour per solver, a marker and a dash per mode, and the layout constants the
+//! figures share. Lines, markers and legend keys all take their looks from here, so a legend always
+//! shows what the panels draw.
+
+use plotters::prelude::*;
+
+/// Size of one panel in a grid of time or effort panels.
+pub(super) const PANEL: (u32, u32) = (440, 380);
+/// Size of one panel in the outcome-share grid.
+pub(super) const OUTCOME_PANEL: (u32, u32) = (360, 280);
+/// Width of the legend column right of the panels.
+pub(super) const LEGEND_W: u32 = 280;
+/// Most panels in one row.
+pub(super) const MAX_COLS: usize = 4;
+/// Grid lines at labelled ticks.
+pub(super) const GRID: RGBColor = RGBColor(205, 205, 205);
+/// Minor grid lines.
+pub(super) const GRID_LIGHT: RGBColor = RGBColor(238, 238, 238);
+/// Marks and text that belong to no series: the limit line, crosses, notes.
+pub(super) const INK: RGBColor = RGBColor(70, 70, 70);
+/// Dash and gap (pixels) of the time-limit line.
+pub(super) const LIMIT_DASH: (i32, i32) = (7, 5);
+
+/// The marker shape of a mode.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Marker {
+    Circle,
+    Triangle,
+    Square,
+}
+
+/// The line pattern of a mode.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Dash {
+    Solid,
+    Dashed,
+    Dotted,
+}
+
+impl Dash {
+    /// Dash and gap in pixels; `None` for a solid line.
+    pub(super) fn pattern(self) -> Option<(i32, i32)> {
+        match self {
+            Dash::Solid => None,
+            Dash::Dashed => Some((9, 5)),
+            Dash::Dotted => Some((2, 4)),
+        }
+    }
+}
+
+/// How one series is drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Look {
+    pub(super) color: RGBColor,
+    pub(super) marker: Marker,
+    pub(super) dash: Dash,
+}
+
+/// Okabe–Ito colours: warm for the ILP models, blue for the backtrackers.
+fn solver_color(solver: &str) -> RGBColor {
+    match solver {
+        "ilp-edge" => RGBColor(230, 159, 0),
+        "ilp-clique" => RGBColor(213, 94, 0),
+        "backtrack-naive" => RGBColor(86, 180, 233),
+        "backtrack" => RGBColor(0, 114, 178),
+        _ => [RGBColor(0, 158, 115), RGBColor(204, 121, 167), RGBColor(90, 90, 90)][solver.len() % 3],
+    }
+}
+
+/// The look of `solver` in `mode`.
+pub(super) fn look(solver: &str, mode: &str) -> Look {
+    let (marker, dash) = match mode {
+        "planted" => (Marker::Circle, Dash::Solid),
+        "random" => (Marker::Triangle, Dash::Dashed),
+        _ => (Marker::Square, Dash::Dotted),
+    };
+    Look { color: solver_color(solver), marker, dash }
+}
+
+/// The legend label of `solver` in `mode` (the mode only when several are shown).
+pub(super) fn series_label(solver: &str, mode: &str, several_modes: bool) -> String {
+    if several_modes {
+        format!("{solver} ({mode})")
+    } else {
+        solver.to_owned()
+    }
+}
+
+/// A 2-pixel unfilled stroke in `color`.
+pub(super) fn line_style(color: RGBColor) -> ShapeStyle {
+    ShapeStyle { color: color.to_rgba(), filled: false, stroke_width: 2 }
+}
+
+/// The style and size of a marker of `look`: filled, or hollow and larger for a censored median.
+pub(super) fn marker_style(look: Look, hollow: bool) -> (ShapeStyle, i32) {
+    if hollow {
+        (line_style(look.color), 6)
+    } else {
+        (look.color.filled(), 4)
+    }
+}

@@ -1,0 +1,178 @@
+//! The two time figures: median solve time vs N (one chart, pooled over α) and median solve time vs
+//! α (one panel per N). Also the per-N time panels against α that the phase figure reuses.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::axis::{integer_label, seconds_label, Axis};
+use super::chart::{chart, draw_all_series, draw_limit, Chart};
+use super::frame::{censoring_note, figure_size, frame, grid, legend, notes, series_keys};
+use super::series::{
+    add_point, has_alpha_axis, several_alpha_modes, time_point, y_extent, AlphaPanel, PanelBuilder, Series,
+};
+use super::style::{look, series_label, MAX_COLS, PANEL};
+use super::{Figure, FIGURES};
+use crate::report::results::{solver_order, Alpha, Results};
+
+/// A series of a solver in a mode, in display order: (solver order key, mode).
+type SeriesKey = ((usize, String), String);
+
+/// A time chart on `area` against `x`: a log time axis described by `y_desc` that covers `series`
+/// and the limit, the limit line, then the series. Returns the chart for further marks.
+fn time_chart<'a, DB>(
+    area: &'a DrawingArea<DB, Shift>,
+    title: &str,
+    x: &Axis,
+    y_desc: &str,
+    series: &[Series],
+    band: bool,
+    limit: Option<f64>,
+) -> anyhow::Result<Chart<'a, DB>>
+where
+    DB: DrawingBackend,
+    DB::ErrorType: 'static,
+{
+    let (min, max) = y_extent(series, limit).unwrap_or((1e-3, 1.0));
+    let y = Axis::decades(y_desc, min, max, seconds_label);
+    let mut c = chart(area, title, x, &y)?;
+    if let Some(limit) = limit {
+        draw_limit(&mut c, x, &y, limit)?;
+    }
+    draw_all_series(&mut c, (x, &y), series, band, limit)?;
+    Ok(c)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figure 1: time vs N.
+
+/// Median time vs N, one line per (solver, mode), pooled over α and repeats.
+pub(super) struct TimeVsN<'r> {
+    results: &'r Results,
+    series: Vec<Series>,
+    sizes: Vec<f64>,
+}
+
+impl<'r> TimeVsN<'r> {
+    /// The figure, or `None` with fewer than two N.
+    pub(super) fn new(results: &'r Results) -> Option<Self> {
+        let several_modes = results.modes().len() > 1;
+        let groups = results.summarize(|r| Some((solver_order(&r.solver), r.mode.clone(), r.n)));
+        let mut by_series: BTreeMap<SeriesKey, Series> = BTreeMap::new();
+        for ((solver, mode, n), s) in &groups {
+            let Some(point) = time_point(results, *n as f64, s) else { continue };
+            add_point(&mut by_series, (solver.clone(), mode.clone()), point, || {
+                (series_label(&solver.1, mode, several_modes), look(&solver.1, mode))
+            });
+        }
+        let sizes: BTreeSet<usize> = groups.keys().map(|k| k.2).collect();
+        (sizes.len() >= 2).then(|| TimeVsN {
+            results,
+            series: by_series.into_values().collect(),
+            sizes: sizes.into_iter().map(|n| n as f64).collect(),
+        })
+    }
+}
+
+impl Figure for TimeVsN<'_> {
+    fn stem(&self) -> &'static str {
+        FIGURES[0].0
+    }
+
+    fn size(&self) -> (u32, u32) {
+        (1200, 760)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let lines = vec![
+            "Median over all α and repeats at each N; shaded band: 25th–75th percentile.".to_owned(),
+            censoring_note(self.results),
+        ];
+        let f = frame(root, "Solve time vs N", (1, 1), lines.len())?;
+        let limit = self.results.time_limit;
+        let x = Axis::log_at("N (digits per house; grid is N × N), log scale", &self.sizes, integer_label);
+        time_chart(&f.panels[0], "", &x, "median solve time (s), log scale", &self.series, true, limit)?;
+        legend(&f.legend, &series_keys(&self.series.iter().collect::<Vec<_>>(), true, limit))?;
+        notes(&f.notes, &lines)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figure 2: time vs α per N.
+
+/// Per N with at least `min_alphas` α values: the time series of the solvers `keep` accepts.
+pub(super) fn alpha_panels(results: &Results, min_alphas: usize, keep: impl Fn(&str) -> bool) -> Vec<AlphaPanel> {
+    let several_modes = several_alpha_modes(results);
+    let groups = results.summarize(|r| {
+        (has_alpha_axis(&r.mode) && keep(&r.solver))
+            .then(|| (r.n, solver_order(&r.solver), r.mode.clone(), Alpha::new(r.alpha)))
+    });
+    let mut panels: BTreeMap<usize, PanelBuilder<SeriesKey>> = BTreeMap::new();
+    for ((n, solver, mode, alpha), s) in &groups {
+        let Some(point) = time_point(results, alpha.value(), s) else { continue };
+        panels.entry(*n).or_default().add((solver.clone(), mode.clone()), *alpha, point, || {
+            (series_label(&solver.1, mode, several_modes), look(&solver.1, mode))
+        });
+    }
+    PanelBuilder::finish(panels, min_alphas)
+}
+
+/// Median time vs α, one panel per N, one line per (solver, mode).
+pub(super) struct TimeVsAlpha<'r> {
+    results: &'r Results,
+    panels: Vec<AlphaPanel>,
+}
+
+impl<'r> TimeVsAlpha<'r> {
+    /// The figure, or `None` when no N has two or more α values.
+    pub(super) fn new(results: &'r Results) -> Option<Self> {
+        let panels = alpha_panels(results, 2, |_| true);
+        (!panels.is_empty()).then_some(TimeVsAlpha { results, panels })
+    }
+}
+
+/// Draws one time-vs-α panel (limit line and series); returns the chart for further marks.
+pub(super) fn time_panel<'a, DB>(
+    area: &'a DrawingArea<DB, Shift>,
+    title: &str,
+    panel: &AlphaPanel,
+    limit: Option<f64>,
+) -> anyhow::Result<Chart<'a, DB>>
+where
+    DB: DrawingBackend,
+    DB::ErrorType: 'static,
+{
+    time_chart(area, title, &Axis::alpha(&panel.alphas), "median time (s), log", &panel.series, false, limit)
+}
+
+impl Figure for TimeVsAlpha<'_> {
+    fn stem(&self) -> &'static str {
+        FIGURES[1].0
+    }
+
+    fn size(&self) -> (u32, u32) {
+        figure_size(grid(self.panels.len(), MAX_COLS), PANEL, 2)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let lines = vec![
+            "Median over repeats at each (N, α); y axes differ between panels.".to_owned(),
+            censoring_note(self.results),
+        ];
+        let f = frame(root, "Solve time vs fill fraction α", grid(self.panels.len(), MAX_COLS), lines.len())?;
+        let limit = self.results.time_limit;
+        for (panel, area) in self.panels.iter().zip(&f.panels) {
+            time_panel(area, &format!("N = {}", panel.n), panel, limit)?;
+        }
+        let all: Vec<&Series> = self.panels.iter().flat_map(|p| &p.series).collect();
+        legend(&f.legend, &series_keys(&all, false, limit))?;
+        notes(&f.notes, &lines)
+    }
+}

@@ -147,6 +147,22 @@ fn a_highs_presolve_failure_is_solved_again_without_presolve() {
 }
 
 #[test]
+fn a_presolve_claim_of_infeasibility_gets_a_second_opinion() {
+    // A planted (so solvable) 9×9 from experiments/seed004.toml that HiGHS 1.15's presolve calls
+    // infeasible in the edge model; the cross-check of `sudoku-lab run` caught it.
+    let text = "6...92...9.2.3.6.7....6...2.65.8..2...1....68..9..6...3.6....8....2.8376.5.6.32.9";
+    let puzzle = grid(text, shape(3, 3));
+    let report = run(Formulation::Edge, SolverOptions::default(), &puzzle, &Limits::default());
+    let solution = report.outcome.solution().expect("a planted puzzle has a solution");
+    assert!(verify::is_solution_of(&puzzle, solution));
+    // Genuinely infeasible puzzles stay infeasible, confirmed by the second run.
+    let none = grid("12.........3...4", shape(2, 2));
+    let report = run(Formulation::Edge, SolverOptions::default(), &none, &Limits::default());
+    assert_eq!(report.outcome, Outcome::Infeasible);
+    assert!(report.note.as_deref().is_some_and(|n| n.contains("confirmed with presolve off")), "{report:?}");
+}
+
+#[test]
 fn clique_model_agrees_with_presolve_on_and_off() {
     let mut cases = samples("9x9-sample");
     cases.extend(samples("16x16-sample"));

@@ -342,8 +342,10 @@ impl Solver for Ilp {
     /// `stats.lp_iterations` are `Some` only when HiGHS ran. `limits.max_solutions` is not used:
     /// the ILP solvers look for one solution.
     ///
-    /// When a run with presolve on ends in a HiGHS error, the model is built and solved once more
-    /// with presolve off (within what is left of the time limit), and the note says so: HiGHS
+    /// When a run with presolve on ends in a HiGHS error or in "infeasible", the model is built and
+    /// solved once more with presolve off (within what is left of the time limit), and the note
+    /// says so. Infeasibility claims are doubted because HiGHS's MIP presolve sometimes declares a
+    /// feasible model infeasible (seen here on planted 9×9 edge models). Errors because HiGHS
     /// 1.15's MIP presolve occasionally reduces an edge model to nothing and then hands back a
     /// point that violates a row, which HiGHS itself rejects with an error (a known family of
     /// HiGHS presolve bugs, e.g. ERGO-Code/HiGHS#2402). Then `seconds` and `build_seconds` add up
@@ -378,12 +380,25 @@ impl Solver for Ilp {
         }
         let mut columns = model.columns;
         let mut retry_note = None;
-        let run = match run_highs(model.problem, &self.options, limits) {
-            Ok(run) => run,
-            Err(RunError::Failed { message, load_seconds, seconds }) if self.options.presolve => {
+        // With presolve on, two HiGHS answers get a second opinion with presolve off: an error, and
+        // "infeasible" (HiGHS's MIP presolve is known to declare feasible models infeasible, e.g.
+        // ERGO-Code/HiGHS#3090; our cross-check caught it on planted 9×9 edge models). The
+        // verifier checks every grid, but nothing checks a claim of infeasibility except this.
+        let first = run_highs(model.problem, &self.options, limits);
+        let doubt = match &first {
+            Err(RunError::Failed { message, load_seconds, seconds }) => {
+                Some((format!("{message} with presolve on"), *load_seconds, *seconds))
+            }
+            Ok(run) if matches!(run.answer, Answer::NoGrid(Outcome::Infeasible, _)) => {
+                Some(("HiGHS presolve on: infeasible".to_string(), run.load_seconds, run.seconds))
+            }
+            _ => None,
+        };
+        let run = match (first, doubt) {
+            (first, Some((said, load_seconds, seconds))) if self.options.presolve => {
                 let rebuild = Instant::now();
                 let Built::Model(again) = self.build(puzzle) else {
-                    return Err(backend(format!("{message}; the model did not build again")));
+                    return Err(backend(format!("{said}; the model did not build again")));
                 };
                 stats.build_seconds += load_seconds + rebuild.elapsed().as_secs_f64();
                 columns = again.columns;
@@ -392,14 +407,20 @@ impl Solver for Ilp {
                 let limits = Limits { time: left, ..limits.clone() };
                 let mut run = run_highs(again.problem, &options, &limits).map_err(|e| match e {
                     RunError::Failed { message: second, .. } | RunError::Other(second) => {
-                        backend(format!("{message} with presolve on, and {second} with presolve off"))
+                        backend(format!("{said}, and {second} with presolve off"))
                     }
                 })?;
                 run.seconds += seconds;
-                retry_note = Some(format!("{message} with presolve on; solved again with presolve off"));
+                let verdict = match (&first, &run.answer) {
+                    (Ok(_), Answer::Values(_)) => "presolve off found a solution (HiGHS presolve bug)",
+                    (Ok(_), Answer::NoGrid(Outcome::Infeasible, _)) => "confirmed with presolve off",
+                    _ => "solved again with presolve off",
+                };
+                retry_note = Some(format!("{said}; {verdict}"));
                 run
             }
-            Err(RunError::Failed { message, .. } | RunError::Other(message)) => return Err(backend(message)),
+            (Ok(run), _) => run,
+            (Err(RunError::Failed { message, .. } | RunError::Other(message)), _) => return Err(backend(message)),
         };
         stats.build_seconds += run.load_seconds;
         stats.seconds = run.seconds;

@@ -202,7 +202,8 @@ fn json_line(i: usize, line: usize, a: &Analysis) -> String {
 
 fn human(i: usize, line: usize, a: &Analysis, cap: u64) -> String {
     let shape = a.determined.shape();
-    let mut out = format!("puzzle {} (line {line}): {n}×{n} ({shape} boxes), {} givens\n", i + 1, a.givens, n = shape.n());
+    let mut out =
+        format!("puzzle {} (line {line}): {n}×{n} ({shape} boxes), {} givens\n", i + 1, a.givens, n = shape.n());
     if a.conflicts.is_empty() {
         out.push_str("  conflicts: none\n");
     } else {
@@ -222,7 +223,10 @@ fn human(i: usize, line: usize, a: &Analysis, cap: u64) -> String {
         None => out.push_str("  rating: none (only puzzles with exactly one solution are rated)\n"),
     }
     let symmetry: Vec<&str> = a.symmetries.iter().map(|s| s.name()).collect();
-    out.push_str(&format!("  symmetry: {}\n", if symmetry.is_empty() { "none".to_string() } else { symmetry.join(", ") }));
+    out.push_str(&format!(
+        "  symmetry: {}\n",
+        if symmetry.is_empty() { "none".to_string() } else { symmetry.join(", ") }
+    ));
     let heading = match (a.search, a.solutions) {
         (_, 0) => None,
         (SearchEnd::Complete, 1) => Some("the solution".to_string()),

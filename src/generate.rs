@@ -18,6 +18,10 @@ pub enum Mode {
     Random,
     /// A random complete solution with exactly round(α·N²) givens kept (always solvable).
     Planted,
+    /// A puzzle with exactly one solution at a chosen difficulty ([`crate::puzzle`]); an experiment
+    /// mode only (hidden from `generate --mode`, which refuses it: `sudoku-lab puzzle` makes these).
+    #[value(hide = true)]
+    Unique,
 }
 
 impl Mode {
@@ -26,6 +30,7 @@ impl Mode {
         match self {
             Mode::Random => "random",
             Mode::Planted => "planted",
+            Mode::Unique => "unique",
         }
     }
 }

@@ -296,3 +296,114 @@ fn a_disagreement_is_flagged_listed_and_exits_1() {
         .all(|r| r.note.contains("DISAGREEMENT: solved by ilp-edge, backtrack but infeasible for ilp-clique")));
     assert!(stderr(&o).contains(&format!("{solvable} instance(s) with a DISAGREEMENT")), "{}", stderr(&o));
 }
+
+fn unique() -> PathBuf {
+    data("experiment-unique.toml")
+}
+
+/// The puzzles of a results folder's `instances.txt`, each with the seed from its key comment.
+fn instance_puzzles(folder: &Path) -> Vec<(u64, sudoku_lab::format::Entry)> {
+    let text = fs::read_to_string(folder.join("instances.txt")).unwrap();
+    let seeds: Vec<u64> = text
+        .lines()
+        .filter(|l| l.starts_with("# id="))
+        .map(|l| l.split_whitespace().find_map(|t| t.strip_prefix("seed=")).unwrap().parse().unwrap())
+        .collect();
+    let entries = sudoku_lab::format::parse(&text, "instances.txt", None, None).unwrap();
+    assert_eq!(seeds.len(), entries.len());
+    seeds.into_iter().zip(entries).collect()
+}
+
+#[test]
+fn a_unique_run_solves_puzzles_with_one_solution_rated_as_their_difficulty() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    assert_ok(&run(&unique(), &out, &[], &[]));
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 2 * 2 * 2);
+    for r in &rows {
+        assert_eq!((r.mode.as_str(), r.alpha, r.outcome.as_str()), ("unique", 0.0, "solved"), "{r:?}");
+        assert_eq!((r.verified, r.agree), (Some(true), Some(true)), "{r:?}");
+    }
+    let difficulties: Vec<&str> = rows.iter().step_by(4).map(|r| r.difficulty.as_str()).collect();
+    assert_eq!(difficulties, ["easy", "expert"], "canonical order: difficulty, then repeat, then solver");
+    let puzzles = instance_puzzles(&out);
+    assert_eq!(puzzles.len(), 4);
+    for (seed, entry) in &puzzles {
+        let row = rows.iter().find(|r| r.seed == *seed).expect("every instance has rows");
+        assert_eq!(sudoku_lab::solve::backtrack::count_solutions(&entry.puzzle, 2).0, 1, "seed {seed}");
+        assert_eq!(sudoku_lab::logic::rate(&entry.puzzle).0.name(), row.difficulty, "seed {seed}");
+        assert_eq!(entry.puzzle.givens(), row.givens);
+        let solution = entry.solution.as_ref().expect("unique instances carry their solution");
+        assert!(sudoku_lab::verify::is_solution_of(&entry.puzzle, solution));
+    }
+    // The report keeps the difficulties apart and shows no α for them.
+    assert_ok(&sudoku_lab(&["report", out.to_str().unwrap()], &[]));
+    let report = fs::read_to_string(out.join("REPORT.md")).unwrap();
+    for d in ["easy", "expert"] {
+        for s in ["backtrack", "ilp-clique"] {
+            let cell = format!("| 9 | 3×3 | unique | {d} | — | {s} | 2 |");
+            assert!(report.contains(&cell), "no row {cell} in\n{report}");
+        }
+        assert!(report.contains(&format!("| unique | 9 | {d} | — | 2 | 100 % |")), "{report}");
+    }
+}
+
+#[test]
+fn unique_instances_are_the_same_in_every_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    assert_ok(&run(&unique(), &a, &["--jobs", "1"], &[]));
+    assert_ok(&run(&unique(), &b, &["--jobs", "2"], &[]));
+    let instances = |f: &Path| fs::read_to_string(f.join("instances.txt")).unwrap();
+    assert_eq!(instances(&a), instances(&b));
+    assert_eq!(untimed(&a), untimed(&b));
+    // A shard generates only its own puzzles, and the same ones.
+    let s = dir.path().join("s");
+    assert_ok(&run(&unique(), &s, &["--shard", "2/3"], &[]));
+    let puzzles = |f: &Path| -> Vec<_> {
+        instance_puzzles(f).into_iter().map(|(seed, e)| (seed, e.puzzle, e.solution)).collect()
+    };
+    let shard: Vec<_> = puzzles(&a).into_iter().enumerate().filter(|(id, _)| id % 3 == 1).map(|(_, p)| p).collect();
+    assert_eq!(puzzles(&s), shard);
+}
+
+#[test]
+fn bad_unique_configs_exit_2_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = fs::read_to_string(unique()).unwrap();
+    let cases = [
+        (
+            "\"expert\"]",
+            "\"extreme\"]",
+            "difficulties[1]: unknown difficulty 'extreme'; expected one of: easy, medium, hard, expert",
+        ),
+        ("difficulties = [\"easy\", \"expert\"]", "", "difficulties: no difficulty: mode unique needs difficulties"),
+        ("modes = [\"unique\"]", "modes = [\"planted\"]\nalphas = [0.5]", "difficulties apply to mode unique only"),
+        ("seed = 12", "seed = 12\nalphas = [0.5]", "alphas: only modes random and planted have fill fractions"),
+        ("seed = 12", "seed = 12\nunique_budget = 0", "unique_budget: 0 is not a positive number of seconds"),
+        // 4×4 puzzles never need more than singles: refused once the generator gives up, nothing run.
+        (
+            "boxes = [\"3x3\"]",
+            "boxes = [\"3x3\", \"2x2\"]",
+            "cannot generate instance 6 (box 2x2, mode unique, difficulty=expert",
+        ),
+        // A budget too small for any puzzle.
+        ("seed = 12", "seed = 12\nunique_budget = 1e-9", "raise unique_budget (now 0.000000001 s)"),
+    ];
+    for (i, (from, to, message)) in cases.iter().enumerate() {
+        assert!(good.contains(from), "{from}");
+        let config = dir.path().join(format!("bad-{i}.toml"));
+        fs::write(&config, good.replace(from, to)).unwrap();
+        let out = dir.path().join(format!("r{i}"));
+        let o = run(&config, &out, &[], &[]);
+        assert_eq!(o.status.code(), Some(2), "{to}: {}", stderr(&o));
+        assert!(stderr(&o).contains(message), "{to}: {}", stderr(&o));
+        assert!(!out.exists(), "{to}: the results folder was created");
+    }
+    // `generate` makes random and planted instances only; unique puzzles come from `puzzle`.
+    let o = sudoku_lab(&["generate", "--size", "9", "--alpha", "0.3", "--mode", "unique"], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("sudoku-lab puzzle --size N --difficulty"), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+}

@@ -43,6 +43,12 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     if !(0.0..=1.0).contains(&args.alpha) {
         bail!("--alpha {} is outside [0, 1]", args.alpha);
     }
+    if args.mode == Mode::Unique {
+        bail!(
+            "--mode unique is an experiment mode: make unique puzzles with \
+             `sudoku-lab puzzle --size N --difficulty easy|medium|hard|expert`"
+        );
+    }
     if args.with_solution && args.mode == Mode::Random {
         bail!("--with-solution needs --mode planted: a random instance has no planted solution (it may have none)");
     }
@@ -55,6 +61,7 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
                 let p = planted(shape, args.alpha, &mut rng);
                 (p.puzzle, Some(p.solution))
             }
+            Mode::Unique => unreachable!("refused above"),
         };
         total_givens += puzzle.givens();
         let solution = if args.with_solution { solution.as_ref() } else { None };

@@ -1,10 +1,14 @@
 //! Experiment configs: the TOML files under `experiments/`, read, checked and resolved.
 //!
-//! A config names a grid of runs: box shapes (or sizes) × instance modes × fill fractions α ×
-//! repeats, each instance solved by every listed solver under one time limit and memory cap. The
-//! file is read strictly (an unknown key is an error, not a silently ignored typo) and every value is
-//! checked before any results folder is touched. The resolved [`Config`] — sizes turned into box
-//! shapes, defaults filled in — is what `meta.json` records, and it is itself a valid config file.
+//! A config names a grid of runs: box shapes (or sizes) × instance modes × levels × repeats, each
+//! instance solved by every listed solver under one time limit and memory cap. The level axis
+//! depends on the mode: modes `random` and `planted` sweep the fill fractions α of `alphas`; mode
+//! `unique` (puzzles with exactly one solution, [`crate::puzzle`]) sweeps the ratings of
+//! `difficulties` instead, each puzzle generated within `unique_budget` seconds. A key for a mode the
+//! config does not use is an error, as is a used mode without its key. The file is read strictly
+//! (an unknown key is an error, not a silently ignored typo) and every value is checked before any
+//! results folder is touched. The resolved [`Config`] — sizes turned into box shapes, defaults
+//! filled in — is what `meta.json` records, and it is itself a valid config file.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -14,10 +18,14 @@ use thiserror::Error;
 
 use crate::generate::Mode;
 use crate::grid::Shape;
+use crate::logic::Rating;
 use crate::solve::SolverKind;
 
 /// Memory cap per worker process when a config gives none, MiB.
 pub const DEFAULT_MEMORY_MB: u64 = 4096;
+
+/// Wall-clock budget to generate one `unique` puzzle when a config gives none, seconds.
+pub const DEFAULT_UNIQUE_BUDGET: f64 = 20.0;
 
 /// Why a config was refused.
 #[derive(Debug, Error)]
@@ -62,6 +70,9 @@ struct ConfigFile {
     #[serde(default)]
     alphas: Vec<f64>,
     modes: Vec<Mode>,
+    #[serde(default)]
+    difficulties: Vec<String>,
+    unique_budget: Option<f64>,
     repeats: u32,
     solvers: Vec<String>,
     time_limit: f64,
@@ -79,11 +90,19 @@ pub struct Config {
     /// Box shapes, in the order given (`sizes` resolved to their default boxes).
     #[serde(with = "shape_names")]
     pub boxes: Vec<Shape>,
-    /// Fill fractions α, each in [0, 1].
+    /// Fill fractions α, each in [0, 1] (modes `random` and `planted`; empty without them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub alphas: Vec<f64>,
     /// Instance modes.
     pub modes: Vec<Mode>,
-    /// Instances per (box, mode, α).
+    /// Ratings of the `unique` puzzles (mode `unique` only; empty without it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub difficulties: Vec<Rating>,
+    /// Seconds to generate one `unique` puzzle before the run is refused (mode `unique` only).
+    /// It decides only whether generation gives up, never which puzzle it makes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unique_budget: Option<f64>,
+    /// Instances per (box, mode, level).
     pub repeats: u32,
     /// Solvers run on every instance, in this order.
     pub solvers: Vec<SolverKind>,
@@ -130,14 +149,29 @@ impl Config {
         resolve(file, source)
     }
 
-    /// The config with `jobs` cleared: two configs with equal identities give the same results.
+    /// The config with `jobs` and `unique_budget` cleared (neither ever changes an instance or a
+    /// result): two configs with equal identities give the same results.
     pub fn identity(&self) -> Config {
-        Config { jobs: None, ..self.clone() }
+        Config { jobs: None, unique_budget: None, ..self.clone() }
     }
 
-    /// Instances in the whole grid: boxes × modes × α × repeats.
+    /// Levels a mode sweeps: α values for `random` and `planted`, difficulties for `unique`.
+    pub fn level_count(&self, mode: Mode) -> usize {
+        match mode {
+            Mode::Random | Mode::Planted => self.alphas.len(),
+            Mode::Unique => self.difficulties.len(),
+        }
+    }
+
+    /// Instances in the whole grid: boxes × (levels of each mode) × repeats.
     pub fn instance_count(&self) -> usize {
-        self.boxes.len() * self.modes.len() * self.alphas.len() * self.repeats as usize
+        let levels: usize = self.modes.iter().map(|&m| self.level_count(m)).sum();
+        self.boxes.len() * levels * self.repeats as usize
+    }
+
+    /// The time budget to generate one `unique` puzzle.
+    pub fn unique_budget(&self) -> std::time::Duration {
+        std::time::Duration::from_secs_f64(self.unique_budget.unwrap_or(DEFAULT_UNIQUE_BUDGET))
     }
 }
 
@@ -169,12 +203,6 @@ fn resolve(file: ConfigFile, source: &str) -> Result<Config, ConfigError> {
     }
     // -0.0 and 0.0 are the same α but not the same bits, and the bits seed the instances.
     let alphas: Vec<f64> = file.alphas.iter().map(|a| a + 0.0).collect();
-    if alphas.is_empty() {
-        return Err(invalid(
-            "alphas".into(),
-            "no fill fraction: modes random and planted need alphas = [0.2, …]".into(),
-        ));
-    }
     let bits: Vec<u64> = alphas.iter().map(|a| a.to_bits()).collect();
     if let Some(i) = (0..bits.len()).find(|&i| bits[..i].contains(&bits[i])) {
         return Err(invalid(format!("alphas[{i}]"), format!("α = {} is listed twice", alphas[i])));
@@ -182,12 +210,71 @@ fn resolve(file: ConfigFile, source: &str) -> Result<Config, ConfigError> {
     if file.modes.is_empty() {
         return Err(invalid(
             "modes".into(),
-            "no instance mode: give modes = [\"random\", \"planted\"] or one of them".into(),
+            "no instance mode: give modes = [\"random\", \"planted\"], [\"unique\"] or some of them".into(),
         ));
     }
     if let Some(dup) = first_duplicate(&file.modes) {
         return Err(invalid("modes".into(), format!("mode {} is listed twice", dup.name())));
     }
+    let fill_modes = file.modes.iter().any(|m| matches!(m, Mode::Random | Mode::Planted));
+    let unique = file.modes.contains(&Mode::Unique);
+    match (fill_modes, alphas.is_empty()) {
+        (true, true) => {
+            return Err(invalid(
+                "alphas".into(),
+                "no fill fraction: modes random and planted need alphas = [0.2, …]".into(),
+            ))
+        }
+        (false, false) => return Err(invalid(
+            "alphas".into(),
+            "only modes random and planted have fill fractions; mode unique sweeps difficulties, so leave alphas out"
+                .into(),
+        )),
+        _ => {}
+    }
+    let mut difficulties = Vec::new();
+    for (i, name) in file.difficulties.iter().enumerate() {
+        let rating = Rating::ALL.into_iter().find(|r| r.name() == name.as_str()).ok_or_else(|| {
+            let names: Vec<&str> = Rating::ALL.iter().map(|r| r.name()).collect();
+            invalid(
+                format!("difficulties[{i}]"),
+                format!("unknown difficulty '{name}'; expected one of: {}", names.join(", ")),
+            )
+        })?;
+        difficulties.push(rating);
+    }
+    if let Some(dup) = first_duplicate(&difficulties) {
+        return Err(invalid("difficulties".into(), format!("difficulty {dup} is listed twice")));
+    }
+    match (unique, difficulties.is_empty()) {
+        (true, true) => {
+            return Err(invalid(
+                "difficulties".into(),
+                "no difficulty: mode unique needs difficulties = [\"easy\", \"medium\", \"hard\", \"expert\"] or some of them"
+                    .into(),
+            ))
+        }
+        (false, false) => {
+            return Err(invalid(
+                "difficulties".into(),
+                "difficulties apply to mode unique only: add \"unique\" to modes, or leave difficulties out".into(),
+            ))
+        }
+        _ => {}
+    }
+    let unique_budget = match (unique, file.unique_budget) {
+        (false, Some(_)) => {
+            return Err(invalid(
+                "unique_budget".into(),
+                "the generation budget applies to mode unique only: add \"unique\" to modes, or leave it out".into(),
+            ))
+        }
+        (true, Some(b)) if !(b > 0.0 && b.is_finite()) => {
+            return Err(invalid("unique_budget".into(), format!("{b} is not a positive number of seconds")))
+        }
+        (true, b) => Some(b.unwrap_or(DEFAULT_UNIQUE_BUDGET)),
+        (false, None) => None,
+    };
     if file.repeats == 0 {
         return Err(invalid("repeats".into(), "0 repeats make an empty grid of runs; give 1 or more".into()));
     }
@@ -220,6 +307,8 @@ fn resolve(file: ConfigFile, source: &str) -> Result<Config, ConfigError> {
         boxes,
         alphas,
         modes: file.modes,
+        difficulties,
+        unique_budget,
         repeats: file.repeats,
         solvers,
         time_limit: file.time_limit,
@@ -280,10 +369,85 @@ mod tests {
     }
 
     #[test]
-    fn identity_ignores_jobs_only() {
+    fn identity_ignores_jobs_and_the_generation_budget_only() {
         let c = Config::parse(GOOD, "t.toml").unwrap();
-        let d = Config { jobs: Some(8), ..c.clone() };
+        let d = Config { jobs: Some(8), unique_budget: Some(60.0), ..c.clone() };
         assert_eq!(c.identity(), d.identity());
         assert_ne!(c.identity(), Config { time_limit: 2.0, ..c.clone() }.identity());
+    }
+
+    const UNIQUE: &str = r#"
+        name = "u"
+        boxes = ["3x3", "4x4"]
+        modes = ["unique"]
+        difficulties = ["easy", "expert"]
+        repeats = 3
+        solvers = ["backtrack"]
+        time_limit = 1
+        seed = 7
+    "#;
+
+    #[test]
+    fn a_unique_config_needs_no_alphas_and_resolves_the_budget() {
+        let c = Config::parse(UNIQUE, "u.toml").unwrap();
+        assert_eq!(c.difficulties, [Rating::Easy, Rating::Expert]);
+        assert!(c.alphas.is_empty());
+        assert_eq!(c.unique_budget, Some(DEFAULT_UNIQUE_BUDGET));
+        assert_eq!(c.instance_count(), 2 * 2 * 3);
+        let text = toml::to_string(&c).unwrap();
+        assert!(!text.contains("alphas"), "{text}");
+        assert_eq!(Config::parse(&text, "again").unwrap(), c);
+        let budget = Config::parse(&UNIQUE.replace("seed = 7", "seed = 7\nunique_budget = 2.5"), "u").unwrap();
+        assert_eq!(budget.unique_budget(), std::time::Duration::from_millis(2500));
+        // Modes mix: each sweeps its own levels.
+        let mixed = GOOD.replace(
+            "modes = [\"random\", \"planted\"]",
+            "modes = [\"planted\", \"unique\"]\ndifficulties = [\"hard\"]",
+        );
+        let m = Config::parse(&mixed, "m.toml").unwrap();
+        assert_eq!(m.instance_count(), 3 * (2 + 1) * 2);
+        assert_eq!(Config::parse(&toml::to_string(&m).unwrap(), "again").unwrap(), m);
+        // Configs written before mode unique existed still read (meta.json keeps them).
+        let old = Config::parse(GOOD, "t.toml").unwrap();
+        assert!(!toml::to_string(&old).unwrap().contains("difficulties"));
+        assert_eq!((old.difficulties.len(), old.unique_budget), (0, None));
+    }
+
+    #[test]
+    fn bad_unique_configs_name_their_key() {
+        let cases = [
+            (
+                "\"expert\"]",
+                "\"extreme\"]",
+                "difficulties[1]: unknown difficulty 'extreme'; expected one of: easy, medium, hard, expert",
+            ),
+            ("\"expert\"]", "\"easy\"]", "difficulties: difficulty easy is listed twice"),
+            (
+                "difficulties = [\"easy\", \"expert\"]",
+                "",
+                "difficulties: no difficulty: mode unique needs difficulties",
+            ),
+            ("difficulties = [\"easy\", \"expert\"]", "difficulties = []", "difficulties: no difficulty"),
+            ("[\"unique\"]", "[\"planted\"]\nalphas = [0.5]", "difficulties: difficulties apply to mode unique only"),
+            (
+                "[\"unique\"]",
+                "[\"planted\", \"unique\"]",
+                "alphas: no fill fraction: modes random and planted need alphas",
+            ),
+            ("seed = 7", "seed = 7\nalphas = [0.5]", "alphas: only modes random and planted have fill fractions"),
+            ("seed = 7", "seed = 7\nunique_budget = 0", "unique_budget: 0 is not a positive number of seconds"),
+            ("seed = 7", "seed = 7\nunique_budget = -1.5", "unique_budget: -1.5 is not a positive number"),
+            ("seed = 7", "seed = 7\ndifficulty = [\"easy\"]", "unknown field `difficulty`"),
+            ("[\"unique\"]", "[\"unique\", \"unique\"]", "modes: mode unique is listed twice"),
+            ("[\"unique\"]", "[\"uniq\"]", "unknown variant `uniq`"),
+        ];
+        for (from, to, expected) in cases {
+            assert!(UNIQUE.contains(from), "{from}");
+            let err = Config::parse(&UNIQUE.replacen(from, to, 1), "u.toml").unwrap_err().to_string();
+            assert!(err.contains(expected), "{to}: {err}");
+        }
+        let planted = GOOD.replace("seed = 7", "seed = 7\nunique_budget = 5");
+        let err = Config::parse(&planted, "t.toml").unwrap_err().to_string();
+        assert!(err.contains("unique_budget: the generation budget applies to mode unique only"), "{err}");
     }
 }

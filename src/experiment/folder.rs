@@ -24,6 +24,9 @@ pub enum ExperimentError {
     /// A bad config.
     #[error(transparent)]
     Config(#[from] super::config::ConfigError),
+    /// An instance that could not be generated (a unique puzzle out of reach); nothing was run.
+    #[error(transparent)]
+    Generation(#[from] super::instances::GenerationError),
     /// A results folder that must not be written to as asked; nothing was changed.
     #[error("refusing to use {folder}: {reason}")]
     Refused {

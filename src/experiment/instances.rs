@@ -7,30 +7,45 @@
 //! the shards and the number of jobs never change an instance. Shard I of K holds the ids with
 //! id mod K = I − 1 (round robin, so every shard gets a similar mix of sizes).
 //!
-//! Extension point — a third mode `unique` (puzzles with exactly one solution, from
-//! `crate::puzzle::generate_unique`) with a `difficulties` axis of `crate::logic::Rating` replacing
-//! α: add `Unique` to [`Mode`]; add a `Level::Difficulty(Rating)` variant, whose `alpha()` is a
-//! constant (the `givens` column holds the real fill) and whose `difficulty()` is the rating's
-//! name; give it an arm in [`levels`] (read from a `difficulties` key added to the config file) and
-//! a tag in `Level::fold_into`; and generate it in [`generate`], which then returns a `Result`
-//! (a puzzle of a given rating may not be found within its budget). Every `match` that needs an
-//! arm is exhaustive, so the compiler lists them.
+//! The level is a fill fraction α for modes `random` and `planted`, and a difficulty
+//! ([`Rating`]) for mode `unique`: a puzzle with exactly one solution that the logical solver rates
+//! exactly so, from [`generate_unique`]. A unique instance's `alpha` column is the constant
+//! [`UNIQUE_ALPHA`] (0), not its real fill: the column is part of the key that maps a row back to
+//! its instance, which must be known without generating it, and a per-instance value would split
+//! the report's per-difficulty cells into one cell per puzzle; the `givens` column holds the real
+//! fill.
+//!
+//! All instances are generated up front, before the results folder is touched. A unique puzzle
+//! may not be found: each has `unique_budget` seconds (and the generator's attempt cap), and the
+//! first one that cannot be made stops the run with a [`GenerationError`] naming it, before any
+//! solve — a partial grid of difficulties would bias every comparison made from it. The budget
+//! only decides whether generation gives up, never which puzzle it returns (the generator is
+//! deterministic for its random stream), so it cannot change an instance.
 
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use super::config::Config;
 use crate::format::to_line;
 use crate::generate::{planted, random_fill, rng_from_seed, Mode};
 use crate::grid::{Grid, Shape};
+use crate::logic::Rating;
+use crate::puzzle::{generate_unique, Exhausted, PuzzleError, PuzzleSpec};
+
+/// The `alpha` column of a `unique` instance (see the module doc; `givens` holds the real fill).
+pub const UNIQUE_ALPHA: f64 = 0.0;
 
 /// Where on a sweep's second axis an instance sits.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Level {
     /// Fill fraction α (modes `random` and `planted`).
     Alpha(f64),
+    /// Difficulty: the exact rating of a puzzle with one solution (mode `unique`).
+    Difficulty(Rating),
 }
 
 impl Level {
@@ -38,6 +53,7 @@ impl Level {
     pub fn alpha(self) -> f64 {
         match self {
             Level::Alpha(a) => a,
+            Level::Difficulty(_) => UNIQUE_ALPHA,
         }
     }
 
@@ -45,6 +61,7 @@ impl Level {
     pub fn difficulty(self) -> &'static str {
         match self {
             Level::Alpha(_) => "",
+            Level::Difficulty(r) => r.name(),
         }
     }
 
@@ -52,7 +69,18 @@ impl Level {
     fn fold_into(self, h: u64) -> u64 {
         match self {
             Level::Alpha(a) => fold(fold(h, 0), a.to_bits()),
+            Level::Difficulty(r) => fold(fold(h, 1), rating_code(r)),
         }
+    }
+}
+
+/// A rating's fixed code in the seed hash (never its position in a list, which could change).
+fn rating_code(r: Rating) -> u64 {
+    match r {
+        Rating::Easy => 0,
+        Rating::Medium => 1,
+        Rating::Hard => 2,
+        Rating::Expert => 3,
     }
 }
 
@@ -60,6 +88,7 @@ impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Level::Alpha(a) => write!(f, "alpha={a}"),
+            Level::Difficulty(r) => write!(f, "difficulty={r}"),
         }
     }
 }
@@ -68,6 +97,7 @@ impl fmt::Display for Level {
 pub fn levels(config: &Config, mode: Mode) -> Vec<Level> {
     match mode {
         Mode::Random | Mode::Planted => config.alphas.iter().map(|&a| Level::Alpha(a)).collect(),
+        Mode::Unique => config.difficulties.iter().map(|&r| Level::Difficulty(r)).collect(),
     }
 }
 
@@ -78,7 +108,7 @@ pub struct Spec {
     pub shape: Shape,
     /// Instance mode.
     pub mode: Mode,
-    /// Fill fraction (or, later, difficulty).
+    /// Fill fraction or difficulty.
     pub level: Level,
     /// Repeat index, 0-based.
     pub rep: u32,
@@ -119,6 +149,7 @@ pub fn instance_seed(master: u64, spec: &Spec) -> u64 {
     let mode = match spec.mode {
         Mode::Random => 0,
         Mode::Planted => 1,
+        Mode::Unique => 2,
     };
     let mut h = fold(fold(0, SEED_SCHEME), master);
     h = fold(fold(h, spec.shape.box_rows() as u64), spec.shape.box_cols() as u64);
@@ -137,12 +168,45 @@ pub struct Instance {
     pub seed: u64,
     /// The puzzle.
     pub puzzle: Grid,
-    /// The solution a planted puzzle was cut from.
-    pub planted: Option<Grid>,
+    /// Its known solution: the one a planted puzzle was cut from, or a unique puzzle's only one.
+    pub solution: Option<Grid>,
 }
 
-/// Generates the instance of `spec` from its own stream, seeded by `seed`.
-pub fn generate(id: usize, spec: Spec, seed: u64) -> Instance {
+/// An instance that could not be generated: a unique puzzle not found within its budget.
+#[derive(Debug, Clone, PartialEq, Error)]
+#[error(
+    "cannot generate instance {id} (box {shape}, mode {mode}, {level}, rep {rep}, seed {seed}): {reason}. \
+     Nothing was run; {advice}",
+    shape = .spec.shape, mode = .spec.mode.name(), level = .spec.level, rep = .spec.rep,
+    advice = advice(.reason, *.budget)
+)]
+pub struct GenerationError {
+    /// The instance id.
+    pub id: usize,
+    /// Its coordinates.
+    pub spec: Spec,
+    /// Its seed.
+    pub seed: u64,
+    /// The time budget it had.
+    pub budget: Duration,
+    /// Why the generator gave up (boxed: errors travel by value through every `Result`).
+    pub reason: Box<PuzzleError>,
+}
+
+/// What to change in the config when a puzzle is out of reach: more time helps only when the time
+/// budget ran out (the attempt cap is the generator's own and already generous).
+fn advice(reason: &PuzzleError, budget: Duration) -> String {
+    match reason {
+        PuzzleError::Unreached { exhausted: Exhausted::Time, .. } => {
+            format!("raise unique_budget (now {} s), or leave this difficulty out for this box", budget.as_secs_f64())
+        }
+        _ => "leave this difficulty out for this box".to_string(),
+    }
+}
+
+/// Generates the instance of `spec` from its own stream, seeded by `seed`; a unique puzzle gets
+/// `budget` wall time (which never changes the puzzle, only whether one is found).
+pub fn generate(id: usize, spec: Spec, seed: u64, budget: Duration) -> Result<Instance, GenerationError> {
     let mut rng = rng_from_seed(seed);
     let (puzzle, solution) = match (spec.mode, spec.level) {
         (Mode::Random, Level::Alpha(a)) => (random_fill(spec.shape, a, &mut rng), None),
@@ -150,17 +214,26 @@ pub fn generate(id: usize, spec: Spec, seed: u64) -> Instance {
             let p = planted(spec.shape, a, &mut rng);
             (p.puzzle, Some(p.solution))
         }
+        (Mode::Unique, Level::Difficulty(r)) => {
+            let g = generate_unique(spec.shape, &PuzzleSpec::new(r), &mut rng, budget)
+                .map_err(|reason| GenerationError { id, spec, seed, budget, reason: Box::new(reason) })?;
+            (g.puzzle, Some(g.solution))
+        }
+        (Mode::Random | Mode::Planted, Level::Difficulty(_)) | (Mode::Unique, Level::Alpha(_)) => {
+            unreachable!("levels() gives α levels to fill modes and difficulties to mode unique")
+        }
     };
-    Instance { id, spec, seed, puzzle, planted: solution }
+    Ok(Instance { id, spec, seed, puzzle, solution })
 }
 
-/// The instances of a config that fall in `shard` (all of them when `None`), generated.
-pub fn instances(config: &Config, shard: Option<Shard>) -> Vec<Instance> {
+/// The instances of a config that fall in `shard` (all of them when `None`), generated; stops at
+/// the first that cannot be (see the module doc).
+pub fn instances(config: &Config, shard: Option<Shard>) -> Result<Vec<Instance>, GenerationError> {
     specs(config)
         .into_iter()
         .enumerate()
         .filter(|(id, _)| shard.is_none_or(|s| s.contains(*id)))
-        .map(|(id, spec)| generate(id, spec, instance_seed(config.seed, &spec)))
+        .map(|(id, spec)| generate(id, spec, instance_seed(config.seed, &spec), config.unique_budget()))
         .collect()
 }
 
@@ -232,9 +305,10 @@ pub fn key_comment(instance: &Instance) -> String {
 }
 
 /// One instance in `instances.txt`: its key comment, then the puzzle in line format (with
-/// `:SOLUTION` for a planted puzzle, so `solve` also checks the answers against it).
+/// `:SOLUTION` when the solution is known — planted and unique puzzles — so `solve` also checks
+/// the answers against it).
 pub fn instance_block(instance: &Instance) -> String {
-    let line = match &instance.planted {
+    let line = match &instance.solution {
         Some(s) => format!("{}:{}", to_line(&instance.puzzle), to_line(s)),
         None => to_line(&instance.puzzle),
     };
@@ -245,8 +319,9 @@ pub fn instance_block(instance: &Instance) -> String {
 pub fn instances_header(config: &Config, shard: Option<Shard>) -> String {
     let slice = shard.map(|s| format!(", shard {s}")).unwrap_or_default();
     let mut h = format!(
-        "# Instances of experiment '{}'{slice}: one puzzle per line (line format), planted ones as PUZZLE:SOLUTION,\n\
-         # each after a comment with its id, box, mode, level, repeat, seed and givens.\n\
+        "# Instances of experiment '{}'{slice}: one puzzle per line (line format), planted and unique ones as\n\
+         # PUZZLE:SOLUTION, each after a comment with its id, box, mode, level (alpha or difficulty), repeat,\n\
+         # seed and givens.\n\
          # Re-run them with: sudoku-lab solve instances.txt --solver all --time-limit {}\n",
         config.name, config.time_limit
     );
@@ -282,7 +357,8 @@ mod tests {
             name = "t"
             boxes = ["2x2", "2x3"]
             alphas = [0.0, 0.3]
-            modes = ["random", "planted"]
+            modes = ["random", "planted", "unique"]
+            difficulties = ["easy"]
             repeats = 3
             solvers = ["backtrack"]
             time_limit = 1
@@ -300,14 +376,62 @@ mod tests {
         // Pinned: a change here changes every committed instance (bump SEED_SCHEME if intended).
         let spec = Spec { shape: Shape::new(3, 3).unwrap(), mode: Mode::Planted, level: Level::Alpha(0.4), rep: 2 };
         assert_eq!(instance_seed(4, &spec), 0x4f52_35ba_4d42_f5a1, "{:#018x}", instance_seed(4, &spec));
+        let spec = Spec { level: Level::Difficulty(Rating::Hard), mode: Mode::Unique, ..spec };
+        assert_eq!(instance_seed(4, &spec), 0x556c_5361_bc9a_42ec, "{:#018x}", instance_seed(4, &spec));
+    }
+
+    #[test]
+    fn unique_instances_have_one_solution_rate_as_asked_and_repeat() {
+        let shape = Shape::new(3, 3).unwrap();
+        let budget = Duration::from_secs(20);
+        for (rep, rating) in Rating::ALL.into_iter().enumerate() {
+            let spec = Spec { shape, mode: Mode::Unique, level: Level::Difficulty(rating), rep: rep as u32 };
+            let seed = instance_seed(1, &spec);
+            let i = generate(rep, spec, seed, budget).unwrap();
+            assert_eq!(crate::logic::rate(&i.puzzle).0, rating);
+            assert_eq!(crate::solve::backtrack::count_solutions(&i.puzzle, 2).0, 1);
+            let solution = i.solution.as_ref().expect("a unique puzzle carries its solution");
+            assert!(crate::verify::is_solution_of(&i.puzzle, solution));
+            assert_eq!(generate(rep, spec, seed, budget).unwrap(), i, "deterministic for its seed");
+            assert_eq!((spec.level.alpha(), spec.level.difficulty()), (UNIQUE_ALPHA, rating.name()));
+            assert!(key_comment(&i).contains(&format!("mode=unique difficulty={rating} rep={rep}")));
+        }
+    }
+
+    #[test]
+    fn an_unreachable_unique_puzzle_is_an_error_that_names_it() {
+        let text = r#"
+            name = "t"
+            boxes = ["2x2"]
+            modes = ["unique"]
+            difficulties = ["easy", "hard"]
+            repeats = 1
+            solvers = ["backtrack"]
+            time_limit = 1
+            seed = 3
+        "#;
+        let err = instances(&Config::parse(text, "t").unwrap(), None).unwrap_err();
+        assert_eq!((err.id, err.spec.level), (1, Level::Difficulty(Rating::Hard)));
+        let message = err.to_string();
+        assert!(
+            message.starts_with("cannot generate instance 1 (box 2x2, mode unique, difficulty=hard, rep 0"),
+            "{message}"
+        );
+        assert!(
+            message.contains("no hard 4×4") && message.ends_with("leave this difficulty out for this box"),
+            "{message}"
+        );
+        let spec = Spec { shape: Shape::new(4, 4).unwrap(), ..err.spec };
+        let out_of_time = generate(0, spec, 1, Duration::ZERO).unwrap_err().to_string();
+        assert!(out_of_time.contains("raise unique_budget (now 0 s)"), "{out_of_time}");
     }
 
     #[test]
     fn shards_partition_the_instances_without_changing_them() {
         let c = config();
-        let all = instances(&c, None);
+        let all = instances(&c, None).unwrap();
         let mut joined: Vec<Instance> =
-            (1..=3).flat_map(|i| instances(&c, Some(Shard { index: i, count: 3 }))).collect();
+            (1..=3).flat_map(|i| instances(&c, Some(Shard { index: i, count: 3 })).unwrap()).collect();
         joined.sort_by_key(|i| i.id);
         assert_eq!(joined, all);
     }
@@ -315,7 +439,7 @@ mod tests {
     #[test]
     fn blocks_round_trip_and_shards_parse() {
         let c = config();
-        let text: String = instances(&c, None).iter().map(instance_block).collect();
+        let text: String = instances(&c, None).unwrap().iter().map(instance_block).collect();
         let blocks = read_blocks(&format!("{}{text}", instances_header(&c, None))).unwrap();
         assert_eq!(blocks.len(), c.instance_count());
         assert_eq!(blocks[5].0, 5);

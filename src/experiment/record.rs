@@ -43,7 +43,8 @@ pub struct RunRow {
     pub box_cols: usize,
     /// Side N = r·c.
     pub n: usize,
-    /// Fill fraction α asked for (the target; `givens` is what the instance really has).
+    /// Fill fraction α asked for (the target; `givens` is what the instance really has); 0 for
+    /// `unique` instances, which have a difficulty instead.
     pub alpha: f64,
     /// Instance mode: `random`, `planted` or `unique`.
     pub mode: String,

@@ -2,7 +2,7 @@
 //!
 //! [`instance_rows`] turns the finished jobs of one instance into its rows: it re-verifies every
 //! returned grid with the oracle, cross-checks the solvers ([`super::check::cross_check`], with a
-//! planted instance's solution as the known answer), and fills `verified` and `agree`.
+//! planted or unique instance's solution as the known answer), and fills `verified` and `agree`.
 //! [`RowIndex`] maps a row back to its instance id — checking that the row's seed is the one this
 //! config derives — which is how resume and `merge` know which runs are done and refuse rows from
 //! another config, and how rows get their canonical order (instance id, then solver).
@@ -76,8 +76,14 @@ impl RowIndex {
     pub fn locate(&self, row: &RunRow) -> Result<(usize, usize), String> {
         let what = || {
             format!(
-                "{} {}x{} {} alpha={} rep={} {}",
-                row.experiment, row.box_rows, row.box_cols, row.mode, row.alpha, row.rep, row.solver
+                "{} {}x{} {} {} rep={} {}",
+                row.experiment,
+                row.box_rows,
+                row.box_cols,
+                row.mode,
+                level_of(row),
+                row.rep,
+                row.solver
             )
         };
         if row.experiment != self.name {
@@ -103,6 +109,16 @@ impl RowIndex {
     /// Sorts rows into canonical order: instance id, then the config's solver order.
     pub fn sort(&self, rows: &mut [RunRow]) {
         rows.sort_by_cached_key(|r| self.locate(r).unwrap_or((usize::MAX, usize::MAX)));
+    }
+}
+
+/// A row's level as the instances file writes it: `difficulty=hard` for unique instances, else
+/// `alpha=0.4`.
+fn level_of(row: &RunRow) -> String {
+    if row.difficulty.is_empty() {
+        format!("alpha={}", row.alpha)
+    } else {
+        format!("difficulty={}", row.difficulty)
     }
 }
 
@@ -223,7 +239,7 @@ pub fn instance_rows(config: &Config, instance: &Instance, finishes: Vec<Finish>
         rows.push(row);
         reports.extend(report.map(|r| (solver, r)));
     }
-    let problem = cross_check(&instance.puzzle, instance.planted.as_ref(), &reports);
+    let problem = cross_check(&instance.puzzle, instance.solution.as_ref(), &reports);
     let is_finished = |r: &RunRow| r.outcome == "solved" || r.outcome == "infeasible";
     let finished = rows.iter().filter(|r| is_finished(r)).count();
     for row in rows.iter_mut().filter(|r| is_finished(r)) {
@@ -248,8 +264,15 @@ pub fn problems(rows: &[RunRow]) -> Vec<String> {
             continue;
         }
         out.push(format!(
-            "{}x{} {} alpha={} rep={} seed={} ({}): {}",
-            row.box_rows, row.box_cols, row.mode, row.alpha, row.rep, row.seed, row.solver, row.note
+            "{}x{} {} {} rep={} seed={} ({}): {}",
+            row.box_rows,
+            row.box_cols,
+            row.mode,
+            level_of(row),
+            row.rep,
+            row.seed,
+            row.solver,
+            row.note
         ));
         last = Some(key);
     }

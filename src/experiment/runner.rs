@@ -2,7 +2,8 @@
 //!
 //! Before anything is written, the folder is checked: results from a different config (or another
 //! shard) are refused unless `--force` discards them, and results of this config are continued
-//! only with `--resume`. Resuming re-reads `runs.csv`, drops a half-written last line and the rows
+//! only with `--resume`. Then every instance of the run is generated; one that cannot be (a unique
+//! puzzle not found within its budget) stops the run here, with nothing written or solved. Resuming re-reads `runs.csv`, drops a half-written last line and the rows
 //! of any instance not all of whose solvers finished, and runs exactly the missing instances — so
 //! a crash or `kill -9` loses at most the instances in flight and never duplicates a row.
 //!
@@ -76,7 +77,11 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
     let prior = check_folder(folder, config, options)?;
     let index = RowIndex::new(config);
     let (old_rows, torn) = if options.force { (Vec::new(), false) } else { read_runs(&folder.join(RUNS_FILE))? };
-    let instances = instances(config, options.shard);
+    let started = std::time::Instant::now();
+    let instances = instances(config, options.shard)?;
+    if started.elapsed().as_secs_f64() >= 1.0 {
+        eprintln!("generated {} instances in {:.1} s", instances.len(), started.elapsed().as_secs_f64());
+    }
     let position: HashMap<usize, usize> = instances.iter().enumerate().map(|(pos, inst)| (inst.id, pos)).collect();
 
     let complete = completed(folder, &index, &position, &old_rows)?;

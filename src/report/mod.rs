@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 pub(crate) use analysis::MIN_PEAK_ALPHAS;
-use analysis::{Analysis, Growth, Pairing, PeakAt, MIN_FIT_POINTS, PEAK_SOLVER};
+use analysis::{Analysis, Growth, Pairing, PeakAt, MIN_FIT_POINTS, PEAK_SOLVER, UNIQUE_MODE};
 use results::{Alpha, Results};
 
 /// The report's file name inside the results directory.
@@ -138,7 +138,7 @@ fn cell_table(out: &mut String, results: &Results, analysis: &Analysis) {
             key.shape.0,
             key.shape.1,
             key.mode,
-            key.alpha,
+            alpha_cell(&key.mode, key.alpha),
             key.solver.1,
             s.runs,
             secs(s.median()),
@@ -166,8 +166,9 @@ fn solvability_table(out: &mut String, analysis: &Analysis) {
     for ((mode, n, difficulty, alpha), s) in &analysis.solvability {
         let _ = writeln!(
             out,
-            "| {mode} | {n} | {} | {alpha} | {} | {} | {} | {} |",
+            "| {mode} | {n} | {} | {} | {} | {} | {} | {} |",
             or_dash(&difficulty.1),
+            alpha_cell(mode, *alpha),
             s.instances,
             fmt_pct(s.solvable, s.instances),
             fmt_pct(s.infeasible, s.instances),
@@ -372,6 +373,16 @@ pub(crate) fn fmt_pct(k: usize, total: usize) -> String {
         "—".to_owned()
     } else {
         format!("{:.0} %", 100.0 * k as f64 / total as f64)
+    }
+}
+
+/// The α column of a table: a dash for `unique` puzzles, whose `alpha` column is a placeholder
+/// (they have a difficulty instead; `givens` holds their real fill).
+fn alpha_cell(mode: &str, alpha: Alpha) -> String {
+    if mode == UNIQUE_MODE {
+        "—".to_owned()
+    } else {
+        alpha.to_string()
     }
 }
 

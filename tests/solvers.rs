@@ -239,3 +239,20 @@ fn bench_writes_the_contracted_csv() {
     let o = run(&["bench", file.to_str().unwrap()], "");
     assert!(stdout(&o).starts_with("| solver |"), "{}", stdout(&o));
 }
+
+#[test]
+fn dead_ends_measure_hardness_where_guesses_measure_size() {
+    // Filling an empty grid takes many guesses but, with propagation, no wrong one.
+    let empty = Grid::empty(Shape::new(3, 3).unwrap());
+    let mut solver = SolverKind::Backtrack.build(&SolverOptions::default());
+    let stats = solve(solver.as_mut(), &empty, &Limits::default()).unwrap().stats;
+    assert!(stats.guesses.unwrap() > 10, "{stats:?}");
+    assert_eq!(stats.backtracks, Some(0), "{stats:?}");
+    // A hard puzzle needs wrong guesses, and the naive solver needs far more of them.
+    let (hard, _) = corpus("9x9-hardest11").remove(0);
+    let strong = solve(solver.as_mut(), &hard.puzzle, &Limits::default()).unwrap().stats;
+    let mut naive = SolverKind::BacktrackNaive.build(&SolverOptions::default());
+    let weak = solve(naive.as_mut(), &hard.puzzle, &Limits::default()).unwrap().stats;
+    assert!(strong.backtracks.unwrap() > 0, "{strong:?}");
+    assert!(weak.backtracks.unwrap() > 10 * strong.backtracks.unwrap(), "{weak:?} vs {strong:?}");
+}

@@ -23,6 +23,7 @@ pub const COLUMNS: &[&str] = &[
     "build_seconds",
     "nodes",
     "guesses",
+    "backtracks",
     "variables",
     "constraints",
     "lp_iterations",
@@ -71,6 +72,9 @@ pub struct RunRow {
     /// Guesses (backtracking branching decisions).
     #[serde(default)]
     pub guesses: Option<u64>,
+    /// Dead ends (backtracking branches undone): the hardware-independent hardness measure.
+    #[serde(default)]
+    pub backtracks: Option<u64>,
     /// ILP variables.
     pub variables: Option<usize>,
     /// ILP constraints.
@@ -113,6 +117,7 @@ mod tests {
             build_seconds: None,
             nodes: Some(65),
             guesses: Some(0),
+            backtracks: Some(0),
             variables: None,
             constraints: None,
             lp_iterations: None,

@@ -142,6 +142,7 @@ fn base_row(config: &Config, instance: &Instance, solver: SolverKind) -> RunRow 
         build_seconds: None,
         nodes: None,
         guesses: None,
+        backtracks: None,
         variables: None,
         constraints: None,
         lp_iterations: None,
@@ -165,6 +166,7 @@ fn job_row(config: &Config, instance: &Instance, solver: SolverKind, finish: Fin
         Finish::Answered(r) => {
             (row.seconds, row.build_seconds, row.nodes, row.guesses) =
                 (r.seconds, Some(r.build_seconds), r.nodes, r.guesses);
+            row.backtracks = r.backtracks;
             (row.variables, row.constraints, row.lp_iterations) = (r.variables, r.constraints, r.lp_iterations);
             row.peak_rss_mb = r.peak_rss_kb.map(mib);
             row.note = r.note;

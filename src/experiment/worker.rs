@@ -73,6 +73,9 @@ pub struct Response {
     pub nodes: Option<u64>,
     /// Backtracking guesses.
     pub guesses: Option<u64>,
+    /// Backtracking dead ends.
+    #[serde(default)]
+    pub backtracks: Option<u64>,
     /// ILP variables.
     pub variables: Option<usize>,
     /// ILP constraints.
@@ -152,6 +155,7 @@ fn answer(solver: &mut dyn Solver, request: &Request) -> Response {
             response.seconds = s.seconds;
             response.build_seconds = s.build_seconds;
             (response.nodes, response.guesses, response.lp_iterations) = (s.nodes, s.guesses, s.lp_iterations);
+            response.backtracks = s.backtracks;
             (response.variables, response.constraints) = (s.variables, s.constraints);
             response.note = report.note.unwrap_or_default();
         }

@@ -40,7 +40,7 @@ pub(crate) const FIGURES: [(&str, &str); 4] = [
     ),
     ("time_vs_alpha", "Median solve time vs fill fraction α, one panel per N"),
     ("outcomes_vs_alpha", "What the solvers found out about each instance vs α, per mode and N"),
-    ("phase", "Phase study: median backtrack guesses and median time vs α per N, with the peak α marked"),
+    ("phase", "Phase study: median backtrack dead ends and median time vs α per N, with the peak α marked"),
 ];
 
 const FONT: &str = "sans-serif";

@@ -16,7 +16,7 @@ use super::{Figure, FIGURES};
 use crate::report::results::{Alpha, Results};
 use crate::report::stats;
 
-/// The solver whose guesses locate the peak, and the solvers whose times the phase figure shows.
+/// The solver whose search effort (dead ends) locates the peak, and the solvers whose times the phase figure shows.
 const PHASE_SOLVER: &str = "backtrack";
 const PHASE_TIME_SOLVERS: [&str; 2] = ["backtrack", "ilp-clique"];
 
@@ -27,7 +27,7 @@ pub(super) struct Phase<'r> {
     effort: Vec<AlphaPanel>,
     /// Time series per N, for the N in `effort`.
     times: Vec<AlphaPanel>,
-    /// `guesses`, or `nodes` when the rows carry no guesses.
+    /// `dead ends`, else `guesses`, else `nodes` (see `Summary::effort`).
     word: &'static str,
 }
 
@@ -38,12 +38,11 @@ impl<'r> Phase<'r> {
         let groups = results.summarize(|r| {
             (has_alpha_axis(&r.mode) && r.solver == PHASE_SOLVER).then(|| (r.n, r.mode.clone(), Alpha::new(r.alpha)))
         });
-        let mut word = "guesses";
+        let mut word = "dead ends";
         let mut panels: BTreeMap<usize, PanelBuilder<String>> = BTreeMap::new();
         for ((n, mode, alpha), s) in &groups {
-            let Some((w, median)) = s.effort() else { continue };
+            let (Some((w, median)), Some((_, values))) = (s.effort(), s.effort_values()) else { continue };
             word = w;
-            let values = if w == "guesses" { &s.guesses } else { &s.nodes };
             let q = |p: f64| stats::quantile(values, p).unwrap_or(median) + 1.0;
             let point = Point {
                 x: alpha.value(),

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::results::{difficulty_order, solver_order, verdict, Alpha, Outcome, Results, Summary, Verdict};
 use super::stats::{self, LinearFit};
 
-/// The solver whose guesses locate the hardness peak.
+/// The solver whose search effort (dead ends) locates the hardness peak.
 pub(crate) const PEAK_SOLVER: &str = "backtrack";
 /// Sizes needed before a growth fit is worth stating (two points always fit a line exactly).
 pub(crate) const MIN_FIT_POINTS: usize = 3;
@@ -90,7 +90,7 @@ pub(crate) struct Peak {
     pub n: usize,
     /// The α values swept.
     pub alphas: Vec<Alpha>,
-    /// Peak of the median search effort of [`PEAK_SOLVER`], with "guesses" or "nodes".
+    /// Peak of the median search effort of [`PEAK_SOLVER`], with "dead ends", "guesses" or "nodes".
     pub effort: Option<(&'static str, PeakAt)>,
     /// Peak of the median time of each solver.
     pub times: Vec<(String, PeakAt)>,

@@ -271,7 +271,9 @@ fn peak_section(out: &mut String, analysis: &Analysis) {
         "For Latin-square (quasigroup) completion, search cost peaks near 42 % pre-filled cells at \
          orders around 9 (Gomes & Selman 1997; Achlioptas et al. 2000), and the peak moves to higher \
          fill as the order grows. Below, the peak is the α with the largest median: of the \
-         `backtrack` solver's guesses (hardware-independent; nodes when guesses are missing), and of \
+         `backtrack` solver's dead ends (branches undone: hardware-independent, and zero when every \
+         guess was right, unlike the guess count, which grows with the empty cells; guesses or nodes \
+         when dead ends are missing), and of \
          each solver's time. `edge` means the peak is at the end of the sweep (it may lie outside); \
          `censored` means the maximum is the time limit (the peak cannot be located).\n\n",
     );

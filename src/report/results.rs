@@ -134,6 +134,8 @@ pub(crate) struct Summary {
     pub error: usize,
     /// Seconds of every run but `error` ones, limit/memory runs counted as the time limit.
     pub seconds: Vec<f64>,
+    /// `backtracks` (dead ends) of the runs that report them.
+    pub backtracks: Vec<f64>,
     /// `guesses` of the runs that report them.
     pub guesses: Vec<f64>,
     /// `nodes` of the runs that report them.
@@ -151,13 +153,19 @@ impl Summary {
         stats::quantile(&self.seconds, q)
     }
 
-    /// Median search effort: guesses when reported, else nodes; with the word for it.
+    /// Median search effort: dead ends when reported (they measure hardness: filling an empty
+    /// grid takes many guesses but none fails), else guesses, else nodes; with the word for it.
     pub fn effort(&self) -> Option<(&'static str, f64)> {
-        if !self.guesses.is_empty() {
-            stats::median(&self.guesses).map(|m| ("guesses", m))
-        } else {
-            stats::median(&self.nodes).map(|m| ("nodes", m))
-        }
+        let (word, values) = self.effort_values()?;
+        stats::median(values).map(|m| (word, m))
+    }
+
+    /// The runs' values of the effort measure [`Summary::effort`] uses, with its word.
+    pub fn effort_values(&self) -> Option<(&'static str, &[f64])> {
+        [("dead ends", &self.backtracks), ("guesses", &self.guesses), ("nodes", &self.nodes)]
+            .into_iter()
+            .find(|(_, v)| !v.is_empty())
+            .map(|(w, v)| (w, v.as_slice()))
     }
 }
 
@@ -224,6 +232,7 @@ impl Results {
             }
             s.seconds.extend(self.censored_seconds(row));
             s.guesses.extend(row.guesses.map(|g| g as f64));
+            s.backtracks.extend(row.backtracks.map(|g| g as f64));
             s.nodes.extend(row.nodes.map(|g| g as f64));
         }
         groups

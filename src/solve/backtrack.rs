@@ -84,6 +84,8 @@ pub struct Search {
     pub nodes: u64,
     /// Guesses: digits tried at branching cells.
     pub guesses: u64,
+    /// Dead ends: guesses whose propagation failed.
+    pub dead_ends: u64,
 }
 
 /// Limits of one search.
@@ -141,7 +143,7 @@ impl Engine {
         on_solution: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Search {
         assert_eq!(puzzle.shape(), self.t.shape, "engine built for another shape");
-        let mut result = Search { solutions: 0, stop: Stop::Exhausted, nodes: 1, guesses: 0 };
+        let mut result = Search { solutions: 0, stop: Stop::Exhausted, nodes: 1, guesses: 0, dead_ends: 0 };
         if self.states.is_empty() {
             self.states.push(State::default());
         }
@@ -202,6 +204,7 @@ impl Engine {
                 }
             }
             if !(self.place(depth, cell, bit) && self.propagate(depth)) {
+                result.dead_ends += 1;
                 continue;
             }
             if self.states[depth].empty == 0 {
@@ -417,6 +420,7 @@ impl Solver for Backtrack {
             seconds: start.elapsed().as_secs_f64(),
             nodes: Some(search.nodes),
             guesses: Some(search.guesses),
+            backtracks: Some(search.dead_ends),
             solutions: (limits.max_solutions > 1).then_some(search.solutions),
             ..Stats::default()
         };

@@ -60,6 +60,9 @@ pub struct Stats {
     pub nodes: Option<u64>,
     /// Guesses: branching decisions with more than one candidate (backtracking).
     pub guesses: Option<u64>,
+    /// Dead ends: branches that failed and were undone (backtracking). Unlike guesses, this is
+    /// zero when every decision was right, so it measures hardness rather than grid size.
+    pub backtracks: Option<u64>,
     /// ILP variables.
     pub variables: Option<usize>,
     /// ILP constraints (rows).

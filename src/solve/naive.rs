@@ -50,6 +50,7 @@ impl Solver for Naive {
         let empties: Vec<usize> = (0..cells.len()).filter(|&i| cells[i] == 0).collect();
         let mut nodes: u64 = 0;
         let mut steps: u64 = 0;
+        let mut dead_ends: u64 = 0;
         // `k` indexes `empties`: the next empty cell in row-major order.
         let mut k = 0;
         let mut next_value: u8 = 1;
@@ -72,6 +73,7 @@ impl Solver for Naive {
                 }
                 None => {
                     // Dead end: go back to the previous empty cell and try its next value.
+                    dead_ends += 1;
                     if k == 0 {
                         break Outcome::Infeasible;
                     }
@@ -82,7 +84,12 @@ impl Solver for Naive {
                 }
             }
         };
-        let stats = Stats { seconds: start.elapsed().as_secs_f64(), nodes: Some(nodes), ..Stats::default() };
+        let stats = Stats {
+            seconds: start.elapsed().as_secs_f64(),
+            nodes: Some(nodes),
+            backtracks: Some(dead_ends),
+            ..Stats::default()
+        };
         Ok(Report { outcome, stats, note: None })
     }
 }

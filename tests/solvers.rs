@@ -256,3 +256,17 @@ fn dead_ends_measure_hardness_where_guesses_measure_size() {
     assert!(strong.backtracks.unwrap() > 0, "{strong:?}");
     assert!(weak.backtracks.unwrap() > 10 * strong.backtracks.unwrap(), "{weak:?} vs {strong:?}");
 }
+
+#[test]
+fn a_puzzle_with_several_solutions_is_solved_by_all_without_a_false_disagreement() {
+    // Four solutions: row 3 takes 2 or 4 in columns 1 and 4, and 1 or 3 in columns 2 and 3;
+    // row 4 is then forced.
+    let text = "12343412........";
+    let puzzle = parse(text, "t", None, None).unwrap().remove(0).puzzle;
+    assert_eq!(count_solutions(&puzzle, 10).0, 4);
+    for kind in SolverKind::ALL {
+        assert!(matches!(outcome(kind, &puzzle, 30.0), Outcome::Solved(_)), "{kind}");
+    }
+    let o = run(&["solve", "-", "--solver", "all"], &format!("{text}\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

@@ -30,7 +30,10 @@ pub struct IlpArgs {
     /// HiGHS presolve.
     #[arg(long, value_enum, default_value = "on")]
     pub presolve: Switch,
-    /// Keep HiGHS's log, written to this file (never to stdout).
+    /// Let HiGHS log its progress, to `highs.log` (or --highs-log FILE); never to stdout.
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
+    /// Where HiGHS's log goes (implies --verbose).
     #[arg(long, value_name = "FILE")]
     pub highs_log: Option<PathBuf>,
     /// ilp-edge ablation: drop variables ruled out by the givens.
@@ -44,7 +47,7 @@ impl IlpArgs {
         SolverOptions {
             threads: self.threads.max(1),
             presolve: self.presolve == Switch::On,
-            verbose: self.highs_log.is_some(),
+            verbose: self.verbose || self.highs_log.is_some(),
             log_file: self.highs_log.clone(),
             reduce: self.reduce,
         }

@@ -1,4 +1,5 @@
-//! Figures and report from a small results fixture (`tests/data/results-fixture`, written by its
+//! Figures and report from small results fixtures (`tests/data/results-fixture`, an α sweep, and
+//! `tests/data/results-fixture-unique`, `unique` puzzles by difficulty; each written by its
 //! `make_fixture.py`): files exist with the right format and size, the report's tables hold the
 //! rows and numbers computed here by hand, and the conclusions only claim what the data supports.
 
@@ -10,21 +11,32 @@ use sudoku_lab::plot::plot_results;
 use sudoku_lab::report::write_report;
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/results-fixture");
+const UNIQUE_FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/results-fixture-unique");
 
 const HEADER: &str = "experiment,box_rows,box_cols,n,alpha,mode,difficulty,rep,seed,givens,solver,outcome,seconds,\
 build_seconds,nodes,guesses,variables,constraints,lp_iterations,peak_rss_mb,verified,agree,note";
 
 /// A temp dir holding a copy of the fixture (`meta.json` only when asked).
 fn fixture(with_meta: bool) -> tempfile::TempDir {
+    copy_fixture(FIXTURE, with_meta)
+}
+
+/// A temp dir holding a copy of the fixture in `from` (`meta.json` only when asked).
+fn copy_fixture(from: &str, with_meta: bool) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut files = vec!["runs.csv"];
     if with_meta {
         files.push("meta.json");
     }
     for name in files {
-        fs::copy(Path::new(FIXTURE).join(name), dir.path().join(name)).expect("copy fixture");
+        fs::copy(Path::new(from).join(name), dir.path().join(name)).expect("copy fixture");
     }
     dir
+}
+
+/// The file names in `written`.
+fn file_names(written: &[PathBuf]) -> BTreeSet<String> {
+    written.iter().map(|p| p.file_name().expect("file name").to_string_lossy().into_owned()).collect()
 }
 
 /// Width and height from a PNG's IHDR chunk, after checking the signature.
@@ -49,6 +61,15 @@ fn svg_size(path: &Path) -> (u32, u32) {
         tag[at..].split('"').next().and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("bad {name} in {tag}"))
     };
     (attr("width"), attr("height"))
+}
+
+/// The contents of an SVG's `<text>` elements, trimmed, in document order.
+fn svg_texts(path: &Path) -> Vec<String> {
+    let text = fs::read_to_string(path).expect("svg is UTF-8 text");
+    text.split("<text")
+        .skip(1)
+        .filter_map(|t| Some(t[t.find('>')? + 1..t.find("</text>")?].trim().to_owned()))
+        .collect()
 }
 
 /// The text of the report's `## Conclusions` section.
@@ -202,4 +223,85 @@ fn works_without_meta_json_using_the_longest_stopped_run_as_the_limit() {
     assert!(!report.contains("## Setup (meta.json)"));
     assert!(report.contains("they count as the time limit (10.0 s)"));
     assert!(report.contains("| 16 | 4×4 | random | 0.2 | backtrack-naive | 3 | ≥ 10.0 |"));
+}
+
+#[test]
+fn unique_puzzles_get_a_time_vs_difficulty_figure() {
+    let dir = copy_fixture(UNIQUE_FIXTURE, true);
+    let written = plot_results(dir.path()).expect("plots");
+    // No α axis: only time vs N (two sizes) and time vs difficulty (one panel per N, 3 note lines).
+    let expected = [("time_vs_n", (1200, 760)), ("time_vs_difficulty", (2 * 440 + 280, 380 + 50 + 22 * 3 + 14))];
+    let wanted: BTreeSet<String> =
+        expected.iter().flat_map(|(stem, _)| ["svg", "png"].map(|ext| format!("{stem}.{ext}"))).collect();
+    assert_eq!(file_names(&written), wanted);
+    for (stem, size) in expected {
+        let png = dir.path().join(format!("{stem}.png"));
+        assert_eq!(png_size(&png), size, "{stem}.png");
+        assert_eq!(svg_size(&dir.path().join(format!("{stem}.svg"))), size, "{stem}.svg");
+        assert!(fs::metadata(&png).expect("png").len() > 10_000, "{stem}.png looks empty");
+    }
+    // The categorical axis names the difficulties in order; one panel per N.
+    let texts = svg_texts(&dir.path().join("time_vs_difficulty.svg"));
+    let at = |word: &str| texts.iter().position(|t| t == word).unwrap_or_else(|| panic!("no text {word}: {texts:?}"));
+    assert!(at("easy") < at("medium") && at("medium") < at("hard") && at("hard") < at("expert"));
+    assert!(at("N = 9") < at("N = 16"));
+    at("some runs stopped here");
+    at("median at the limit");
+
+    let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
+    assert!(report.contains("](time_vs_difficulty.png)"), "figure not embedded");
+    assert!(report.contains("## Median time by difficulty"));
+    let table: Vec<&str> = report
+        .lines()
+        .skip_while(|l| !l.starts_with("| N | difficulty | ilp-edge |"))
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    assert_eq!(table[0], "| N | difficulty | ilp-edge | ilp-clique | backtrack-naive | backtrack |");
+    let rows: Vec<String> = table[2..].iter().map(|l| l.split('|').take(3).collect::<Vec<_>>().join("|")).collect();
+    let order: Vec<String> =
+        [9, 16].iter().flat_map(|n| ["easy", "medium", "hard", "expert"].map(|d| format!("| {n} | {d} "))).collect();
+    assert_eq!(rows, order, "one row per (N, difficulty), in difficulty order");
+    // Pinned in the fixture: 0.0009, 0.0011, 0.0014 s → median 0.0011.
+    assert!(table.iter().any(|l| l.starts_with("| 9 | hard |") && l.ends_with("| 0.00110 |")), "{table:?}");
+    // backtrack-naive hits the 10 s limit on 2 of 3 medium N = 16 puzzles: its median is censored.
+    let medium = table.iter().find(|l| l.starts_with("| 16 | medium |")).expect("row");
+    assert_eq!(medium.split('|').nth(5).map(str::trim), Some("≥ 10.0"), "{medium}");
+    // ilp-edge hits it once on expert: its median is not censored.
+    let expert = table.iter().find(|l| l.starts_with("| 16 | expert |")).expect("row");
+    assert!(!expert.split('|').nth(3).expect("cell").contains('≥'), "{expert}");
+}
+
+#[test]
+fn one_size_of_unique_puzzles_gives_one_difficulty_panel() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = fs::read_to_string(Path::new(UNIQUE_FIXTURE).join("runs.csv")).expect("fixture csv");
+    let rows: Vec<&str> = text.lines().filter(|l| l.contains(",3,3,9,")).collect();
+    assert_eq!(rows.len(), 4 * 3 * 4);
+    let header = text.lines().next().expect("header");
+    fs::write(dir.path().join("runs.csv"), format!("{header}\n{}\n", rows.join("\n"))).expect("write csv");
+    let written = plot_results(dir.path()).expect("plots");
+    assert_eq!(
+        file_names(&written),
+        BTreeSet::from(["time_vs_difficulty.png".into(), "time_vs_difficulty.svg".into()])
+    );
+    // One panel, widened so the notes fit.
+    assert_eq!(png_size(&dir.path().join("time_vs_difficulty.png")), (860, 510));
+    assert_eq!(svg_size(&dir.path().join("time_vs_difficulty.svg")), (860, 510));
+}
+
+#[test]
+fn no_difficulty_figure_or_table_without_unique_rows() {
+    let dir = fixture(true);
+    // A stale figure from an earlier call is removed, so the report does not embed it.
+    for ext in ["png", "svg"] {
+        fs::write(dir.path().join(format!("time_vs_difficulty.{ext}")), "stale").expect("write stale");
+    }
+    let written = plot_results(dir.path()).expect("plots");
+    assert!(!file_names(&written).iter().any(|f| f.starts_with("time_vs_difficulty")));
+    for ext in ["png", "svg"] {
+        assert!(!dir.path().join(format!("time_vs_difficulty.{ext}")).exists(), "stale .{ext} kept");
+    }
+    let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
+    assert!(!report.contains("time_vs_difficulty"));
+    assert!(!report.contains("Median time by difficulty"));
 }

@@ -1,6 +1,7 @@
 //! Axes in transformed space: an [`Axis`] keeps its range and ticks in drawing coordinates (log10 of
 //! the value on a log axis) and labels ticks in data units, so one linear plotters coordinate
-//! ([`Scale`]) serves linear and logarithmic axes alike. Also the tick label formats.
+//! ([`Scale`]) serves linear and logarithmic axes alike; a categorical axis puts its categories at
+//! 0, 1, 2, … and labels them by name. Also the tick label formats.
 
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
 use plotters::prelude::*;
@@ -20,12 +21,14 @@ pub(super) struct Axis {
     ticks: Vec<f64>,
     minor: Vec<f64>,
     label: fn(f64) -> String,
+    /// Names of the categories at 0, 1, 2, … of a categorical axis (empty otherwise).
+    names: Vec<String>,
 }
 
 impl Axis {
     /// A linear axis over `lo..hi` with labels at `ticks`.
     pub(super) fn linear(desc: &str, lo: f64, hi: f64, ticks: Vec<f64>, label: fn(f64) -> String) -> Self {
-        Axis { desc: desc.to_owned(), log: false, lo, hi, ticks, minor: Vec::new(), label }
+        Axis { desc: desc.to_owned(), log: false, lo, hi, ticks, minor: Vec::new(), label, names: Vec::new() }
     }
 
     /// A log axis covering `min..max` with some room, labelled at each decade (widened to whole
@@ -41,7 +44,7 @@ impl Axis {
             .flat_map(|d| (2..10).map(move |m| f64::from(d) + f64::from(m).log10()))
             .filter(|v| (lo..hi).contains(v))
             .collect();
-        Axis { desc: desc.to_owned(), log: true, lo, hi, ticks, minor, label }
+        Axis { desc: desc.to_owned(), log: true, lo, hi, ticks, minor, label, names: Vec::new() }
     }
 
     /// A log axis through the given values (e.g. the N swept), labelled at each of them.
@@ -50,7 +53,16 @@ impl Axis {
         let lo = ticks.iter().copied().fold(f64::INFINITY, f64::min);
         let hi = ticks.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let pad = ((hi - lo) * 0.06).max(0.05);
-        Axis { desc: desc.to_owned(), log: true, lo: lo - pad, hi: hi + pad, ticks, minor: Vec::new(), label }
+        Axis {
+            desc: desc.to_owned(),
+            log: true,
+            lo: lo - pad,
+            hi: hi + pad,
+            ticks,
+            minor: Vec::new(),
+            label,
+            names: Vec::new(),
+        }
     }
 
     /// The α axis through the values swept.
@@ -62,6 +74,13 @@ impl Axis {
         Axis::linear("fill fraction α (share of cells given)", lo - pad, hi + pad, ticks, |a| {
             Alpha::new(a).to_string()
         })
+    }
+
+    /// A categorical axis: `names` in order at 0, 1, 2, … (a series' x is the index of its category).
+    pub(super) fn categories(desc: &str, names: &[String]) -> Self {
+        let ticks = (0..names.len()).map(|i| i as f64).collect();
+        let hi = names.len().max(1) as f64 - 0.5;
+        Axis { names: names.to_vec(), ..Axis::linear(desc, -0.5, hi, ticks, integer_label) }
     }
 
     /// A value's drawing coordinate.
@@ -80,6 +99,10 @@ impl Axis {
 
     /// The label of the tick at drawing coordinate `drawn`, in data units.
     pub(super) fn tick_label(&self, drawn: f64) -> String {
+        if !self.names.is_empty() {
+            let index = usize::try_from(drawn.round() as i64).ok();
+            return index.and_then(|i| self.names.get(i)).cloned().unwrap_or_default();
+        }
         (self.label)(if self.log { 10f64.powf(drawn) } else { drawn })
     }
 }
@@ -174,5 +197,17 @@ mod tests {
         assert_eq!(y.ticks, vec![-2.0, -1.0, 0.0, 1.0]);
         let narrow = Axis::decades("t", 2.0, 3.0, seconds_label);
         assert_eq!(narrow.ticks, vec![0.0, 1.0], "widened to show two labels");
+    }
+
+    #[test]
+    fn categorical_axes_label_their_categories_in_order() {
+        let names: Vec<String> = ["easy", "hard"].map(str::to_owned).to_vec();
+        let x = Axis::categories("difficulty", &names);
+        assert_eq!((x.lo, x.hi), (-0.5, 1.5));
+        assert_eq!(x.ticks, vec![0.0, 1.0]);
+        assert_eq!(x.tick_label(0.0), "easy");
+        assert_eq!(x.tick_label(1.0), "hard");
+        assert_eq!(x.tick_label(2.0), "");
+        assert_eq!(x.at(1.0), 1.0);
     }
 }

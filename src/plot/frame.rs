@@ -134,7 +134,11 @@ pub(super) fn series_keys(series: &[&Series], band: bool, limit: Option<f64>) ->
     let any_censored = series.iter().flat_map(|s| &s.points).any(|p| p.censored);
     let any_stopped = series.iter().flat_map(|s| &s.points).any(|p| p.stopped > 0);
     if any_censored {
-        let look = Look { color: INK, marker: Marker::Circle, dash: Dash::Solid };
+        // The key shows the censored series' marker when they share one, else a circle.
+        let mut markers = series.iter().filter(|s| s.points.iter().any(|p| p.censored)).map(|s| s.look.marker);
+        let first = markers.next().unwrap_or(Marker::Circle);
+        let marker = if markers.all(|m| m == first) { first } else { Marker::Circle };
+        let look = Look { color: INK, marker, dash: Dash::Solid };
         keys.push(("median at the limit".to_owned(), Key::Hollow(look)));
     }
     if any_stopped {

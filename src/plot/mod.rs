@@ -8,8 +8,8 @@
 //! Text uses the bundled DejaVu Sans (plotters is built without system fonts), so PNGs render
 //! headless.
 //!
-//! Here: which figures exist, and writing them. The figures live in [`time`], [`outcomes`] and
-//! [`phase`]; what they share is in [`style`] (looks, layout), [`axis`], [`series`] (the data drawn),
+//! Here: which figures exist, and writing them. The figures live in [`time`] (also time vs the
+//! difficulty of `unique` puzzles), [`outcomes`] and [`phase`]; what they share is in [`style`] (looks, layout), [`axis`], [`series`] (the data drawn),
 //! [`chart`] (drawing series on a chart) and [`frame`] (title, panel grid, legend, notes).
 
 mod axis;
@@ -30,10 +30,10 @@ use plotters::prelude::*;
 use crate::report::results::Results;
 use outcomes::Outcomes;
 use phase::Phase;
-use time::{TimeVsAlpha, TimeVsN};
+use time::{TimeVsAlpha, TimeVsDifficulty, TimeVsN};
 
 /// The figures this module can write: file stem and caption (the report embeds those that exist).
-pub(crate) const FIGURES: [(&str, &str); 4] = [
+pub(crate) const FIGURES: [(&str, &str); 5] = [
     (
         "time_vs_n",
         "Median solve time vs N (log–log), interquartile band shaded, stopped runs counted as the time limit",
@@ -41,6 +41,11 @@ pub(crate) const FIGURES: [(&str, &str); 4] = [
     ("time_vs_alpha", "Median solve time vs fill fraction α, one panel per N"),
     ("outcomes_vs_alpha", "What the solvers found out about each instance vs α, per mode and N"),
     ("phase", "Phase study: median backtrack dead ends and median time vs α per N, with the peak α marked"),
+    (
+        "time_vs_difficulty",
+        "Median solve time vs puzzle difficulty (unique puzzles), one panel per N, interquartile band shaded, \
+         stopped runs counted as the time limit",
+    ),
 ];
 
 const FONT: &str = "sans-serif";
@@ -49,8 +54,8 @@ const FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 /// Writes every figure the data supports into `dir` as `NAME.svg` and `NAME.png`; returns the files.
 ///
 /// Reads `dir/runs.csv` and, if present, `dir/meta.json` (for the time limit; without it the longest
-/// stopped run stands in). Figures without the data they need (e.g. a single N, or no α sweep) are
-/// skipped rather than drawn empty.
+/// stopped run stands in). Figures without the data they need (e.g. a single N, no α sweep, or no
+/// `unique` rows for the difficulty figure) are skipped rather than drawn empty.
 pub fn plot_results(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     register_font()?;
     let results = Results::load(dir)?;
@@ -65,6 +70,9 @@ pub fn plot_results(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
         written.extend(save(dir, &fig)?);
     }
     if let Some(fig) = Phase::new(&results) {
+        written.extend(save(dir, &fig)?);
+    }
+    if let Some(fig) = TimeVsDifficulty::new(&results) {
         written.extend(save(dir, &fig)?);
     }
     remove_stale(dir, &written)?;

@@ -63,9 +63,12 @@ pub(super) fn y_extent(series: &[Series], limit: Option<f64>) -> Option<(f64, f6
     (min.is_finite() && max > 0.0).then_some((min, max))
 }
 
+/// The mode whose puzzles (exactly one solution) have a difficulty instead of an α axis.
+pub(super) const UNIQUE_MODE: &str = "unique";
+
 /// `true` for modes with an α axis (`unique` puzzles have a difficulty instead).
 pub(super) fn has_alpha_axis(mode: &str) -> bool {
-    mode != "unique"
+    mode != UNIQUE_MODE
 }
 
 /// `true` when the rows hold more than one mode with an α axis (so labels must name the mode).

@@ -1,5 +1,6 @@
-//! The two time figures: median solve time vs N (one chart, pooled over α) and median solve time vs
-//! α (one panel per N). Also the per-N time panels against α that the phase figure reuses.
+//! The time figures: median solve time vs N (one chart, pooled over α), median solve time vs α (one
+//! panel per N) and, for `unique` puzzles, median solve time vs difficulty (one panel per N). Also
+//! the per-N time panels against α that the phase figure reuses.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -10,11 +11,11 @@ use super::axis::{integer_label, seconds_label, Axis};
 use super::chart::{chart, draw_all_series, draw_limit, Chart};
 use super::frame::{censoring_note, figure_size, frame, grid, legend, notes, series_keys};
 use super::series::{
-    add_point, has_alpha_axis, several_alpha_modes, time_point, y_extent, AlphaPanel, PanelBuilder, Series,
+    add_point, has_alpha_axis, several_alpha_modes, time_point, y_extent, AlphaPanel, PanelBuilder, Series, UNIQUE_MODE,
 };
 use super::style::{look, series_label, MAX_COLS, PANEL};
 use super::{Figure, FIGURES};
-use crate::report::results::{solver_order, Alpha, Results};
+use crate::report::results::{difficulty_order, solver_order, Alpha, Results};
 
 /// A series of a solver in a mode, in display order: (solver order key, mode).
 type SeriesKey = ((usize, String), String);
@@ -173,6 +174,89 @@ impl Figure for TimeVsAlpha<'_> {
         }
         let all: Vec<&Series> = self.panels.iter().flat_map(|p| &p.series).collect();
         legend(&f.legend, &series_keys(&all, false, limit))?;
+        notes(&f.notes, &lines)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figure 5: time vs difficulty per N.
+
+/// Smallest width of the difficulty figure, so its notes fit beside a single panel.
+const MIN_WIDTH: u32 = 860;
+
+/// The series of one N against difficulty: one per solver, x the index of the difficulty.
+#[derive(Debug, Clone)]
+struct DifficultyPanel {
+    n: usize,
+    series: Vec<Series>,
+}
+
+/// Median time vs difficulty of `unique` puzzles, one panel per N, one line per solver.
+pub(super) struct TimeVsDifficulty<'r> {
+    results: &'r Results,
+    /// The difficulties of the rows in display order (easy, medium, hard, expert, others); every
+    /// panel shares this axis, and a point's x is the index of its difficulty here.
+    difficulties: Vec<String>,
+    panels: Vec<DifficultyPanel>,
+}
+
+impl<'r> TimeVsDifficulty<'r> {
+    /// The figure, or `None` without `unique` rows that have a time.
+    pub(super) fn new(results: &'r Results) -> Option<Self> {
+        let groups = results.summarize(|r| {
+            (r.mode == UNIQUE_MODE).then(|| (r.n, solver_order(&r.solver), difficulty_order(&r.difficulty)))
+        });
+        let levels: Vec<&(usize, String)> = groups.keys().map(|k| &k.2).collect::<BTreeSet<_>>().into_iter().collect();
+        let mut panels: BTreeMap<usize, BTreeMap<(usize, String), Series>> = BTreeMap::new();
+        // Keys end in the difficulty, so each series receives its points in axis order.
+        for ((n, solver, difficulty), s) in &groups {
+            let x = levels.iter().position(|d| *d == difficulty).unwrap_or(0) as f64;
+            let Some(point) = time_point(results, x, s) else { continue };
+            add_point(panels.entry(*n).or_default(), solver.clone(), point, || {
+                (solver.1.clone(), look(&solver.1, UNIQUE_MODE))
+            });
+        }
+        let panels: Vec<DifficultyPanel> = panels
+            .into_iter()
+            .map(|(n, series)| DifficultyPanel { n, series: series.into_values().collect() })
+            .collect();
+        let difficulties = levels.iter().map(|d| if d.1.is_empty() { "—".to_owned() } else { d.1.clone() }).collect();
+        (!panels.is_empty()).then_some(TimeVsDifficulty { results, difficulties, panels })
+    }
+}
+
+impl Figure for TimeVsDifficulty<'_> {
+    fn stem(&self) -> &'static str {
+        FIGURES[4].0
+    }
+
+    fn size(&self) -> (u32, u32) {
+        let (w, h) = figure_size(grid(self.panels.len(), MAX_COLS), PANEL, 3);
+        // Wide enough for the notes when there is a single N.
+        (w.max(MIN_WIDTH), h)
+    }
+
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
+    where
+        DB::ErrorType: 'static,
+    {
+        let lines = vec![
+            "Puzzles with exactly one solution, rated by the logical solver (`unique` mode).".to_owned(),
+            format!(
+                "Median over repeats at each (N, difficulty); band: 25th–75th percentile{}.",
+                if self.panels.len() > 1 { "; y axes differ between panels" } else { "" }
+            ),
+            censoring_note(self.results),
+        ];
+        let f = frame(root, "Solve time vs puzzle difficulty", grid(self.panels.len(), MAX_COLS), lines.len())?;
+        let limit = self.results.time_limit;
+        let x = Axis::categories("difficulty (logical rating)", &self.difficulties);
+        for (panel, area) in self.panels.iter().zip(&f.panels) {
+            let title = format!("N = {}", panel.n);
+            time_chart(area, &title, &x, "median time (s), log", &panel.series, true, limit)?;
+        }
+        let all: Vec<&Series> = self.panels.iter().flat_map(|p| &p.series).collect();
+        legend(&f.legend, &series_keys(&all, true, limit))?;
         notes(&f.notes, &lines)
     }
 }

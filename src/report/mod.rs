@@ -1,7 +1,8 @@
 //! The Markdown report of one results directory: `REPORT.md` beside `runs.csv`.
 //!
 //! It answers the origin study's question, "what does the complexity look like?", from the result
-//! files alone (it never runs a solver): time and outcome shares per (N, α, solver, mode), paired
+//! files alone (it never runs a solver): time and outcome shares per (N, α, solver, mode) (and, for
+//! `unique` puzzles, median times per (N, difficulty) side by side per solver), paired
 //! speed ratios, how the median time grows with N (polynomial and exponential fits), where the
 //! hardness peak in α lies compared with the Latin-square literature, how often generated
 //! instances were solvable, the figures written by [`crate::plot`], and conclusions generated from
@@ -41,6 +42,7 @@ fn render(results: &Results, dir: &Path) -> String {
     let mut out = String::new();
     header(&mut out, results);
     cell_table(&mut out, results, &analysis);
+    difficulty_table(&mut out, results);
     solvability_table(&mut out, &analysis);
     ratio_table(&mut out, &analysis);
     growth_section(&mut out, &analysis);
@@ -124,11 +126,7 @@ fn cell_table(out: &mut String, results: &Results, analysis: &Analysis) {
     let columns = 13 + usize::from(with_difficulty);
     let _ = writeln!(out, "|{}", "---|".repeat(columns));
     for (key, s) in &analysis.cells {
-        let secs = |v: Option<f64>| match v {
-            Some(v) if results.is_censored(v) => format!("≥ {}", fmt_num(v)),
-            Some(v) => fmt_num(v),
-            None => "—".to_owned(),
-        };
+        let secs = |v: Option<f64>| fmt_secs(results, v);
         let difficulty = if with_difficulty { format!(" {} |", or_dash(&key.difficulty.1)) } else { String::new() };
         let share = |k: usize| fmt_pct(k, s.runs);
         let _ = writeln!(
@@ -149,6 +147,48 @@ fn cell_table(out: &mut String, results: &Results, analysis: &Analysis) {
             share(s.memory),
             share(s.error),
         );
+    }
+    out.push('\n');
+}
+
+/// Median time per (N, difficulty) of `unique` puzzles, one column per solver; nothing without them.
+///
+/// The main table has the same medians one solver per row; side by side they read as a comparison.
+fn difficulty_table(out: &mut String, results: &Results) {
+    let groups = results.summarize(|r| {
+        (r.mode == UNIQUE_MODE)
+            .then(|| (r.n, results::difficulty_order(&r.difficulty), results::solver_order(&r.solver)))
+    });
+    if groups.is_empty() {
+        return;
+    }
+    let mut solvers: Vec<&(usize, String)> = groups.keys().map(|k| &k.2).collect();
+    solvers.sort();
+    solvers.dedup();
+    let mut rows: Vec<(usize, &(usize, String))> = groups.keys().map(|k| (k.0, &k.1)).collect();
+    rows.dedup();
+    out.push_str(
+        "## Median time by difficulty
+
+",
+    );
+    out.push_str(
+        "Unique puzzles (exactly one solution) by difficulty: median seconds over the repeats of each \
+         (N, difficulty); `≥` marks a median at the time limit (a lower bound). Shares and p90 are in \
+         the table above.\n\n",
+    );
+    let heads: String = solvers.iter().map(|s| format!(" {} |", s.1)).collect();
+    let _ = writeln!(out, "| N | difficulty |{heads}");
+    let _ = writeln!(out, "|{}", "---|".repeat(2 + solvers.len()));
+    for (n, difficulty) in rows {
+        let cells: String = solvers
+            .iter()
+            .map(|solver| {
+                let median = groups.get(&(n, difficulty.clone(), (*solver).clone())).and_then(|s| s.median());
+                format!(" {} |", fmt_secs(results, median))
+            })
+            .collect();
+        let _ = writeln!(out, "| {n} | {} |{cells}", or_dash(&difficulty.1));
     }
     out.push('\n');
 }
@@ -353,6 +393,15 @@ pub(crate) fn fmt_num(x: f64) -> String {
     let magnitude = x.abs().log10().floor() as i32;
     let decimals = (2 - magnitude).max(0) as usize;
     format!("{x:.decimals$}")
+}
+
+/// Seconds like [`fmt_num`], `≥`-prefixed when censored by the time limit, `—` when missing.
+fn fmt_secs(results: &Results, seconds: Option<f64>) -> String {
+    match seconds {
+        Some(v) if results.is_censored(v) => format!("≥ {}", fmt_num(v)),
+        Some(v) => fmt_num(v),
+        None => "—".to_owned(),
+    }
 }
 
 /// A time limit: whole seconds without decimals (`10`), anything else like [`fmt_num`].

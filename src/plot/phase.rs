@@ -13,7 +13,7 @@ use super::series::{has_alpha_axis, several_alpha_modes, y_extent, AlphaPanel, P
 use super::style::{look, series_label, MAX_COLS, PANEL};
 use super::time::{alpha_panels, time_panel};
 use super::{Figure, FIGURES};
-use crate::report::results::{Alpha, Results};
+use crate::report::results::{sweep_effort, Alpha, Results, Summary};
 use crate::report::stats;
 
 /// The solver whose search effort (dead ends) locates the peak, and the solvers whose times the phase figure shows.
@@ -38,23 +38,33 @@ impl<'r> Phase<'r> {
         let groups = results.summarize(|r| {
             (has_alpha_axis(&r.mode) && r.solver == PHASE_SOLVER).then(|| (r.n, r.mode.clone(), Alpha::new(r.alpha)))
         });
-        let mut word = "dead ends";
-        let mut panels: BTreeMap<usize, PanelBuilder<String>> = BTreeMap::new();
+        let mut word = "median dead ends";
+        let mut sweeps: BTreeMap<(usize, String), Vec<(Alpha, &Summary)>> = BTreeMap::new();
         for ((n, mode, alpha), s) in &groups {
-            let (Some((w, median)), Some((_, values))) = (s.effort(), s.effort_values()) else { continue };
+            if s.effort().is_some() {
+                sweeps.entry((*n, mode.clone())).or_default().push((*alpha, s));
+            }
+        }
+        let mut panels: BTreeMap<usize, PanelBuilder<String>> = BTreeMap::new();
+        for ((n, mode), sweep) in &sweeps {
+            let summaries: Vec<&Summary> = sweep.iter().map(|(_, s)| *s).collect();
+            let Some((w, values)) = sweep_effort(&summaries) else { continue };
             word = w;
-            let q = |p: f64| stats::quantile(values, p).unwrap_or(median) + 1.0;
-            let point = Point {
-                x: alpha.value(),
-                y: median + 1.0,
-                lo: q(0.25),
-                hi: q(0.75),
-                censored: false,
-                stopped: s.limit + s.memory,
-            };
-            panels.entry(*n).or_default().add(mode.clone(), *alpha, point, || {
-                (series_label(PHASE_SOLVER, mode, several_modes), look(PHASE_SOLVER, mode))
-            });
+            for ((alpha, s), value) in sweep.iter().zip(values) {
+                let runs = s.effort_values().map_or(&[][..], |(_, v)| v);
+                let q = |p: f64| stats::quantile(runs, p).unwrap_or(value) + 1.0;
+                let point = Point {
+                    x: alpha.value(),
+                    y: value + 1.0,
+                    lo: q(0.25),
+                    hi: q(0.75),
+                    censored: false,
+                    stopped: s.limit + s.memory,
+                };
+                panels.entry(*n).or_default().add(mode.clone(), *alpha, point, || {
+                    (series_label(PHASE_SOLVER, mode, several_modes), look(PHASE_SOLVER, mode))
+                });
+            }
         }
         let effort = PanelBuilder::finish(panels, 2);
         let sizes: BTreeSet<usize> = effort.iter().map(|p| p.n).collect();
@@ -86,7 +96,7 @@ impl<'r> Phase<'r> {
     {
         let (min, max) = y_extent(&panel.series, None).unwrap_or((1.0, 10.0));
         let x = Axis::alpha(&panel.alphas);
-        let y = Axis::decades(&format!("1 + median {}, log", self.word), min.max(1.0), max, count_label);
+        let y = Axis::decades(&format!("1 + {}, log", self.word), min.max(1.0), max, count_label);
         let mut c = chart(area, &format!("N = {}: {PHASE_SOLVER} {}", panel.n, self.word), &x, &y)?;
         draw_all_series(&mut c, (&x, &y), &panel.series, true, None)?;
         for (row, (at, color, modes)) in Phase::peaks(&panel.series).into_iter().enumerate() {
@@ -112,7 +122,7 @@ impl Figure for Phase<'_> {
     {
         let lines = vec![
             format!(
-                "Top: median {} of the backtrack solver (hardware-independent; +1 so that zero fits a log axis); band: 25th–75th percentile.",
+                "Top: {} of the backtrack solver (hardware-independent; +1 so that zero fits a log axis; the mean where the median is the same at every α); band: 25th–75th percentile.",
                 self.word
             ),
             "Bottom: median solve time. Dashed verticals: the α of the largest median effort (peak) per mode.".to_owned(),

@@ -248,10 +248,10 @@ fn peaks(results: &Results) -> Vec<Peak> {
         }
         let alphas: Vec<Alpha> = alphas.into_iter().collect();
         let effort = by_solver.get(&solver_order(PEAK_SOLVER)).and_then(|sweep| {
-            let points: Vec<(Alpha, (&'static str, f64))> =
-                sweep.iter().filter_map(|(a, s)| Some((*a, s.effort()?))).collect();
-            let word = points.first()?.1 .0;
-            let values: Vec<(Alpha, f64)> = points.iter().map(|(a, (_, v))| (*a, *v)).collect();
+            let sweep: Vec<(Alpha, &Summary)> = sweep.iter().filter(|(_, s)| s.effort().is_some()).copied().collect();
+            let summaries: Vec<&Summary> = sweep.iter().map(|(_, s)| *s).collect();
+            let (word, values) = super::results::sweep_effort(&summaries)?;
+            let values: Vec<(Alpha, f64)> = sweep.iter().map(|(a, _)| *a).zip(values).collect();
             Some((word, argmax(&values, &alphas, |_| false)?))
         });
         let times = by_solver

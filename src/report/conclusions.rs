@@ -210,18 +210,16 @@ fn peak_bullets(peaks: &[Peak]) -> Vec<String> {
 
 /// The effort peaks of one mode across N.
 fn peak_bullet(mode: &str, peaks: &[&Peak]) -> String {
-    let mut word = "effort";
     let mut located = Vec::new();
     let mut parts = Vec::new();
     for p in peaks {
-        let Some((w, at)) = &p.effort else { continue };
-        word = w;
-        parts.push(format!("α = {} at N = {}", fmt_peak(at), p.n));
+        let Some((word, at)) = &p.effort else { continue };
+        parts.push(format!("α = {} at N = {} ({word})", fmt_peak(at), p.n));
         if !at.edge && !at.censored && at.alphas.len() == 1 {
             located.push((p.n, at.alphas[0].value(), spacing(&p.alphas)));
         }
     }
-    let mut text = format!("The median {PEAK_SOLVER} {word} ({mode} instances) peak at {}.", parts.join(", "));
+    let mut text = format!("The {PEAK_SOLVER} search effort ({mode} instances) peaks at {}.", parts.join(", "));
     if let Some((_, alpha, step)) = located.iter().find(|(n, _, _)| *n == 9) {
         let close = (alpha - LITERATURE_PEAK).abs() <= step.max(0.05);
         let relation = if close { "within one α step of" } else { "away from" };

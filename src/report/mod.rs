@@ -328,7 +328,7 @@ fn peak_section(out: &mut String, analysis: &Analysis) {
         v
     };
     let time_heads: String = solvers.iter().map(|s| format!(" time peak: {s} |")).collect();
-    let _ = writeln!(out, "| mode | N | α swept | {PEAK_SOLVER} effort peak α | median at peak |{time_heads}");
+    let _ = writeln!(out, "| mode | N | α swept | {PEAK_SOLVER} effort peak α | effort at peak |{time_heads}");
     let _ = writeln!(out, "|{}", "---|".repeat(5 + solvers.len()));
     for p in &analysis.peaks {
         let swept = p.alphas.iter().map(Alpha::to_string).collect::<Vec<_>>().join(", ");

@@ -160,6 +160,12 @@ impl Summary {
         stats::median(values).map(|m| (word, m))
     }
 
+    /// Mean search effort (same measure as [`Summary::effort`]).
+    pub fn effort_mean(&self) -> Option<f64> {
+        let (_, values) = self.effort_values()?;
+        (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
+    }
+
     /// The runs' values of the effort measure [`Summary::effort`] uses, with its word.
     pub fn effort_values(&self) -> Option<(&'static str, &[f64])> {
         [("dead ends", &self.backtracks), ("guesses", &self.guesses), ("nodes", &self.nodes)]
@@ -314,9 +320,41 @@ fn longest_unfinished(rows: &[RunRow]) -> Option<f64> {
         .max_by(f64::total_cmp)
 }
 
+/// The effort statistic of one α sweep, one value per summary: the median, unless the medians are
+/// the same at every α (as when the median instance needs no dead end at all, so no peak could
+/// show), then the mean. Returns the words for it ("median dead ends", "mean dead ends", …).
+pub(crate) fn sweep_effort(sweep: &[&Summary]) -> Option<(&'static str, Vec<f64>)> {
+    let word = sweep.iter().find_map(|s| s.effort())?.0;
+    let medians: Vec<f64> = sweep.iter().map(|s| s.effort().map_or(0.0, |e| e.1)).collect();
+    let flat = medians.iter().all(|m| (m - medians[0]).abs() <= 1e-9);
+    let (kind, values) = if flat && sweep.len() > 1 {
+        ("mean", sweep.iter().map(|s| s.effort_mean().unwrap_or(0.0)).collect())
+    } else {
+        ("median", medians)
+    };
+    let words = match (kind, word) {
+        ("mean", "dead ends") => "mean dead ends",
+        ("mean", "guesses") => "mean guesses",
+        ("mean", _) => "mean nodes",
+        (_, "dead ends") => "median dead ends",
+        (_, "guesses") => "median guesses",
+        _ => "median nodes",
+    };
+    Some((words, values))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_flat_median_sweep_falls_back_to_the_mean() {
+        let summary = |dead_ends: &[f64]| Summary { backtracks: dead_ends.to_vec(), ..Summary::default() };
+        let (a, b) = (summary(&[0.0, 0.0, 9.0]), summary(&[0.0, 0.0, 0.0]));
+        assert_eq!(sweep_effort(&[&a, &b]), Some(("mean dead ends", vec![3.0, 0.0])));
+        let c = summary(&[0.0, 5.0, 9.0]);
+        assert_eq!(sweep_effort(&[&a, &c]), Some(("median dead ends", vec![0.0, 5.0])));
+    }
 
     #[test]
     fn alpha_keys_round_and_print_short() {

@@ -27,8 +27,9 @@ pub(super) struct Phase<'r> {
     effort: Vec<AlphaPanel>,
     /// Time series per N, for the N in `effort`.
     times: Vec<AlphaPanel>,
-    /// `dead ends`, else `guesses`, else `nodes` (see `Summary::effort`).
-    word: &'static str,
+    /// Per N, the effort statistic drawn: "median dead ends", "mean dead ends", … (see
+    /// `sweep_effort`).
+    words: BTreeMap<usize, &'static str>,
 }
 
 impl<'r> Phase<'r> {
@@ -38,7 +39,7 @@ impl<'r> Phase<'r> {
         let groups = results.summarize(|r| {
             (has_alpha_axis(&r.mode) && r.solver == PHASE_SOLVER).then(|| (r.n, r.mode.clone(), Alpha::new(r.alpha)))
         });
-        let mut word = "median dead ends";
+        let mut words = BTreeMap::new();
         let mut sweeps: BTreeMap<(usize, String), Vec<(Alpha, &Summary)>> = BTreeMap::new();
         for ((n, mode, alpha), s) in &groups {
             if s.effort().is_some() {
@@ -49,7 +50,7 @@ impl<'r> Phase<'r> {
         for ((n, mode), sweep) in &sweeps {
             let summaries: Vec<&Summary> = sweep.iter().map(|(_, s)| *s).collect();
             let Some((w, values)) = sweep_effort(&summaries) else { continue };
-            word = w;
+            words.insert(*n, w);
             for ((alpha, s), value) in sweep.iter().zip(values) {
                 let runs = s.effort_values().map_or(&[][..], |(_, v)| v);
                 let q = |p: f64| stats::quantile(runs, p).unwrap_or(value) + 1.0;
@@ -72,7 +73,7 @@ impl<'r> Phase<'r> {
             .into_iter()
             .filter(|p| sizes.contains(&p.n))
             .collect();
-        (!effort.is_empty()).then_some(Phase { results, effort, times, word })
+        (!effort.is_empty()).then_some(Phase { results, effort, times, words })
     }
 
     /// The peak α of the effort series with at least three α values, one entry per α: its colour
@@ -96,8 +97,9 @@ impl<'r> Phase<'r> {
     {
         let (min, max) = y_extent(&panel.series, None).unwrap_or((1.0, 10.0));
         let x = Axis::alpha(&panel.alphas);
-        let y = Axis::decades(&format!("1 + {}, log", self.word), min.max(1.0), max, count_label);
-        let mut c = chart(area, &format!("N = {}: {PHASE_SOLVER} {}", panel.n, self.word), &x, &y)?;
+        let word = self.words.get(&panel.n).copied().unwrap_or("dead ends");
+        let y = Axis::decades(&format!("1 + {word}, log"), min.max(1.0), max, count_label);
+        let mut c = chart(area, &format!("N = {}: {PHASE_SOLVER} {word}", panel.n), &x, &y)?;
         draw_all_series(&mut c, (&x, &y), &panel.series, true, None)?;
         for (row, (at, color, modes)) in Phase::peaks(&panel.series).into_iter().enumerate() {
             draw_peak(&mut c, y.lo..y.hi, at, color, &format!("peak α = {} ({modes})", Alpha::new(at)), row as i32)?;
@@ -121,10 +123,7 @@ impl Figure for Phase<'_> {
         DB::ErrorType: 'static,
     {
         let lines = vec![
-            format!(
-                "Top: {} of the backtrack solver (hardware-independent; +1 so that zero fits a log axis; the mean where the median is the same at every α); band: 25th–75th percentile.",
-                self.word
-            ),
+            "Top: search effort of the backtrack solver (hardware-independent; +1 so that zero fits a log axis; the mean where the median is the same at every α); band: 25th–75th percentile.".to_owned(),
             "Bottom: median solve time. Dashed verticals: the α of the largest median effort (peak) per mode.".to_owned(),
             censoring_note(self.results),
         ];

@@ -46,8 +46,10 @@ pub struct BenchRow {
     total_s: f64,
     us_mean: f64,
     us_median: f64,
-    guesses_per_puzzle: f64,
-    no_guess_pct: f64,
+    /// Empty for solvers that do not guess (the ILP ones).
+    guesses_per_puzzle: Option<f64>,
+    /// Empty for solvers that do not guess.
+    no_guess_pct: Option<f64>,
 }
 
 /// `bench`: one row per solver.
@@ -90,13 +92,13 @@ fn bench_one(kind: SolverKind, entries: &[Entry], limits: &Limits, ilp: &IlpArgs
         if !ok {
             times.push(0.0);
             outcomes.push(Outcome::Infeasible);
-            guesses.push(0);
+            guesses.push(None);
             continue;
         }
         let start = Instant::now();
         let report = solver.solve(&entry.puzzle, limits)?;
         times.push(start.elapsed().as_secs_f64());
-        guesses.push(report.stats.guesses.unwrap_or(0));
+        guesses.push(report.stats.guesses);
         outcomes.push(report.outcome);
     }
     let total_s = total.elapsed().as_secs_f64();
@@ -112,6 +114,7 @@ fn bench_one(kind: SolverKind, entries: &[Entry], limits: &Limits, ilp: &IlpArgs
         }
     }
     let count = |label: &str| outcomes.iter().filter(|o| o.label() == label).count();
+    let guesses_reported = guesses.iter().any(Option::is_some);
     let n = entries.len().max(1) as f64;
     let row = BenchRow {
         solver: kind.name().to_string(),
@@ -122,8 +125,8 @@ fn bench_one(kind: SolverKind, entries: &[Entry], limits: &Limits, ilp: &IlpArgs
         total_s,
         us_mean: times.iter().sum::<f64>() * 1e6 / n,
         us_median: median(&mut times) * 1e6,
-        guesses_per_puzzle: guesses.iter().sum::<u64>() as f64 / n,
-        no_guess_pct: 100.0 * guesses.iter().filter(|&&g| g == 0).count() as f64 / n,
+        guesses_per_puzzle: guesses_reported.then(|| guesses.iter().flatten().sum::<u64>() as f64 / n),
+        no_guess_pct: guesses_reported.then(|| 100.0 * guesses.iter().filter(|g| **g == Some(0)).count() as f64 / n),
     };
     Ok((row, faults))
 }
@@ -150,7 +153,7 @@ fn markdown(rows: &[BenchRow]) -> String {
     );
     for r in rows {
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {:.3} | {:.1} | {:.1} | {:.2} | {:.2} | {:.1} |\n",
+            "| {} | {} | {} | {} | {} | {:.3} | {:.1} | {:.1} | {:.2} | {} | {} |\n",
             r.solver,
             r.puzzles,
             r.solved,
@@ -160,8 +163,8 @@ fn markdown(rows: &[BenchRow]) -> String {
             r.us_mean,
             r.us_median,
             r.us_median / fastest,
-            r.guesses_per_puzzle,
-            r.no_guess_pct
+            r.guesses_per_puzzle.map_or("—".to_string(), |g| format!("{g:.2}")),
+            r.no_guess_pct.map_or("—".to_string(), |p| format!("{p:.1}"))
         ));
     }
     out

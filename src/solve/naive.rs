@@ -87,6 +87,8 @@ impl Solver for Naive {
         let stats = Stats {
             seconds: start.elapsed().as_secs_f64(),
             nodes: Some(nodes),
+            // Without propagation every placement is a guess: nothing forces any value.
+            guesses: Some(nodes),
             backtracks: Some(dead_ends),
             ..Stats::default()
         };

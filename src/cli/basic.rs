@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 
-use super::{emit, InputArgs, ShapeArgs};
-use crate::format::{write_entry, Format};
+use super::{emit, BatchArgs, InputArgs, ShapeArgs};
+use crate::format::write_entry;
 use crate::generate::{planted, random_fill, rng_from_seed, Mode};
 use crate::graph::ConstraintGraph;
 use crate::verify;
@@ -22,18 +22,8 @@ pub struct GenerateArgs {
     /// `random` (the origin study's fill, may be unsolvable) or `planted` (always solvable).
     #[arg(long, value_enum, default_value = "planted")]
     mode: Mode,
-    /// Seed; instance i of a run uses the stream seeded by seed + i.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// How many instances.
-    #[arg(long, default_value_t = 1)]
-    count: u64,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "line")]
-    format: Format,
-    /// Keep the solution a planted instance was cut from (`PUZZLE:SOLUTION` in line format).
-    #[arg(long)]
-    with_solution: bool,
+    #[command(flatten)]
+    batch: BatchArgs,
 }
 
 /// `generate`: writes `count` instances; instance i is drawn from seed `seed + i`, so any one of
@@ -49,12 +39,12 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
              `sudoku-lab puzzle --size N --difficulty easy|medium|hard|expert`"
         );
     }
-    if args.with_solution && args.mode == Mode::Random {
+    if args.batch.with_solution && args.mode == Mode::Random {
         bail!("--with-solution needs --mode planted: a random instance has no planted solution (it may have none)");
     }
     let mut total_givens = 0;
-    for i in 0..args.count {
-        let mut rng = rng_from_seed(args.seed.wrapping_add(i));
+    for i in 0..args.batch.count {
+        let mut rng = rng_from_seed(args.batch.seed_of(i));
         let (puzzle, solution) = match args.mode {
             Mode::Random => (random_fill(shape, args.alpha, &mut rng), None),
             Mode::Planted => {
@@ -64,14 +54,14 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
             Mode::Unique => unreachable!("refused above"),
         };
         total_givens += puzzle.givens();
-        let solution = if args.with_solution { solution.as_ref() } else { None };
-        emit(&write_entry(args.format, &puzzle, solution))?;
+        let solution = if args.batch.with_solution { solution.as_ref() } else { None };
+        emit(&write_entry(args.batch.format, &puzzle, solution))?;
     }
-    if args.count > 0 {
-        let mean = total_givens as f64 / args.count as f64;
+    if args.batch.count > 0 {
+        let mean = total_givens as f64 / args.batch.count as f64;
         eprintln!(
             "generated {} {} instance(s) of {}×{} ({shape} boxes): {:.1} givens on average (real fill {:.3}, α = {})",
-            args.count,
+            args.batch.count,
             args.mode.name(),
             shape.n(),
             shape.n(),

@@ -139,6 +139,31 @@ impl ShapeArgs {
     }
 }
 
+/// A numbered batch of generated puzzles: puzzle i is drawn from seed `seed + i`, so any one of
+/// them can be regenerated alone; written one after another in `format`.
+#[derive(Debug, Clone, Args)]
+pub struct BatchArgs {
+    /// Seed; puzzle i of a run uses the stream seeded by seed + i.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    pub count: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "line")]
+    pub format: Format,
+    /// Keep each puzzle's solution beside it (`PUZZLE:SOLUTION` in line format).
+    #[arg(long)]
+    pub with_solution: bool,
+}
+
+impl BatchArgs {
+    /// The seed of puzzle `i`.
+    pub fn seed_of(&self, i: u64) -> u64 {
+        self.seed.wrapping_add(i)
+    }
+}
+
 /// A `--solver` value: one solver, or `all`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SolverChoice {

@@ -8,8 +8,8 @@ use anyhow::Context;
 use clap::Args;
 use serde::Serialize;
 
-use super::{emit, parse_seconds, InputArgs, ShapeArgs};
-use crate::format::{to_line, to_pretty, write_entry, Format};
+use super::{emit, parse_seconds, BatchArgs, InputArgs, ShapeArgs};
+use crate::format::{to_line, to_pretty, write_entry};
 use crate::generate::rng_from_seed;
 use crate::logic::{Rating, Techniques};
 use crate::puzzle::{analyze as analyze_puzzle, Analysis, Generator, PuzzleSpec, SearchEnd, DEFAULT_MAX_ATTEMPTS};
@@ -28,18 +28,8 @@ pub struct PuzzleArgs {
     /// Clue-count range A-B (or one count A), overriding the difficulty's default range.
     #[arg(long, value_name = "A-B", value_parser = parse_range)]
     givens: Option<(usize, usize)>,
-    /// Seed; puzzle i of a run uses the stream seeded by seed + i.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// How many puzzles.
-    #[arg(long, default_value_t = 1)]
-    count: u64,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "line")]
-    format: Format,
-    /// Keep each puzzle's solution beside it (`PUZZLE:SOLUTION` in line format).
-    #[arg(long)]
-    with_solution: bool,
+    #[command(flatten)]
+    batch: BatchArgs,
     /// Time budget per puzzle, seconds.
     #[arg(long, value_parser = parse_seconds, default_value = "10")]
     time_limit: f64,
@@ -77,14 +67,14 @@ pub fn puzzle(args: PuzzleArgs) -> anyhow::Result<ExitCode> {
     let mut generator = Generator::new(shape);
     let start = Instant::now();
     let mut total_givens = 0;
-    for i in 0..args.count {
-        let seed = args.seed.wrapping_add(i);
+    for i in 0..args.batch.count {
+        let seed = args.batch.seed_of(i);
         let generated = generator
             .generate(&spec, &mut rng_from_seed(seed), budget)
             .with_context(|| format!("puzzle {} (seed {seed})", i + 1))?;
         total_givens += generated.puzzle.givens();
-        let solution = args.with_solution.then_some(&generated.solution);
-        emit(&write_entry(args.format, &generated.puzzle, solution))?;
+        let solution = args.batch.with_solution.then_some(&generated.solution);
+        emit(&write_entry(args.batch.format, &generated.puzzle, solution))?;
         if !args.quiet {
             eprintln!(
                 "puzzle {} (seed {seed}): {}, {} givens, {} attempt(s); {}",
@@ -97,18 +87,18 @@ pub fn puzzle(args: PuzzleArgs) -> anyhow::Result<ExitCode> {
         }
     }
     let seconds = start.elapsed().as_secs_f64();
-    if args.count > 0 {
+    if args.batch.count > 0 {
         eprintln!(
             "made {} {} {}×{} puzzle(s) ({shape} boxes, givens {}-{}{}) in {seconds:.2} s: {:.0} puzzles/s, {:.1} givens on average",
-            args.count,
+            args.batch.count,
             args.difficulty,
             shape.n(),
             shape.n(),
             range.start(),
             range.end(),
             if args.symmetric { ", symmetric" } else { "" },
-            args.count as f64 / seconds.max(1e-9),
-            total_givens as f64 / args.count as f64,
+            args.batch.count as f64 / seconds.max(1e-9),
+            total_givens as f64 / args.batch.count as f64,
         );
     }
     Ok(ExitCode::SUCCESS)

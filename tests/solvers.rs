@@ -57,6 +57,9 @@ fn ilp_models_solve_a_corpus_sample() {
     }
     check_corpus(SolverKind::IlpClique, "9x9-17clue-200", 5, 30.0);
     check_corpus(SolverKind::IlpClique, "16x16-sample", 1, 60.0);
+    check_corpus(SolverKind::IlpClique, "16x16-gecode-10", 3, 60.0);
+    check_corpus(SolverKind::IlpClique, "25x25-sample", 1, 60.0);
+    check_corpus(SolverKind::IlpEdge, "16x16-sample", 1, 60.0);
 }
 
 #[test]

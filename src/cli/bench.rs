@@ -124,24 +124,11 @@ fn bench_one(kind: SolverKind, entries: &[Entry], limits: &Limits, ilp: &IlpArgs
         limit: count("limit"),
         total_s,
         us_mean: times.iter().sum::<f64>() * 1e6 / n,
-        us_median: median(&mut times) * 1e6,
+        us_median: crate::report::stats::median(&times).unwrap_or(0.0) * 1e6,
         guesses_per_puzzle: guesses_reported.then(|| guesses.iter().flatten().sum::<u64>() as f64 / n),
         no_guess_pct: guesses_reported.then(|| 100.0 * guesses.iter().filter(|g| **g == Some(0)).count() as f64 / n),
     };
     Ok((row, faults))
-}
-
-fn median(values: &mut [f64]) -> f64 {
-    if values.is_empty() {
-        return 0.0;
-    }
-    values.sort_by(f64::total_cmp);
-    let m = values.len() / 2;
-    if values.len() % 2 == 1 {
-        values[m]
-    } else {
-        (values[m - 1] + values[m]) / 2.0
-    }
 }
 
 /// The Markdown table, with each solver's median time relative to the fastest.

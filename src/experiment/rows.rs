@@ -164,10 +164,11 @@ fn job_row(config: &Config, instance: &Instance, solver: SolverKind, finish: Fin
     let report = |outcome| Some(Report { outcome, stats: Stats::default(), note: None });
     match finish {
         Finish::Answered(r) => {
+            let s = &r.stats;
             (row.seconds, row.build_seconds, row.nodes, row.guesses) =
-                (r.seconds, Some(r.build_seconds), r.nodes, r.guesses);
-            row.backtracks = r.backtracks;
-            (row.variables, row.constraints, row.lp_iterations) = (r.variables, r.constraints, r.lp_iterations);
+                (s.seconds, Some(s.build_seconds), s.nodes, s.guesses);
+            (row.backtracks, row.variables, row.constraints) = (s.backtracks, s.variables, s.constraints);
+            row.lp_iterations = s.lp_iterations;
             row.peak_rss_mb = r.peak_rss_kb.map(mib);
             row.note = r.note;
             if r.peak_is_lifetime {

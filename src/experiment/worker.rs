@@ -23,7 +23,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::grid::{Grid, Shape};
-use crate::solve::{solve, Limits, Outcome, SolveError, Solver, SolverKind, SolverOptions};
+use crate::solve::{solve, Limits, Outcome, SolveError, Solver, SolverKind, SolverOptions, Stats};
 
 /// Prefix of every protocol line the worker writes to stdout.
 pub const MARKER: &str = "@sudoku-lab-worker ";
@@ -65,23 +65,8 @@ pub struct Response {
     pub solution: Option<Vec<u8>>,
     /// True when the solver returned a grid the oracle rejected (outcome `error`).
     pub unverified: bool,
-    /// Solve seconds.
-    pub seconds: f64,
-    /// Model-building seconds.
-    pub build_seconds: f64,
-    /// Search or branch-and-bound nodes.
-    pub nodes: Option<u64>,
-    /// Backtracking guesses.
-    pub guesses: Option<u64>,
-    /// Backtracking dead ends.
-    #[serde(default)]
-    pub backtracks: Option<u64>,
-    /// ILP variables.
-    pub variables: Option<usize>,
-    /// ILP constraints.
-    pub constraints: Option<usize>,
-    /// HiGHS simplex iterations.
-    pub lp_iterations: Option<u64>,
+    /// The solver's measurements (default when it failed).
+    pub stats: Stats,
     /// Peak resident memory during the job, KiB (the worker's lifetime peak if `peak_is_lifetime`).
     pub peak_rss_kb: Option<u64>,
     /// True when the per-job peak reset was refused.
@@ -146,17 +131,12 @@ fn answer(solver: &mut dyn Solver, request: &Request) -> Response {
     };
     match solve(solver, &puzzle, &Limits::seconds(request.time_limit)) {
         Ok(report) => {
-            let s = report.stats;
+            response.stats = report.stats;
             response.outcome = report.outcome.label().into();
             response.solution = match report.outcome {
                 Outcome::Solved(g) => Some(g.cells().to_vec()),
                 _ => None,
             };
-            response.seconds = s.seconds;
-            response.build_seconds = s.build_seconds;
-            (response.nodes, response.guesses, response.lp_iterations) = (s.nodes, s.guesses, s.lp_iterations);
-            response.backtracks = s.backtracks;
-            (response.variables, response.constraints) = (s.variables, s.constraints);
             response.note = report.note.unwrap_or_default();
         }
         Err(e) => {

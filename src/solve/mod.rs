@@ -50,7 +50,8 @@ impl Outcome {
 }
 
 /// Measurements of one solve. Counters a solver does not have stay `None`.
-#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Stats {
     /// Wall time of the solve itself, seconds (model building excluded).
     pub seconds: f64,

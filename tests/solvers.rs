@@ -1,4 +1,4 @@
-//! The four solvers against the corpus, planted and random instances, brute force and each other,
+//! Every solver against the corpus, planted and random instances, brute force and each other,
 //! and the `solve` / `bench` command-line contract. Every answer is checked by the oracle.
 //! ILP solves share one process here; `ilp.rs` serialises HiGHS behind a process-wide lock.
 
@@ -44,9 +44,10 @@ fn backtrack_solves_every_corpus_puzzle() {
 #[test]
 fn backtrack_naive_solves_the_easy_corpus_puzzles() {
     for name in ["4x4-samples", "6x6-forum", "9x9-hardest11"] {
-        check_corpus(SolverKind::BacktrackNaive, name, usize::MAX, 30.0);
+        check_corpus(SolverKind::BacktrackNaive, name, usize::MAX, 120.0);
     }
-    check_corpus(SolverKind::BacktrackNaive, "9x9-top95", 10, 30.0);
+    // A generous limit: this checks answers, not speed, and CI shares 2 cores between test threads.
+    check_corpus(SolverKind::BacktrackNaive, "9x9-top95", 10, 120.0);
 }
 
 #[test]
@@ -63,7 +64,7 @@ fn ilp_models_solve_a_corpus_sample() {
 }
 
 #[test]
-fn an_unsolvable_puzzle_without_a_direct_conflict_is_infeasible_for_all_four() {
+fn an_unsolvable_puzzle_without_a_direct_conflict_is_infeasible_for_every_solver() {
     // r1c4 sees 1 and 2 in its row and 3 and 4 in its column: no digit fits, yet no two givens clash.
     let p = parse("12.........3...4", "t", None, None).unwrap().remove(0).puzzle;
     assert!(conflicts(&p).is_empty());
@@ -195,7 +196,7 @@ fn solve_prints_one_line_per_puzzle_and_writes_stats() {
     for col in ["nodes", "variables", "constraints"] {
         assert!(csv.lines().next().unwrap().split(',').any(|c| c == col), "{col}");
     }
-    assert_eq!(csv.lines().count(), 1 + 2 * 4);
+    assert_eq!(csv.lines().count(), 1 + 2 * SolverKind::ALL.len());
     assert!(csv.contains("0,ilp-clique,infeasible,"));
     assert!(csv.contains("1,backtrack,solved,"));
     let o = run(&["solve", "-", "--require-solution"], input);

@@ -100,6 +100,9 @@ struct StatsRow<'a> {
     constraints: Option<usize>,
     lp_iterations: Option<u64>,
     note: &'a str,
+    conflicts: Option<u64>,
+    decisions: Option<u64>,
+    propagations: Option<u64>,
 }
 
 /// `solve`: prints the solution, `none` or `unknown` per puzzle; exit 1 on any disagreement.
@@ -186,6 +189,9 @@ fn write_stats(
             constraints: s.constraints,
             lp_iterations: s.lp_iterations,
             note,
+            conflicts: s.conflicts,
+            decisions: s.decisions,
+            propagations: s.propagations,
         })?;
         w.flush().context("writing --stats")?;
     }

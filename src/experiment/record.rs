@@ -31,6 +31,9 @@ pub const COLUMNS: &[&str] = &[
     "verified",
     "agree",
     "note",
+    "conflicts",
+    "decisions",
+    "propagations",
 ];
 
 /// One (instance, solver) run.
@@ -92,6 +95,16 @@ pub struct RunRow {
     /// Free text: the reason for `error`, the conflict for an infeasible puzzle, etc.
     #[serde(default)]
     pub note: String,
+    /// CDCL conflicts (the SAT solvers' dead ends). Columns from here on were appended later, so
+    /// older `runs.csv` files without them still load.
+    #[serde(default)]
+    pub conflicts: Option<u64>,
+    /// CDCL decisions.
+    #[serde(default)]
+    pub decisions: Option<u64>,
+    /// CDCL propagations.
+    #[serde(default)]
+    pub propagations: Option<u64>,
 }
 
 #[cfg(test)]
@@ -125,6 +138,9 @@ mod tests {
             verified: Some(true),
             agree: None,
             note: String::new(),
+            conflicts: None,
+            decisions: None,
+            propagations: None,
         };
         let mut w = csv::Writer::from_writer(Vec::new());
         w.serialize(&row).unwrap();

@@ -150,6 +150,9 @@ fn base_row(config: &Config, instance: &Instance, solver: SolverKind) -> RunRow 
         verified: None,
         agree: None,
         note: String::new(),
+        conflicts: None,
+        decisions: None,
+        propagations: None,
     }
 }
 
@@ -169,6 +172,7 @@ fn job_row(config: &Config, instance: &Instance, solver: SolverKind, finish: Fin
                 (s.seconds, Some(s.build_seconds), s.nodes, s.guesses);
             (row.backtracks, row.variables, row.constraints) = (s.backtracks, s.variables, s.constraints);
             row.lp_iterations = s.lp_iterations;
+            (row.conflicts, row.decisions, row.propagations) = (s.conflicts, s.decisions, s.propagations);
             row.peak_rss_mb = r.peak_rss_kb.map(mib);
             row.note = r.note;
             if r.peak_is_lifetime {

@@ -23,6 +23,7 @@ use highs::{HighsModelStatus, HighsSolutionStatus};
 
 use crate::graph::{colour_of, digit_of, ConstraintGraph};
 use crate::grid::Grid;
+use crate::solve::candidates::{dead_end, Candidates};
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverOptions, Stats};
 
 /// HiGHS is not safe to run twice at once in one process (its task scheduler is global), so every
@@ -99,42 +100,14 @@ enum Built {
     Infeasible(String),
 }
 
-/// Candidate colours of every cell as bitsets (bit k = colour k): a given cell keeps only its own
-/// colour; an empty cell loses every colour placed in one of its houses. Also returns, per house
-/// of `graph.houses()`, the set of colours already placed in it.
-///
-/// Complexity: O(N²) time and space (each of the 3N houses is scanned twice).
-fn candidates(puzzle: &Grid, graph: &ConstraintGraph) -> (Vec<u64>, Vec<u64>) {
-    let n = puzzle.n();
-    let all: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-    let placed: Vec<u64> = graph
-        .houses()
-        .iter()
-        .map(|(_, cells)| {
-            cells.iter().filter(|&&c| puzzle.get(c) != 0).fold(0, |m, &c| m | 1 << colour_of(puzzle.get(c)))
-        })
-        .collect();
-    let mut cands: Vec<u64> = puzzle.cells().iter().map(|&d| if d == 0 { all } else { 1 << colour_of(d) }).collect();
-    for ((_, cells), &mask) in graph.houses().iter().zip(&placed) {
-        for &c in cells.iter().filter(|&&c| puzzle.get(c) == 0) {
-            cands[c] &= !mask;
-        }
-    }
-    (cands, placed)
-}
-
-/// Names a cell as `rRcC` (1-based), as the oracle does.
-fn cell_name(cell: usize, n: usize) -> String {
-    format!("r{}c{}", cell / n + 1, cell % n + 1)
-}
-
-/// The edge model (see [`Formulation::Edge`]); with `reduce`, only the candidates of [`candidates`].
+/// The edge model (see [`Formulation::Edge`]); with `reduce`, only the candidates of [`Candidates`].
 ///
 /// Complexity: O(N·|E|) = O(N⁴) time and space.
 fn build_edge(puzzle: &Grid, reduce: bool) -> Model {
     let n = puzzle.n();
     let graph = ConstraintGraph::new(puzzle.shape());
-    let keep: Vec<u64> = if reduce { candidates(puzzle, &graph).0 } else { vec![u64::MAX; puzzle.cells().len()] };
+    let keep: Vec<u64> =
+        if reduce { Candidates::new(puzzle, &graph).cells } else { vec![u64::MAX; puzzle.cells().len()] };
     let mut vars = ProblemVariables::new();
     let mut x: Vec<Option<Variable>> = Vec::with_capacity(n * n * n);
     let mut columns = Vec::with_capacity(n * n * n);
@@ -181,20 +154,12 @@ fn build_edge(puzzle: &Grid, reduce: bool) -> Model {
 fn build_clique(puzzle: &Grid) -> Built {
     let n = puzzle.n();
     let graph = ConstraintGraph::new(puzzle.shape());
-    let (cands, placed) = candidates(puzzle, &graph);
+    let reduced = Candidates::new(puzzle, &graph);
+    if let Some(dead) = dead_end(puzzle, &graph, &reduced) {
+        return Built::Infeasible(dead.describe(n));
+    }
+    let (cands, placed) = (reduced.cells, reduced.placed);
     let empty = |cell: &usize| puzzle.get(*cell) == 0;
-    if let Some(cell) = (0..cands.len()).filter(empty).find(|&c| cands[c] == 0) {
-        return Built::Infeasible(format!(
-            "cell {} has no candidate: its row, column and box already hold all {n} digits",
-            cell_name(cell, n)
-        ));
-    }
-    for ((house, cells), &done) in graph.houses().iter().zip(&placed) {
-        let reachable = cells.iter().filter(|c| empty(c)).fold(0, |m, &c| m | cands[c]);
-        if let Some(k) = (0..n).find(|&k| (done | reachable) & 1 << k == 0) {
-            return Built::Infeasible(format!("digit {} has no candidate cell in {house}", digit_of(k)));
-        }
-    }
     let mut vars = ProblemVariables::new();
     let mut x: Vec<Option<Variable>> = vec![None; n * n * n];
     let mut columns = Vec::new();
@@ -435,27 +400,5 @@ impl Solver for Ilp {
             (retry, why) => retry.or(why),
         };
         Ok(Report { outcome, stats, note })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::grid::Shape;
-
-    fn grid(text: &str, r: usize, c: usize) -> Grid {
-        let cells = text.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
-        Grid::from_cells(Shape::new(r, c).expect("valid shape"), cells).expect("valid grid")
-    }
-
-    #[test]
-    fn candidates_remove_placed_digits_from_peers_only() {
-        let puzzle = grid("1...............", 2, 2);
-        let (cands, placed) = candidates(&puzzle, &ConstraintGraph::new(puzzle.shape()));
-        assert_eq!(cands[0], 0b0001, "a given keeps its own colour");
-        assert_eq!(cands[1], 0b1110, "a row peer loses colour 0");
-        assert_eq!(cands[5], 0b1110, "a box peer loses colour 0");
-        assert_eq!(cands[10], 0b1111, "a non-peer keeps every colour");
-        assert_eq!(placed.iter().filter(|&&m| m == 1).count(), 3, "row 1, column 1 and box 1 hold digit 1");
     }
 }

@@ -7,8 +7,11 @@
 //! [`crate::verify`] before it leaves this layer.
 
 pub mod backtrack;
+pub mod candidates;
+pub mod cnf;
 pub mod ilp;
 pub mod naive;
+pub mod sat;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -72,6 +75,12 @@ pub struct Stats {
     pub lp_iterations: Option<u64>,
     /// Solutions found, when counting (`Limits::max_solutions` > 1).
     pub solutions: Option<u64>,
+    /// Conflicts (CDCL: the SAT solvers' dead ends).
+    pub conflicts: Option<u64>,
+    /// Decisions (CDCL branching choices).
+    pub decisions: Option<u64>,
+    /// Propagations (CDCL implied literals).
+    pub propagations: Option<u64>,
 }
 
 /// Limits of one solve.
@@ -177,12 +186,22 @@ pub enum SolverKind {
     BacktrackNaive,
     /// Bitset backtracking: fewest candidates first, naked and hidden singles.
     Backtrack,
+    /// CDCL (CaDiCaL) on the 3-D encoding with cell and house-digit at-least/at-most-one.
+    Sat,
+    /// CDCL on the minimal encoding (cell at-least-one, house-digit at-most-one): an ablation.
+    SatMinimal,
 }
 
 impl SolverKind {
     /// Every solver, in a fixed order.
-    pub const ALL: [SolverKind; 4] =
-        [SolverKind::IlpEdge, SolverKind::IlpClique, SolverKind::BacktrackNaive, SolverKind::Backtrack];
+    pub const ALL: [SolverKind; 6] = [
+        SolverKind::IlpEdge,
+        SolverKind::IlpClique,
+        SolverKind::BacktrackNaive,
+        SolverKind::Backtrack,
+        SolverKind::Sat,
+        SolverKind::SatMinimal,
+    ];
 
     /// The kebab-case name.
     pub fn name(self) -> &'static str {
@@ -191,6 +210,8 @@ impl SolverKind {
             SolverKind::IlpClique => "ilp-clique",
             SolverKind::BacktrackNaive => "backtrack-naive",
             SolverKind::Backtrack => "backtrack",
+            SolverKind::Sat => "sat",
+            SolverKind::SatMinimal => "sat-minimal",
         }
     }
 
@@ -206,6 +227,8 @@ impl SolverKind {
             SolverKind::IlpClique => Box::new(ilp::Ilp::new(ilp::Formulation::Clique, options.clone())),
             SolverKind::BacktrackNaive => Box::new(naive::Naive),
             SolverKind::Backtrack => Box::new(backtrack::Backtrack::default()),
+            SolverKind::Sat => Box::new(sat::Sat::new(cnf::Encoding::Full)),
+            SolverKind::SatMinimal => Box::new(sat::Sat::new(cnf::Encoding::Minimal)),
         }
     }
 }

@@ -1,0 +1,137 @@
+//! `sat` and `sat-minimal` (CaDiCaL): the corpus, the time limit, counting by blocking clauses,
+//! the statistics they report, and their columns in `--stats`. Every grid is checked by the oracle.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{corpus, data, run, stderr};
+use sudoku_lab::format::{parse, read_puzzles};
+use sudoku_lab::grid::{Grid, Shape};
+use sudoku_lab::solve::backtrack::count_solutions;
+use sudoku_lab::solve::{solve, Limits, Outcome, Report, SolverKind, SolverOptions};
+use sudoku_lab::verify::is_solution_of;
+
+const SAT_SOLVERS: [SolverKind; 2] = [SolverKind::Sat, SolverKind::SatMinimal];
+
+fn report(kind: SolverKind, puzzle: &Grid, limits: &Limits) -> Report {
+    let mut solver = kind.build(&SolverOptions::default());
+    let report = solve(solver.as_mut(), puzzle, limits).expect("no backend failure");
+    if let Outcome::Solved(g) = &report.outcome {
+        assert!(is_solution_of(puzzle, g), "{kind} returned a non-solution");
+    }
+    report
+}
+
+fn grid(text: &str) -> Grid {
+    parse(text, "t", None, None).expect("valid puzzle").remove(0).puzzle
+}
+
+#[test]
+fn both_encodings_solve_every_corpus_puzzle_to_its_known_solution() {
+    let files = [
+        "4x4-samples",
+        "6x6-forum",
+        "9x9-17clue-200",
+        "9x9-top95",
+        "9x9-hardest11",
+        "16x16-sample",
+        "16x16-gecode-10",
+        "25x25-sample",
+    ];
+    for kind in SAT_SOLVERS {
+        for name in files {
+            for (p, s) in corpus(name) {
+                match report(kind, &p.puzzle, &Limits::seconds(60.0)).outcome {
+                    Outcome::Solved(g) => assert_eq!(g, s.puzzle, "{kind} on {name} line {}", p.line),
+                    other => panic!("{kind} on {name} line {}: {other:?}", p.line),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_short_time_limit_stops_cadical_promptly_on_a_hard_36x36_instance() {
+    // Planted 36×36 at α = 0.5 (the hardness peak at this size): `sat` needs about 30 s and
+    // 380 k conflicts on it without a limit.
+    let hard = read_puzzles(data("36x36-hard.txt").to_str().unwrap(), None, None).unwrap().remove(0).puzzle;
+    for kind in SAT_SOLVERS {
+        let start = Instant::now();
+        let r = report(kind, &hard, &Limits::seconds(0.2));
+        let elapsed = start.elapsed();
+        assert_eq!(r.outcome, Outcome::LimitReached, "{kind}: {:?}", r.note);
+        assert!(elapsed < Duration::from_millis(200 + 800), "{kind} overran its 0.2 s limit: {elapsed:?}");
+        assert!(r.stats.conflicts.unwrap() > 0, "{kind} searched before it was stopped");
+    }
+}
+
+#[test]
+fn counting_with_blocking_clauses_matches_exhaustive_search() {
+    let shape = Shape::new(2, 2).unwrap();
+    let cases = [
+        (Grid::empty(shape), 288),
+        (grid("12343412........"), 4),
+        (grid("1234341221434321"), 1),
+        (grid("12.........3...4"), 0),
+    ];
+    for (puzzle, expected) in cases {
+        assert_eq!(count_solutions(&puzzle, 1000).0, expected, "the reference count");
+        for kind in SAT_SOLVERS {
+            let r = report(kind, &puzzle, &Limits { time: None, max_solutions: 1000 });
+            let solutions = r.stats.solutions.unwrap_or(0);
+            assert_eq!(solutions, expected, "{kind} on {}", sudoku_lab::format::to_line(&puzzle));
+            assert_eq!(matches!(r.outcome, Outcome::Solved(_)), expected > 0, "{kind}");
+        }
+    }
+}
+
+#[test]
+fn deciding_uniqueness_stops_at_two_solutions() {
+    let (unique, _) = corpus("9x9-hardest11").remove(0);
+    let several = grid(&"1".chars().chain(std::iter::repeat_n('.', 80)).collect::<String>());
+    let two = Limits { time: Some(Duration::from_secs(30)), max_solutions: 2 };
+    for kind in SAT_SOLVERS {
+        assert_eq!(report(kind, &unique.puzzle, &two).stats.solutions, Some(1), "{kind}");
+        assert_eq!(report(kind, &several, &two).stats.solutions, Some(2), "{kind}");
+    }
+    // Finding one solution does not count.
+    assert_eq!(report(SolverKind::Sat, &unique.puzzle, &Limits::default()).stats.solutions, None);
+}
+
+#[test]
+fn the_statistics_describe_the_formula_and_the_search() {
+    let (p, _) = corpus("9x9-hardest11").remove(0);
+    let full = report(SolverKind::Sat, &p.puzzle, &Limits::default()).stats;
+    let minimal = report(SolverKind::SatMinimal, &p.puzzle, &Limits::default()).stats;
+    for s in [&full, &minimal] {
+        assert!(s.variables.unwrap() > 0 && s.constraints.unwrap() > 0, "{s:?}");
+        assert!(s.decisions.is_some() && s.propagations.unwrap() > 0, "{s:?}");
+        assert!(s.conflicts.is_some() && s.nodes.is_none() && s.lp_iterations.is_none(), "{s:?}");
+    }
+    assert_eq!(full.variables, minimal.variables, "same cell variables; 9×9 needs no auxiliaries");
+    assert!(full.constraints > minimal.constraints, "the full encoding adds the redundant clauses");
+}
+
+#[test]
+fn givens_that_leave_a_cell_without_candidates_are_infeasible_before_cadical_runs() {
+    let r = report(SolverKind::Sat, &grid("12.........3...4"), &Limits::default());
+    assert_eq!(r.outcome, Outcome::Infeasible);
+    assert_eq!(
+        r.note.as_deref(),
+        Some("cell r1c4 has no candidate: its row, column and box already hold all 4 digits")
+    );
+    assert_eq!(r.stats.conflicts, None, "CaDiCaL never ran");
+}
+
+#[test]
+fn stats_csv_appends_the_cdcl_columns_after_the_old_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let stats = dir.path().join("stats.csv");
+    let o = run(&["solve", "-", "--solver", "sat", "--stats", stats.to_str().unwrap()], "1...............\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let csv = std::fs::read_to_string(&stats).unwrap();
+    let header = csv.lines().next().unwrap();
+    assert!(header.ends_with(",note,conflicts,decisions,propagations"), "{header}");
+    assert!(csv.lines().nth(1).unwrap().starts_with("0,sat,solved,"), "{csv}");
+}

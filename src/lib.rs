@@ -29,6 +29,7 @@
 
 pub mod cli;
 pub mod experiment;
+pub mod export;
 pub mod format;
 pub mod generate;
 pub mod graph;
@@ -37,5 +38,6 @@ pub mod logic;
 pub mod plot;
 pub mod puzzle;
 pub mod report;
+pub(crate) mod results;
 pub mod solve;
 pub mod verify;

@@ -1,7 +1,9 @@
-//! Figures and report from small results fixtures (`tests/data/results-fixture`, an α sweep, and
-//! `tests/data/results-fixture-unique`, `unique` puzzles by difficulty; each written by its
-//! `make_fixture.py`): files exist with the right format and size, the report's tables hold the
-//! rows and numbers computed here by hand, and the conclusions only claim what the data supports.
+//! Figures and report from small results fixtures (`tests/data/results-fixture`, an α sweep in the
+//! oldest `runs.csv` layout; `tests/data/results-fixture-unique`, `unique` puzzles by difficulty;
+//! `tests/data/results-fixture-sat`, all five solver kinds with SAT conflicts and planted power
+//! laws; each written by its `make_fixture.py`): files exist with the right format and size, the
+//! report's tables hold the rows and numbers computed here by hand, and the conclusions only claim
+//! what the data supports.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -12,9 +14,19 @@ use sudoku_lab::report::write_report;
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/results-fixture");
 const UNIQUE_FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/results-fixture-unique");
+const SAT_FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/results-fixture-sat");
 
+/// The oldest `runs.csv` layout: no dead ends, no CDCL statistics.
 const HEADER: &str = "experiment,box_rows,box_cols,n,alpha,mode,difficulty,rep,seed,givens,solver,outcome,seconds,\
 build_seconds,nodes,guesses,variables,constraints,lp_iterations,peak_rss_mb,verified,agree,note";
+/// The layout before the SAT solvers: dead ends (`backtracks`), but not `conflicts`, `decisions`,
+/// `propagations`.
+const PRE_SAT_HEADER: &str = "experiment,box_rows,box_cols,n,alpha,mode,difficulty,rep,seed,givens,solver,outcome,\
+seconds,build_seconds,nodes,guesses,backtracks,variables,constraints,lp_iterations,peak_rss_mb,verified,agree,note";
+/// The current layout, with the CDCL statistics appended.
+const HEADER_WITH_CDCL: &str = "experiment,box_rows,box_cols,n,alpha,mode,difficulty,rep,seed,givens,solver,outcome,\
+seconds,build_seconds,nodes,guesses,backtracks,variables,constraints,lp_iterations,peak_rss_mb,verified,agree,note,\
+conflicts,decisions,propagations";
 
 /// A temp dir holding a copy of the fixture (`meta.json` only when asked).
 fn fixture(with_meta: bool) -> tempfile::TempDir {
@@ -63,19 +75,52 @@ fn svg_size(path: &Path) -> (u32, u32) {
     (attr("width"), attr("height"))
 }
 
-/// The contents of an SVG's `<text>` elements, trimmed, in document order.
+/// The contents of an SVG's `<text>` elements, trimmed and unescaped, in document order.
 fn svg_texts(path: &Path) -> Vec<String> {
     let text = fs::read_to_string(path).expect("svg is UTF-8 text");
-    text.split("<text")
-        .skip(1)
-        .filter_map(|t| Some(t[t.find('>')? + 1..t.find("</text>")?].trim().to_owned()))
-        .collect()
+    let unescape = |t: &str| {
+        t.replace("&lt;", "<").replace("&gt;", ">").replace("&apos;", "'").replace("&quot;", "\"").replace("&amp;", "&")
+    };
+    text.split("<text").skip(1).filter_map(|t| Some(unescape(t[t.find('>')? + 1..t.find("</text>")?].trim()))).collect()
 }
 
 /// The text of the report's `## Conclusions` section.
 fn conclusions(report: &str) -> &str {
     let at = report.find("## Conclusions").expect("a Conclusions section");
     &report[at..]
+}
+
+/// The trimmed cells of a Markdown table row.
+fn cells(line: &str) -> Vec<String> {
+    let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
+    inner.split('|').map(|c| c.trim().to_owned()).collect()
+}
+
+/// The cell in `column` of the row starting with `row` in the table whose header starts with
+/// `header`.
+fn cell(report: &str, header: &str, row: &str, column: &str) -> String {
+    let mut lines = report.lines().skip_while(|l| !l.starts_with(header));
+    let head = cells(lines.next().unwrap_or_else(|| panic!("no table {header} in\n{report}")));
+    let at = head.iter().position(|h| h == column).unwrap_or_else(|| panic!("no column {column} in {head:?}"));
+    let line = lines
+        .take_while(|l| l.starts_with('|'))
+        .find(|l| l.starts_with(row))
+        .unwrap_or_else(|| panic!("no row {row} in table {header}"));
+    cells(line)[at].clone()
+}
+
+/// The report written for a copy of `fixture` (with its `meta.json`).
+fn report_of(fixture: &str) -> String {
+    let dir = copy_fixture(fixture, true);
+    fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report")
+}
+
+/// A temp dir holding `rows` under `header` and a `meta.json` with a time limit of `limit` seconds.
+fn results_dir(header: &str, rows: &[String], limit: f64) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::write(dir.path().join("runs.csv"), format!("{header}\n{}\n", rows.join("\n"))).expect("write csv");
+    fs::write(dir.path().join("meta.json"), format!(r#"{{"name": "x", "time_limit": {limit}}}"#)).expect("write meta");
+    dir
 }
 
 #[test]
@@ -161,8 +206,10 @@ fn report_tables_hold_every_cell_and_hand_computed_numbers() {
     );
 
     assert!(report.contains("## Hardness peak in α"));
-    assert!(report.contains("| planted | 9 | 0.2, 0.4, 0.6, 0.8 | 0.4 |"));
-    assert!(report.contains("| planted | 16 | 0.2, 0.4, 0.6, 0.8 | 0.6 |"));
+    // This old layout has no dead ends: the backtracker's effort falls back to its search nodes.
+    let peak = |row: &str| cell(&report, "| mode | N | α swept |", row, "effort peak: backtrack");
+    assert_eq!(peak("| planted | 9 | 0.2, 0.4, 0.6, 0.8 |"), "0.4 (507 median search nodes)");
+    assert_eq!(peak("| planted | 16 | 0.2, 0.4, 0.6, 0.8 |"), "0.6 (7318 median search nodes)");
     assert!(report.contains("42 %"));
 }
 
@@ -304,4 +351,159 @@ fn no_difficulty_figure_or_table_without_unique_rows() {
     let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
     assert!(!report.contains("time_vs_difficulty"));
     assert!(!report.contains("Median time by difficulty"));
+}
+
+#[test]
+fn each_solver_gets_its_own_effort_peak_side_by_side() {
+    let report = report_of(SAT_FIXTURE);
+    assert!(report.contains("solvers: ilp-edge, ilp-clique, backtrack, sat, sat-minimal;"), "display order");
+    // By construction: conflicts peak at α = 0.5 (10 · 9^3 = 7290 at N = 9), dead ends at 0.4
+    // (5 · 10 · 9 = 450), B&B nodes at 0.5 (3).
+    let peak =
+        |row: &str, solver: &str| cell(&report, "| mode | N | α swept |", row, &format!("effort peak: {solver}"));
+    let n9 = "| planted | 9 | 0.2, 0.4, 0.5, 0.6, 0.8 |";
+    assert_eq!(peak(n9, "sat"), "0.5 (7290 median conflicts)");
+    assert_eq!(peak(n9, "backtrack"), "0.4 (450 median dead ends)");
+    assert_eq!(peak(n9, "ilp-clique"), "0.5 (3.00 median B&B nodes)");
+    assert_eq!(peak("| planted | 25 |", "sat"), "0.5 (1.6e5 median conflicts)", "large counts get an exponent");
+    let text = conclusions(&report);
+    assert!(
+        text.contains("The sat search effort (planted instances) peaks at α = 0.5 at N = 9 (median conflicts)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("The backtrack search effort (planted instances) peaks at α = 0.4 at N = 9 (median dead ends)")
+    );
+    // backtrack's 0.4 and the others' 0.5 are one α step apart.
+    assert!(text.contains(
+        "they are within one α step of each other at N = 9 (ilp-edge 0.5, ilp-clique 0.5, backtrack 0.4, sat 0.5, \
+         sat-minimal 0.5)"
+    ));
+    assert!(text.contains("Latin squares"), "the literature comparison stays");
+}
+
+#[test]
+fn a_sat_peak_at_the_time_limit_is_marked_censored() {
+    let mut rows = Vec::new();
+    for (alpha, outcome, seconds, conflicts) in
+        [(0.2, "solved", 0.01, 100), (0.5, "limit", 5.01, 90_000), (0.8, "solved", 0.002, 3)]
+    {
+        for rep in 0..3 {
+            let seed = 1000 * (alpha * 10.0) as u64 + rep;
+            rows.push(format!(
+                "x,4,4,16,{alpha},planted,,{rep},{seed},0,sat,{outcome},{seconds},0.1,,,,4096,1000,,20,,,,{conflicts},1,1"
+            ));
+        }
+    }
+    let dir = results_dir(HEADER_WITH_CDCL, &rows, 5.0);
+    let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
+    let effort = cell(&report, "| mode | N | α swept |", "| planted | 16 |", "effort peak: sat");
+    assert_eq!(effort, "0.5 (censored; ≥ 9.0e4 median conflicts)");
+    assert!(conclusions(&report).contains("peaks at α = 0.5 (censored) at N = 16 (median conflicts)"));
+    // Its cost at the peak is only a lower bound: shown as such, never fitted.
+    assert!(report.contains("| sat | planted | 16 | 0.5 (censored) | ≥ 5.00 | 0.2, 0.8 |"), "{report}");
+    assert!(report.contains("| sat | planted | at the peak | — | 16 | — |"));
+}
+
+#[test]
+fn growth_at_the_peak_recovers_the_planted_power_laws() {
+    let report = report_of(SAT_FIXTURE);
+    assert!(report.contains("## Growth at the hardness peak versus off it"));
+    // sat takes 1e-4 · N^3 s at its peak (α = 0.5) and 1e-4 · N s at α = 0.2 and 0.8; α = 0.4 and
+    // 0.6 (1e-4 · N^2 s) are closer than 0.15 to the peak and belong to neither series.
+    assert!(report.contains("| sat | planted | 16 | 0.5 | 0.410 | 0.2, 0.8 | 0.00160 |"), "{report}");
+    let fit = |series: &str, column: &str| {
+        cell(&report, "| solver | mode | series |", &format!("| sat | planted | {series} |"), column)
+    };
+    assert_eq!(fit("at the peak", "exponent b (t ∝ N^b)"), "3.00");
+    assert_eq!(fit("off the peak", "exponent b (t ∝ N^b)"), "1.00");
+    assert_eq!(fit("at the peak", "sizes fitted"), "9, 16, 25");
+    assert_eq!(fit("at the peak", "censored sizes"), "—");
+    let text = conclusions(&report);
+    let sat = text.lines().find(|l| l.starts_with("- sat (planted): at the hardness peak")).expect("a sat bullet");
+    assert!(sat.contains("t ∝ N^3.00 (R² 1.000"), "{sat}");
+    assert!(sat.contains("off the peak (α at least 0.15 away) t ∝ N^1.00 (R² 1.000"), "{sat}");
+    assert!(sat.contains("So cost grows faster at the peak than off it (exponent 3.0 vs 1.0)."), "{sat}");
+}
+
+#[test]
+fn the_fastest_solver_is_named_per_size_with_its_margin_over_the_runner_up() {
+    let report = report_of(SAT_FIXTURE);
+    let table = "| mode | N | fastest |";
+    assert_eq!(cell(&report, table, "| planted | 9 |", "fastest"), "backtrack");
+    for n in [16, 25] {
+        let row = format!("| planted | {n} |");
+        assert_eq!(cell(&report, table, &row, "fastest"), "sat");
+        assert_eq!(cell(&report, table, &row, "paradigm"), "SAT");
+        assert_eq!(cell(&report, table, &row, "runner-up"), "sat-minimal");
+        // sat-minimal takes twice sat's time on every instance.
+        assert_eq!(cell(&report, table, &row, "t(runner-up)/t(fastest)"), "2.00");
+    }
+    // Five α values per N: a winner per α too (backtrack wins sat's peak at N = 16).
+    assert_eq!(cell(&report, "| mode | N | α | fastest |", "| planted | 16 | 0.5 |", "fastest"), "backtrack");
+    // The encoding ablations, weaker encoding first: 3× for ILP, 2× for SAT at every N.
+    assert!(
+        report.contains("| ILP | ilp-edge | ilp-clique | edge model vs clique model | 16 | 15 | 15 | 3.00 | 0 | 0 |")
+    );
+    assert!(report
+        .contains("| SAT | sat-minimal | sat | minimal vs full (redundant-clause) encoding | 25 | 15 | 15 | 2.00 |"));
+    let text = conclusions(&report);
+    assert!(
+        text.contains(
+            "backtrack (backtracking) at N = 9, sat (SAT) from N = 16 on. No ILP solver (ilp-edge, ilp-clique) wins at \
+             any N. At N = 25, sat is 2.00× faster than sat-minimal on the 15 instances both solved"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("How much the encoding matters in SAT"));
+}
+
+#[test]
+fn an_old_runs_csv_without_the_cdcl_columns_still_loads_and_reports() {
+    let mut rows = Vec::new();
+    for (alpha, dead_ends) in [(0.2, 1), (0.4, 40), (0.6, 2)] {
+        for rep in 0..3 {
+            let seed = 100 * (alpha * 10.0) as u64 + rep;
+            rows.push(format!(
+                "x,3,3,9,{alpha},planted,,{rep},{seed},16,backtrack,solved,0.001,,90,50,{dead_ends},,,,3.5,true,true,"
+            ));
+            rows.push(format!(
+                "x,3,3,9,{alpha},planted,,{rep},{seed},16,ilp-clique,solved,0.05,,1,,,729,324,10,20,true,true,"
+            ));
+        }
+    }
+    let dir = results_dir(PRE_SAT_HEADER, &rows, 10.0);
+    let written = plot_results(dir.path()).expect("plots");
+    assert!(file_names(&written).contains("phase.svg"));
+    let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
+    assert!(report.contains("**Runs:** 18 on 9 instances"));
+    let effort = cell(&report, "| mode | N | α swept |", "| planted | 9 |", "effort peak: backtrack");
+    assert_eq!(effort, "0.4 (40.0 median dead ends)");
+    assert_eq!(cell(&report, "| mode | N | fastest |", "| planted | 9 |", "fastest"), "backtrack");
+}
+
+#[test]
+fn a_sat_only_folder_gets_a_phase_figure_naming_its_statistic() {
+    let text = fs::read_to_string(Path::new(SAT_FIXTURE).join("runs.csv")).expect("fixture csv");
+    let rows: Vec<String> = text.lines().skip(1).filter(|l| l.contains(",sat,")).map(str::to_owned).collect();
+    assert_eq!(rows.len(), 3 * 5 * 3);
+    let dir = results_dir(text.lines().next().expect("header"), &rows, 60.0);
+    let written = plot_results(dir.path()).expect("plots");
+    assert!(file_names(&written).contains("phase.png"), "{written:?}");
+    let texts = svg_texts(&dir.path().join("phase.svg"));
+    for wanted in ["N = 9: median conflicts", "N = 25: median conflicts", "sat: conflicts", "peak α = 0.5 (sat)"] {
+        assert!(texts.iter().any(|t| t == wanted), "no text {wanted}: {texts:?}");
+    }
+}
+
+#[test]
+fn the_phase_figure_draws_every_solver_with_an_effort_statistic() {
+    let dir = copy_fixture(SAT_FIXTURE, true);
+    plot_results(dir.path()).expect("plots");
+    let texts = svg_texts(&dir.path().join("phase.svg"));
+    for wanted in ["ilp-edge: B&B nodes", "backtrack: dead ends", "sat: conflicts", "sat-minimal: conflicts"] {
+        assert!(texts.iter().any(|t| t == wanted), "no legend note {wanted}: {texts:?}");
+    }
+    // Three statistics in one panel: the title names none of them.
+    assert!(texts.iter().any(|t| t == "N = 16: median search effort"), "{texts:?}");
 }

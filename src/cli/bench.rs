@@ -124,7 +124,7 @@ fn bench_one(kind: SolverKind, entries: &[Entry], limits: &Limits, ilp: &IlpArgs
         limit: count("limit"),
         total_s,
         us_mean: times.iter().sum::<f64>() * 1e6 / n,
-        us_median: crate::report::stats::median(&times).unwrap_or(0.0) * 1e6,
+        us_median: crate::results::stats::median(&times).unwrap_or(0.0) * 1e6,
         guesses_per_puzzle: guesses_reported.then(|| guesses.iter().flatten().sum::<u64>() as f64 / n),
         no_guess_pct: guesses_reported.then(|| 100.0 * guesses.iter().filter(|g| **g == Some(0)).count() as f64 / n),
     };

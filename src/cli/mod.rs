@@ -5,6 +5,7 @@
 mod basic;
 mod bench;
 mod experiment;
+mod export;
 mod puzzle;
 mod solve;
 
@@ -47,6 +48,17 @@ pub enum Command {
     #[command(after_help = "Examples:\n  sudoku-lab solve puzzles.txt --solver backtrack\n  \
         sudoku-lab solve puzzles.txt --solver all --time-limit 10 --stats stats.csv")]
     Solve(solve::SolveArgs),
+    /// Write each puzzle as a model file: DIMACS CNF, LP or MPS (ILP, via HiGHS), or DIMACS colouring.
+    #[command(after_help = "Writes DIR/STEM-K.EXT for puzzle K (from 1) of FILE (STEM is stdin for -), each \
+        path on stdout.\n\
+        --model applies to lp and mps only. A puzzle proven infeasible before modelling (conflicting \
+        givens, a cell or house digit without candidates) gets an unsatisfiable CNF that says why and \
+        a colouring file with no proper colouring, but no lp or mps file: stderr says \
+        'puzzle K: infeasible before modelling: REASON'. A full grid gets no clique lp or mps file \
+        (no columns).\n\n\
+        Examples:\n  sudoku-lab export puzzles.txt --to cnf --out cnf/\n  \
+        sudoku-lab export puzzles.txt --to mps --model edge --out mps/")]
+    Export(export::ExportArgs),
     /// Throughput of solvers over a puzzle collection (Markdown table, or CSV with --csv).
     #[command(
         after_help = "Example:\n  sudoku-lab bench ../shared/data/9x9-17clue.txt --solver backtrack --solver backtrack-naive --limit 1000"
@@ -221,6 +233,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(args) => basic::check(args),
         Command::Graph(args) => basic::graph(args),
         Command::Solve(args) => solve::run(args),
+        Command::Export(args) => export::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Run(args) => experiment::run(args),
         Command::Merge(args) => experiment::merge(args),

@@ -167,6 +167,7 @@ fn job_row(config: &Config, instance: &Instance, solver: SolverKind, finish: Fin
     let report = |outcome| Some(Report { outcome, stats: Stats::default(), note: None });
     match finish {
         Finish::Answered(r) => {
+            let r = *r;
             let s = &r.stats;
             (row.seconds, row.build_seconds, row.nodes, row.guesses) =
                 (s.seconds, Some(s.build_seconds), s.nodes, s.guesses);

@@ -37,8 +37,8 @@ pub enum Kill {
 /// How a job ended.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Finish {
-    /// The worker answered.
-    Answered(Response),
+    /// The worker answered (boxed: a response with its statistics is much larger than a kill).
+    Answered(Box<Response>),
     /// The runner killed the worker.
     Killed {
         /// Why.
@@ -107,7 +107,7 @@ impl WorkerProcess {
         let pid = self.child.id().to_string();
         loop {
             match self.answers.recv_timeout(POLL) {
-                Ok(Ok(answer)) if answer.job == request.job => return Finish::Answered(answer),
+                Ok(Ok(answer)) if answer.job == request.job => return Finish::Answered(Box::new(answer)),
                 Ok(Ok(_stale)) => continue,
                 Ok(Err(e)) => return died(start, e),
                 Err(RecvTimeoutError::Disconnected) => {

@@ -6,7 +6,7 @@
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
 use plotters::prelude::*;
 
-use crate::report::results::Alpha;
+use crate::results::Alpha;
 
 /// Times below this (timer resolution) are drawn at it, since log10(0) is undefined.
 const TINY: f64 = 1e-7;

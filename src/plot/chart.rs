@@ -138,7 +138,7 @@ where
     let level = y.at(limit);
     let (dash, gap) = LIMIT_DASH;
     chart.draw_series(DashedLineSeries::new(vec![(x.lo, level), (x.hi, level)], dash, gap, line_style(INK)))?;
-    let text = format!("time limit {} s", crate::report::fmt_limit(limit));
+    let text = format!("time limit {} s", crate::results::fmt_limit(limit));
     chart.draw_series(std::iter::once(
         EmptyElement::at((x.lo, level)) + Text::new(text, (6, -17), (FONT, 13).into_font().color(&INK)),
     ))?;
@@ -146,7 +146,8 @@ where
 }
 
 /// A vertical dashed marker at `at` (the peak α) spanning the drawn y range `span`, labelled at the
-/// bottom (the peak itself is at the top) unless `label` is empty.
+/// bottom (the peak itself is at the top) unless `label` is empty; the label sits right of the line
+/// in the left half of the chart and left of it in the right half, so it stays inside.
 pub(super) fn draw_peak<DB>(
     chart: &mut Chart<'_, DB>,
     span: std::ops::Range<f64>,
@@ -159,12 +160,18 @@ where
     DB: DrawingBackend,
     DB::ErrorType: 'static,
 {
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
+
     let style = ShapeStyle { color: color.mix(0.8), filled: false, stroke_width: 1 };
     chart.draw_series(DashedLineSeries::new(vec![(at, span.start), (at, span.end)], 4, 4, style))?;
     if label.is_empty() {
         return Ok(());
     }
-    let text = Text::new(label.to_owned(), (5, -18 - 16 * row), (FONT, 12).into_font().color(&color));
+    let x = chart.x_range();
+    let right_half = at > (x.start + x.end) / 2.0;
+    let (dx, anchor) = if right_half { (-5, HPos::Right) } else { (5, HPos::Left) };
+    let font = (FONT, 12).into_font().color(&color).pos(Pos::new(anchor, VPos::Top));
+    let text = Text::new(label.to_owned(), (dx, -18 - 16 * row), font);
     chart.draw_series(std::iter::once(EmptyElement::at((at, span.start)) + text))?;
     Ok(())
 }

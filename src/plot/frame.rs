@@ -9,7 +9,7 @@ use plotters::prelude::*;
 use super::series::Series;
 use super::style::{line_style, marker_style, Dash, Look, Marker, INK, LEGEND_W, LIMIT_DASH};
 use super::FONT;
-use crate::report::results::Results;
+use crate::results::Results;
 
 /// What a legend line shows.
 #[derive(Debug, Clone)]
@@ -20,6 +20,8 @@ pub(super) enum Key {
     Limit,
     Band,
     Fill(RGBColor),
+    /// A line of text without a symbol (e.g. which statistic a solver's effort counts).
+    Note,
 }
 
 /// The areas of a figure: panels in a grid, a legend column on the right, notes underneath.
@@ -101,8 +103,10 @@ where
             }
             Key::Band => area.draw(&Rectangle::new([(x0, y - 7), (x1, y + 7)], INK.mix(0.15).filled()))?,
             Key::Fill(color) => area.draw(&Rectangle::new([(x0, y - 8), (x1, y + 8)], color.mix(0.85).filled()))?,
+            Key::Note => {}
         }
-        area.draw(&Text::new(label.clone(), (x1 + 10, y - 8), font.clone()))?;
+        let x = if matches!(key, Key::Note) { x0 } else { x1 + 10 };
+        area.draw(&Text::new(label.clone(), (x, y - 8), font.clone()))?;
     }
     Ok(())
 }
@@ -145,7 +149,7 @@ pub(super) fn series_keys(series: &[&Series], band: bool, limit: Option<f64>) ->
         keys.push(("some runs stopped here".to_owned(), Key::Cross));
     }
     if let Some(limit) = limit {
-        keys.push((format!("time limit ({} s)", crate::report::fmt_limit(limit)), Key::Limit));
+        keys.push((format!("time limit ({} s)", crate::results::fmt_limit(limit)), Key::Limit));
     }
     keys
 }

@@ -1,7 +1,7 @@
 //! Figures of one results directory, written as SVG and PNG beside its `runs.csv`.
 //!
-//! This module reads result files only (through the report's loader, so figures and report censor
-//! alike) and never calls a solver. Runs stopped by the time limit or the memory cap count as the
+//! This module reads result files only (through [`crate::results`], the loader the report uses
+//! too, so figures and report censor alike) and never calls a solver. Runs stopped by the time limit or the memory cap count as the
 //! time limit, never silently dropped: a median drawn hollow sits at the limit (a lower bound), and
 //! a cross on the dashed limit line marks every point where some runs were stopped. Axes are drawn
 //! in transformed space (log10 for times), so one chart type serves linear and logarithmic axes.
@@ -27,7 +27,7 @@ use std::sync::OnceLock;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::report::results::Results;
+use crate::results::Results;
 use outcomes::Outcomes;
 use phase::Phase;
 use time::{TimeVsAlpha, TimeVsDifficulty, TimeVsN};
@@ -40,7 +40,11 @@ pub(crate) const FIGURES: [(&str, &str); 5] = [
     ),
     ("time_vs_alpha", "Median solve time vs fill fraction α, one panel per N"),
     ("outcomes_vs_alpha", "What the solvers found out about each instance vs α, per mode and N"),
-    ("phase", "Phase study: median backtrack dead ends and median time vs α per N, with the peak α marked"),
+    (
+        "phase",
+        "Phase study: each solver's median search effort (dead ends, conflicts or B&B nodes) and median time vs α \
+         per N, with each solver's peak α marked",
+    ),
     (
         "time_vs_difficulty",
         "Median solve time vs puzzle difficulty (unique puzzles), one panel per N, interquartile band shaded, \

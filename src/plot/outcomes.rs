@@ -12,7 +12,7 @@ use super::frame::{figure_size, frame, legend, notes, Key};
 use super::series::has_alpha_axis;
 use super::style::{MAX_COLS, OUTCOME_PANEL};
 use super::{Figure, FIGURES};
-use crate::report::results::{verdict, Alpha, Results, Verdict};
+use crate::results::{verdict, Alpha, Results, Verdict};
 
 const SOLVABLE: RGBColor = RGBColor(0, 158, 115);
 const INFEASIBLE: RGBColor = RGBColor(213, 94, 0);

@@ -1,5 +1,7 @@
-//! Figure 4, the phase study: per N, the backtrack solver's median search effort vs α (top row)
-//! and the median time of selected solvers vs α (bottom row), with the peak-effort α marked on both.
+//! Figure 4, the phase study: per N, each solver's median search effort vs α — its own statistic:
+//! dead ends (backtracking), conflicts (SAT) or B&B nodes (ILP) — on a log axis (top row), and the
+//! median time of the same solvers vs α (bottom row), with each solver's peak-effort α marked on
+//! both. A folder with any solver that reports an effort statistic gets the figure.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -8,85 +10,124 @@ use plotters::prelude::*;
 
 use super::axis::{count_label, Axis};
 use super::chart::{chart, draw_all_series, draw_peak};
-use super::frame::{censoring_note, figure_size, frame, grid, legend, notes, series_keys};
+use super::frame::{censoring_note, figure_size, frame, grid, legend, notes, series_keys, Key};
 use super::series::{has_alpha_axis, several_alpha_modes, y_extent, AlphaPanel, PanelBuilder, Point, Series};
 use super::style::{look, series_label, MAX_COLS, PANEL};
 use super::time::{alpha_panels, time_panel};
 use super::{Figure, FIGURES};
-use crate::report::results::{sweep_effort, Alpha, Results, Summary};
-use crate::report::stats;
+use crate::results::{argmax, solver_order, stats, sweep_effort, Alpha, Results, Statistic, Summary, MIN_PEAK_ALPHAS};
 
-/// The solver whose search effort (dead ends) locates the peak, and the solvers whose times the phase figure shows.
-const PHASE_SOLVER: &str = "backtrack";
-const PHASE_TIME_SOLVERS: [&str; 2] = ["backtrack", "ilp-clique"];
+/// A series of a solver in a mode, in display order: (solver order key, mode).
+type SeriesKey = ((usize, String), String);
 
-/// Per N: median backtrack effort vs α (top) and median time vs α (bottom), peak α marked.
+/// Per peak α: the colour of the first series peaking there and the solvers peaking there.
+type PeaksByAlpha = BTreeMap<Alpha, (RGBColor, BTreeSet<(usize, String)>)>;
+
+/// A peak marker: the α, the colour of the first series peaking there, and the series peaking there.
+type PeakMark = (f64, RGBColor, String);
+
+/// Per N: each solver's median effort vs α (top) and median time vs α (bottom), peak α marked.
 pub(super) struct Phase<'r> {
     results: &'r Results,
-    /// Effort series (one per mode) per N.
+    /// Effort series (one per solver and mode) per N.
     effort: Vec<AlphaPanel>,
-    /// Time series per N, for the N in `effort`.
+    /// Time series of the same solvers per N, for the N in `effort`.
     times: Vec<AlphaPanel>,
-    /// Per N, the effort statistic drawn: "median dead ends", "mean dead ends", … (see
-    /// `sweep_effort`).
-    words: BTreeMap<usize, &'static str>,
+    /// Per N, the solvers drawn as a mean because their median is the same at every α.
+    means: BTreeMap<usize, BTreeSet<(usize, String)>>,
+    /// Per N, the nouns of the effort statistics drawn (one noun: the panel title names it).
+    nouns: BTreeMap<usize, BTreeSet<&'static str>>,
+    /// Each solver drawn, in display order, with the noun of its effort statistic.
+    statistics: BTreeMap<(usize, String), &'static str>,
+    /// Per N, the peak markers of the series with at least [`MIN_PEAK_ALPHAS`] α values.
+    peaks: BTreeMap<usize, Vec<PeakMark>>,
 }
 
 impl<'r> Phase<'r> {
-    /// The figure, or `None` when no N has backtrack effort at two or more α values.
+    /// The figure, or `None` when no N has a solver's effort at two or more α values.
     pub(super) fn new(results: &'r Results) -> Option<Self> {
         let several_modes = several_alpha_modes(results);
         let groups = results.summarize(|r| {
-            (has_alpha_axis(&r.mode) && r.solver == PHASE_SOLVER).then(|| (r.n, r.mode.clone(), Alpha::new(r.alpha)))
+            has_alpha_axis(&r.mode).then(|| (r.n, solver_order(&r.solver), r.mode.clone(), Alpha::new(r.alpha)))
         });
-        let mut words = BTreeMap::new();
-        let mut sweeps: BTreeMap<(usize, String), Vec<(Alpha, &Summary)>> = BTreeMap::new();
-        for ((n, mode, alpha), s) in &groups {
+        let mut sweeps: BTreeMap<(usize, SeriesKey), Vec<(Alpha, &Summary)>> = BTreeMap::new();
+        for ((n, solver, mode, alpha), s) in &groups {
             if s.effort().is_some() {
-                sweeps.entry((*n, mode.clone())).or_default().push((*alpha, s));
+                sweeps.entry((*n, (solver.clone(), mode.clone()))).or_default().push((*alpha, s));
             }
         }
-        let mut panels: BTreeMap<usize, PanelBuilder<String>> = BTreeMap::new();
-        for ((n, mode), sweep) in &sweeps {
+        let mut panels: BTreeMap<usize, PanelBuilder<SeriesKey>> = BTreeMap::new();
+        let mut means: BTreeMap<usize, BTreeSet<(usize, String)>> = BTreeMap::new();
+        let mut nouns: BTreeMap<usize, BTreeSet<&'static str>> = BTreeMap::new();
+        let mut statistics = BTreeMap::new();
+        let mut peaks: BTreeMap<usize, PeaksByAlpha> = BTreeMap::new();
+        for ((n, key), sweep) in &sweeps {
+            let (order, mode) = key;
+            let solver = &order.1;
             let summaries: Vec<&Summary> = sweep.iter().map(|(_, s)| *s).collect();
-            let Some((w, values)) = sweep_effort(&summaries) else { continue };
-            words.insert(*n, w);
-            for ((alpha, s), value) in sweep.iter().zip(values) {
-                let runs = s.effort_values().map_or(&[][..], |(_, v)| v);
-                let q = |p: f64| stats::quantile(runs, p).unwrap_or(value) + 1.0;
+            let Some(effort) = sweep_effort(&summaries) else { continue };
+            let label = series_label(solver, mode, several_modes);
+            let noun = effort.effort.noun(solver);
+            if effort.statistic == Statistic::Mean {
+                means.entry(*n).or_default().insert(order.clone());
+            }
+            nouns.entry(*n).or_default().insert(noun);
+            statistics.insert(order.clone(), noun);
+            for ((alpha, s), value) in sweep.iter().zip(&effort.values) {
+                let runs = s.values(effort.effort);
+                let q = |p: f64| stats::quantile(runs, p).unwrap_or(*value) + 1.0;
                 let point = Point {
                     x: alpha.value(),
                     y: value + 1.0,
                     lo: q(0.25),
                     hi: q(0.75),
-                    censored: false,
+                    censored: s.median().is_some_and(|m| results.is_censored(m)),
                     stopped: s.limit + s.memory,
                 };
-                panels.entry(*n).or_default().add(mode.clone(), *alpha, point, || {
-                    (series_label(PHASE_SOLVER, mode, several_modes), look(PHASE_SOLVER, mode))
-                });
+                panels.entry(*n).or_default().add(key.clone(), *alpha, point, || (label.clone(), look(solver, mode)));
+            }
+            let values: Vec<(Alpha, f64)> = sweep.iter().map(|(a, _)| *a).zip(effort.values.iter().copied()).collect();
+            let alphas: Vec<Alpha> = values.iter().map(|v| v.0).collect();
+            if let Some(at) = argmax(&values, &alphas, |_, _| false).filter(|_| alphas.len() >= MIN_PEAK_ALPHAS) {
+                let entry = peaks.entry(*n).or_default().entry(at.alphas[0]);
+                entry.or_insert_with(|| (look(solver, mode).color, BTreeSet::new())).1.insert(order.clone());
             }
         }
         let effort = PanelBuilder::finish(panels, 2);
         let sizes: BTreeSet<usize> = effort.iter().map(|p| p.n).collect();
-        let times = alpha_panels(results, 2, |s| PHASE_TIME_SOLVERS.contains(&s))
+        let times = alpha_panels(results, 2, |s| statistics.contains_key(&solver_order(s)))
             .into_iter()
             .filter(|p| sizes.contains(&p.n))
             .collect();
-        (!effort.is_empty()).then_some(Phase { results, effort, times, words })
+        let peaks = peaks
+            .into_iter()
+            .map(|(n, by_alpha)| {
+                let marks =
+                    by_alpha.into_iter().map(|(a, (color, solvers))| (a.value(), color, peak_label(a, &solvers)));
+                (n, marks.collect())
+            })
+            .collect();
+        (!effort.is_empty()).then_some(Phase { results, effort, times, means, nouns, statistics, peaks })
     }
 
-    /// The peak α of the effort series with at least three α values, one entry per α: its colour
-    /// and the modes (series) peaking there.
-    fn peaks(series: &[Series]) -> Vec<(f64, RGBColor, String)> {
-        let mut by_alpha: BTreeMap<Alpha, (RGBColor, Vec<String>)> = BTreeMap::new();
-        for s in series.iter().filter(|s| s.points.len() >= crate::report::MIN_PEAK_ALPHAS) {
-            if let Some(p) = s.points.iter().max_by(|a, b| a.y.total_cmp(&b.y)) {
-                let mode = s.label.rsplit_once('(').map_or(s.label.as_str(), |(_, m)| m.trim_end_matches(')'));
-                by_alpha.entry(Alpha::new(p.x)).or_insert_with(|| (s.look.color, Vec::new())).1.push(mode.to_owned());
+    /// The title of N's effort panel: the statistic when there is one, and who is drawn as a mean.
+    fn effort_title(&self, n: usize) -> String {
+        let what = match self.nouns.get(&n).map(|v| v.iter().collect::<Vec<_>>()).as_deref() {
+            Some([noun]) => format!("median {noun}"),
+            _ => "median search effort".to_owned(),
+        };
+        match self.means.get(&n) {
+            Some(solvers) => {
+                let names: Vec<&str> = solvers.iter().map(|s| s.1.as_str()).collect();
+                format!("N = {n}: {what} (mean: {})", names.join(", "))
             }
+            None => format!("N = {n}: {what}"),
         }
-        by_alpha.into_iter().map(|(a, (color, modes))| (a.value(), color, modes.join(", "))).collect()
+    }
+
+    /// The peak markers of N.
+    fn peaks_at(&self, n: usize) -> &[PeakMark] {
+        self.peaks.get(&n).map_or(&[], Vec::as_slice)
     }
 
     /// Draws one effort panel with its peak markers.
@@ -97,14 +138,23 @@ impl<'r> Phase<'r> {
     {
         let (min, max) = y_extent(&panel.series, None).unwrap_or((1.0, 10.0));
         let x = Axis::alpha(&panel.alphas);
-        let word = self.words.get(&panel.n).copied().unwrap_or("dead ends");
-        let y = Axis::decades(&format!("1 + {word}, log"), min.max(1.0), max, count_label);
-        let mut c = chart(area, &format!("N = {}: {PHASE_SOLVER} {word}", panel.n), &x, &y)?;
+        let y = Axis::decades("1 + search effort, log", min.max(1.0), max, count_label);
+        let mut c = chart(area, &self.effort_title(panel.n), &x, &y)?;
         draw_all_series(&mut c, (&x, &y), &panel.series, true, None)?;
-        for (row, (at, color, modes)) in Phase::peaks(&panel.series).into_iter().enumerate() {
-            draw_peak(&mut c, y.lo..y.hi, at, color, &format!("peak α = {} ({modes})", Alpha::new(at)), row as i32)?;
+        for (row, (at, color, label)) in self.peaks_at(panel.n).iter().enumerate() {
+            draw_peak(&mut c, y.lo..y.hi, *at, *color, label, row as i32)?;
         }
         Ok(())
+    }
+}
+
+/// A peak marker's label: the α and the solvers peaking there (a count when more than two).
+fn peak_label(at: Alpha, solvers: &BTreeSet<(usize, String)>) -> String {
+    let names: Vec<&str> = solvers.iter().map(|s| s.1.as_str()).collect();
+    match names.as_slice() {
+        [one] => format!("peak α = {at} ({one})"),
+        [a, b] => format!("peak α = {at} ({a}, {b})"),
+        _ => format!("peak α = {at} ({} solvers)", names.len()),
     }
 }
 
@@ -123,8 +173,8 @@ impl Figure for Phase<'_> {
         DB::ErrorType: 'static,
     {
         let lines = vec![
-            "Top: search effort of the backtrack solver (hardware-independent; +1 so that zero fits a log axis; the mean where the median is the same at every α); band: 25th–75th percentile.".to_owned(),
-            "Bottom: median solve time. Dashed verticals: the α of the largest median effort (peak) per mode.".to_owned(),
+            "Top: each solver's own search effort (dead ends, conflicts or B&B nodes; see the legend); +1 so zero fits a log axis; band: 25th–75th percentile.".to_owned(),
+            "Bottom: median solve time. Dashed verticals: each solver's α of largest effort (peak). Hollow: median time at the limit (effort a lower bound).".to_owned(),
             censoring_note(self.results),
         ];
         let (rows, cols) = grid(self.effort.len(), MAX_COLS);
@@ -135,14 +185,18 @@ impl Figure for Phase<'_> {
             self.effort_panel(top, effort)?;
             let Some(times) = self.times.iter().find(|t| t.n == effort.n) else { continue };
             let mut c = time_panel(bottom, &format!("N = {}: time", effort.n), times, limit)?;
-            for (at, color, _) in Phase::peaks(&effort.series) {
+            for (at, color, _) in self.peaks_at(effort.n) {
                 let span = c.y_range();
-                draw_peak(&mut c, span, at, color, "", 0)?;
+                draw_peak(&mut c, span, *at, *color, "", 0)?;
             }
         }
+        // Effort and time series of a solver share label and look, so each appears once.
         let mut all: Vec<&Series> = self.effort.iter().flat_map(|p| &p.series).collect();
         all.extend(self.times.iter().flat_map(|p| &p.series));
-        legend(&f.legend, &series_keys(&all, true, limit))?;
+        let mut keys = series_keys(&all, true, limit);
+        keys.push(("Search effort counted:".to_owned(), Key::Note));
+        keys.extend(self.statistics.iter().map(|((_, solver), noun)| (format!("  {solver}: {noun}"), Key::Note)));
+        legend(&f.legend, &keys)?;
         notes(&f.notes, &lines)
     }
 }

@@ -5,7 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::style::Look;
-use crate::report::results::{Alpha, Results, Summary};
+pub(super) use crate::results::UNIQUE_MODE;
+use crate::results::{Alpha, Results, Summary};
 
 /// One point of a series, in data units: the median, its quartiles, and how many runs were stopped.
 #[derive(Debug, Clone, Copy)]
@@ -62,9 +63,6 @@ pub(super) fn y_extent(series: &[Series], limit: Option<f64>) -> Option<(f64, f6
         .fold((f64::INFINITY, 0.0f64), |(a, b), v| (a.min(v), b.max(v)));
     (min.is_finite() && max > 0.0).then_some((min, max))
 }
-
-/// The mode whose puzzles (exactly one solution) have a difficulty instead of an α axis.
-pub(super) const UNIQUE_MODE: &str = "unique";
 
 /// `true` for modes with an α axis (`unique` puzzles have a difficulty instead).
 pub(super) fn has_alpha_axis(mode: &str) -> bool {

@@ -56,14 +56,18 @@ pub(super) struct Look {
     pub(super) dash: Dash,
 }
 
-/// Okabe–Ito colours: warm for the ILP models, blue for the backtrackers.
+/// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies): warm for the
+/// ILP models, blue for the backtrackers, bluish green and reddish purple for the SAT encodings;
+/// grey and black for solvers outside the registry.
 fn solver_color(solver: &str) -> RGBColor {
     match solver {
         "ilp-edge" => RGBColor(230, 159, 0),
         "ilp-clique" => RGBColor(213, 94, 0),
         "backtrack-naive" => RGBColor(86, 180, 233),
         "backtrack" => RGBColor(0, 114, 178),
-        _ => [RGBColor(0, 158, 115), RGBColor(204, 121, 167), RGBColor(90, 90, 90)][solver.len() % 3],
+        "sat" => RGBColor(0, 158, 115),
+        "sat-minimal" => RGBColor(204, 121, 167),
+        _ => [RGBColor(90, 90, 90), RGBColor(0, 0, 0)][solver.len() % 2],
     }
 }
 
@@ -97,5 +101,22 @@ pub(super) fn marker_style(look: Look, hollow: bool) -> (ShapeStyle, i32) {
         (line_style(look.color), 6)
     } else {
         (look.color.filled(), 4)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_registry_solver_has_a_colour_of_its_own() {
+        let solvers = ["ilp-edge", "ilp-clique", "backtrack-naive", "backtrack", "sat", "sat-minimal"];
+        let colours: Vec<RGBColor> = solvers.iter().map(|s| solver_color(s)).collect();
+        for (i, a) in colours.iter().enumerate() {
+            for (j, b) in colours.iter().enumerate().skip(i + 1) {
+                assert_ne!(a, b, "{} and {} share a colour", solvers[i], solvers[j]);
+            }
+            assert_ne!(*a, solver_color("some-new-solver"), "{} looks like an unknown solver", solvers[i]);
+        }
     }
 }

@@ -15,7 +15,7 @@ use super::series::{
 };
 use super::style::{look, series_label, MAX_COLS, PANEL};
 use super::{Figure, FIGURES};
-use crate::report::results::{difficulty_order, solver_order, Alpha, Results};
+use crate::results::{difficulty_order, solver_order, Alpha, Results};
 
 /// A series of a solver in a mode, in display order: (solver order key, mode).
 type SeriesKey = ((usize, String), String);

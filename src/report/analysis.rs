@@ -1,20 +1,22 @@
 //! The numbers the report is made of, computed once so its tables and its conclusions agree:
-//! per-cell summaries, paired speed ratios, growth fits in N, hardness peaks in α and how many
-//! generated instances turned out solvable.
+//! per-cell summaries, paired speed ratios, growth fits in N and how many generated instances
+//! turned out solvable; and, from their own modules, the hardness peaks in α ([`super::peaks`]),
+//! growth at the peak versus off it ([`super::peak_growth`]) and the fastest solver per size
+//! ([`super::winners`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::results::{difficulty_order, solver_order, verdict, Alpha, Outcome, Results, Summary, Verdict};
-use super::stats::{self, LinearFit};
+use super::peak_growth::{peak_growth, PeakGrowth};
+use super::peaks::{peaks, Peak};
+use super::winners::{fastest, Fastest};
+use crate::experiment::record::RunRow;
+use crate::results::stats::{self, LinearFit};
+use crate::results::{difficulty_order, solver_order, verdict, Alpha, Outcome, Results, Summary, Verdict};
 
-/// The solver whose search effort (dead ends) locates the hardness peak.
-pub(crate) const PEAK_SOLVER: &str = "backtrack";
+pub(crate) use crate::results::UNIQUE_MODE;
+
 /// Sizes needed before a growth fit is worth stating (two points always fit a line exactly).
 pub(crate) const MIN_FIT_POINTS: usize = 3;
-/// α values needed before an argmax in α is called a peak.
-pub(crate) const MIN_PEAK_ALPHAS: usize = 3;
-/// The mode whose instances have a difficulty instead of an α axis.
-pub(crate) const UNIQUE_MODE: &str = "unique";
 
 /// One row of the main table: a (N, box shape, mode, difficulty, α, solver) cell.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -36,6 +38,8 @@ pub(crate) struct Pairing {
     pub b: String,
     /// (mode, N) for a per-size row; `None` for all instances pooled.
     pub scope: Option<(String, usize)>,
+    /// α for a per-(mode, N, α) comparison; `None` when pooled over α.
+    pub alpha: Option<Alpha>,
     /// Instances both were run on.
     pub paired: usize,
     /// Of those, instances `a` did not finish (limit, memory or error).
@@ -53,6 +57,37 @@ impl Pairing {
     pub fn median_ratio(&self) -> Option<f64> {
         stats::median(&self.ratios)
     }
+
+    /// The same comparison with `first` as `a` (ratios inverted when the solvers swap places);
+    /// `None` when `first` is neither solver.
+    pub fn oriented(&self, first: &str) -> Option<Pairing> {
+        if self.a == first {
+            return Some(self.clone());
+        }
+        (self.b == first).then(|| Pairing {
+            a: self.b.clone(),
+            b: self.a.clone(),
+            a_unfinished: self.b_unfinished,
+            b_unfinished: self.a_unfinished,
+            ratios: self.ratios.iter().map(|r| 1.0 / r).collect(),
+            ..self.clone()
+        })
+    }
+}
+
+/// The comparison of `a` with `b` among `pairings` whose scope is `scope` and α `alpha`, with `a`
+/// as the numerator.
+pub(crate) fn find_pairing(
+    pairings: &[Pairing],
+    (a, b): (&str, &str),
+    scope: &Option<(String, usize)>,
+    alpha: Option<Alpha>,
+) -> Option<Pairing> {
+    pairings
+        .iter()
+        .filter(|p| &p.scope == scope && p.alpha == alpha)
+        .find(|p| (p.a == a && p.b == b) || (p.a == b && p.b == a))
+        .and_then(|p| p.oriented(a))
 }
 
 /// How one solver's median time grows with N.
@@ -70,30 +105,18 @@ pub(crate) struct Growth {
     pub exponential: Option<LinearFit>,
 }
 
-/// Where a median peaks over α.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct PeakAt {
-    /// The α values attaining the maximum (several when tied, e.g. all at the limit).
-    pub alphas: Vec<Alpha>,
-    /// The maximum median.
-    pub value: f64,
-    /// `true` when the maximum is the time limit (so the true peak is unknown).
-    pub censored: bool,
-    /// `true` when the peak is at the smallest or largest α swept (it may lie outside the sweep).
-    pub edge: bool,
-}
-
-/// Hardness peaks of one (mode, N) sweep over α.
-#[derive(Debug, Clone)]
-pub(crate) struct Peak {
-    pub mode: String,
-    pub n: usize,
-    /// The α values swept.
-    pub alphas: Vec<Alpha>,
-    /// Peak of the median search effort of [`PEAK_SOLVER`], with "dead ends", "guesses" or "nodes".
-    pub effort: Option<(&'static str, PeakAt)>,
-    /// Peak of the median time of each solver.
-    pub times: Vec<(String, PeakAt)>,
+impl Growth {
+    /// Fits `points` (N, seconds) when there are at least [`MIN_FIT_POINTS`] of them.
+    pub fn fit(solver: &str, mode: &str, points: Vec<(usize, f64)>, censored: Vec<usize>) -> Growth {
+        let (mut power, mut exponential) = (None, None);
+        if points.len() >= MIN_FIT_POINTS {
+            let log_t: Vec<(f64, f64)> = points.iter().map(|&(n, t)| (n as f64, t.log10())).collect();
+            let log_log: Vec<(f64, f64)> = log_t.iter().map(|&(n, lt)| (n.log10(), lt)).collect();
+            power = stats::linear_fit(&log_log);
+            exponential = stats::linear_fit(&log_t);
+        }
+        Growth { solver: solver.to_owned(), mode: mode.to_owned(), points, censored, power, exponential }
+    }
 }
 
 /// How many instances of one (mode, N, difficulty, α) cell were solvable.
@@ -117,6 +140,11 @@ pub(crate) struct Analysis {
     pub pooled_pairings: Vec<Pairing>,
     pub growth: Vec<Growth>,
     pub peaks: Vec<Peak>,
+    pub peak_growth: Vec<PeakGrowth>,
+    /// The fastest solver per (mode, N).
+    pub fastest: Vec<Fastest>,
+    /// The fastest solver per (mode, N, α), for sweeps short enough to tabulate.
+    pub fastest_per_alpha: Vec<Fastest>,
     /// Per (mode, N, difficulty, α).
     pub solvability: BTreeMap<(String, usize, (usize, String), Alpha), Solvability>,
 }
@@ -134,14 +162,20 @@ impl Analysis {
                 solver: solver_order(&r.solver),
             })
         });
-        let [pairings, size_pairings, pooled_pairings] = pairings(results);
+        let [pairings, size_pairings, pooled_pairings, alpha_pairings] = pairings(results);
+        let peaks = peaks(results);
+        let peak_growth = peak_growth(results, &peaks);
+        let (fastest, fastest_per_alpha) = fastest(results, &pairings, &alpha_pairings);
         Analysis {
             cells,
             pairings,
             size_pairings,
             pooled_pairings,
             growth: growth(results),
-            peaks: peaks(results),
+            peaks,
+            peak_growth,
+            fastest,
+            fastest_per_alpha,
             solvability: solvability(results),
         }
     }
@@ -150,45 +184,45 @@ impl Analysis {
 /// Mode name of comparisons pooled over modes.
 pub(crate) const ALL_MODES: &str = "all";
 
-/// A solver's display-order sort key (see [`solver_order`]).
-type SolverKey = (usize, String);
-/// One solver's summaries along the α values of a sweep.
-type Sweep<'a> = Vec<(Alpha, &'a Summary)>;
+/// Where a comparison applies: (mode, N) or pooled, and α or pooled over α.
+type Scope = (Option<(String, usize)>, Option<Alpha>);
 
-/// Paired comparisons per (mode, N), per N and pooled, for every pair of solvers in display order.
-fn pairings(results: &Results) -> [Vec<Pairing>; 3] {
+/// Paired comparisons per (mode, N), per N, pooled, and per (mode, N, α), for every pair of
+/// solvers in display order.
+fn pairings(results: &Results) -> [Vec<Pairing>; 4] {
     let solvers = results.solvers();
-    let mut scoped: BTreeMap<(String, usize, usize, usize), Pairing> = BTreeMap::new();
-    let mut sized: BTreeMap<(usize, usize, usize), Pairing> = BTreeMap::new();
-    let mut pooled: BTreeMap<(usize, usize), Pairing> = BTreeMap::new();
+    let mut maps: [BTreeMap<(Scope, usize, usize), Pairing>; 4] = Default::default();
     for (key, runs) in results.instances() {
         let by_solver: BTreeMap<usize, _> =
             runs.iter().filter_map(|r| Some((solvers.iter().position(|s| *s == r.solver)?, *r))).collect();
+        let with_alpha = key.mode != UNIQUE_MODE;
+        let scopes: [Option<Scope>; 4] = [
+            Some((Some((key.mode.clone(), key.n)), None)),
+            Some((Some((ALL_MODES.to_owned(), key.n)), None)),
+            Some((None, None)),
+            with_alpha.then(|| (Some((key.mode.clone(), key.n)), Some(key.alpha))),
+        ];
         for (&i, ra) in &by_solver {
             for (&j, rb) in by_solver.range(i + 1..) {
-                let scope = Some((key.mode.clone(), key.n));
-                let all = Some((ALL_MODES.to_owned(), key.n));
-                let targets = [
-                    scoped.entry((key.mode.clone(), key.n, i, j)).or_insert_with(|| pairing(&solvers, i, j, scope)),
-                    sized.entry((key.n, i, j)).or_insert_with(|| pairing(&solvers, i, j, all)),
-                    pooled.entry((i, j)).or_insert_with(|| pairing(&solvers, i, j, None)),
-                ];
-                for p in targets {
+                for (map, scope) in maps.iter_mut().zip(&scopes) {
+                    let Some(scope) = scope else { continue };
+                    let p = map.entry((scope.clone(), i, j)).or_insert_with(|| Pairing {
+                        a: solvers[i].clone(),
+                        b: solvers[j].clone(),
+                        scope: scope.0.clone(),
+                        alpha: scope.1,
+                        ..Pairing::default()
+                    });
                     add_pair(p, ra, rb, key.n);
                 }
             }
         }
     }
-    [scoped.into_values().collect(), sized.into_values().collect(), pooled.into_values().collect()]
-}
-
-/// An empty comparison of `solvers[i]` with `solvers[j]`.
-fn pairing(solvers: &[String], i: usize, j: usize, scope: Option<(String, usize)>) -> Pairing {
-    Pairing { a: solvers[i].clone(), b: solvers[j].clone(), scope, ..Pairing::default() }
+    maps.map(|m| m.into_values().collect())
 }
 
 /// Adds one instance on which both solvers ran.
-fn add_pair(p: &mut Pairing, a: &crate::experiment::record::RunRow, b: &crate::experiment::record::RunRow, n: usize) {
+fn add_pair(p: &mut Pairing, a: &RunRow, b: &RunRow, n: usize) {
     p.paired += 1;
     let (oa, ob) = (Outcome::of(a), Outcome::of(b));
     p.a_unfinished += usize::from(!oa.finished());
@@ -199,80 +233,25 @@ fn add_pair(p: &mut Pairing, a: &crate::experiment::record::RunRow, b: &crate::e
     }
 }
 
+/// The (N, median seconds) points of a series and its censored sizes.
+type SizePoints = (Vec<(usize, f64)>, Vec<usize>);
+
 /// Growth fits per (solver, mode), over the uncensored medians pooled over α.
 fn growth(results: &Results) -> Vec<Growth> {
     let medians = results.summarize(|r| Some((solver_order(&r.solver), r.mode.clone(), r.n)));
-    let mut by_series: BTreeMap<((usize, String), String), Growth> = BTreeMap::new();
+    let mut by_series: BTreeMap<((usize, String), String), SizePoints> = BTreeMap::new();
     for ((solver, mode, n), summary) in medians {
-        let g = by_series.entry((solver.clone(), mode.clone())).or_insert_with(|| Growth {
-            solver: solver.1.clone(),
-            mode: mode.clone(),
-            points: Vec::new(),
-            censored: Vec::new(),
-            power: None,
-            exponential: None,
-        });
+        let (points, censored) = by_series.entry((solver, mode)).or_default();
         match summary.median() {
-            Some(m) if results.is_censored(m) => g.censored.push(n),
-            Some(m) if m > 0.0 => g.points.push((n, m)),
+            Some(m) if results.is_censored(m) => censored.push(n),
+            Some(m) if m > 0.0 => points.push((n, m)),
             _ => {}
         }
     }
-    let mut out: Vec<Growth> = by_series.into_values().collect();
-    for g in &mut out {
-        if g.points.len() >= MIN_FIT_POINTS {
-            let log_t = |&(n, t): &(usize, f64)| (n as f64, t.log10());
-            let power: Vec<_> = g.points.iter().map(log_t).map(|(n, lt)| (n.log10(), lt)).collect();
-            let exponential: Vec<_> = g.points.iter().map(log_t).collect();
-            g.power = stats::linear_fit(&power);
-            g.exponential = stats::linear_fit(&exponential);
-        }
-    }
-    out
-}
-
-/// Hardness peaks per (mode, N) with enough α values; `unique` mode has no α axis and is skipped.
-fn peaks(results: &Results) -> Vec<Peak> {
-    let cells = results.summarize(|r| {
-        (r.mode != UNIQUE_MODE).then(|| (r.mode.clone(), r.n, solver_order(&r.solver), Alpha::new(r.alpha)))
-    });
-    let mut sweeps: BTreeMap<(String, usize), BTreeMap<SolverKey, Sweep<'_>>> = BTreeMap::new();
-    for ((mode, n, solver, alpha), s) in &cells {
-        sweeps.entry((mode.clone(), *n)).or_default().entry(solver.clone()).or_default().push((*alpha, s));
-    }
-    let mut out = Vec::new();
-    for ((mode, n), by_solver) in sweeps {
-        let alphas: BTreeSet<Alpha> = by_solver.values().flatten().map(|(a, _)| *a).collect();
-        if alphas.len() < MIN_PEAK_ALPHAS {
-            continue;
-        }
-        let alphas: Vec<Alpha> = alphas.into_iter().collect();
-        let effort = by_solver.get(&solver_order(PEAK_SOLVER)).and_then(|sweep| {
-            let sweep: Vec<(Alpha, &Summary)> = sweep.iter().filter(|(_, s)| s.effort().is_some()).copied().collect();
-            let summaries: Vec<&Summary> = sweep.iter().map(|(_, s)| *s).collect();
-            let (word, values) = super::results::sweep_effort(&summaries)?;
-            let values: Vec<(Alpha, f64)> = sweep.iter().map(|(a, _)| *a).zip(values).collect();
-            Some((word, argmax(&values, &alphas, |_| false)?))
-        });
-        let times = by_solver
-            .iter()
-            .filter_map(|(solver, sweep)| {
-                let values: Vec<(Alpha, f64)> = sweep.iter().filter_map(|(a, s)| Some((*a, s.median()?))).collect();
-                Some((solver.1.clone(), argmax(&values, &alphas, |v| results.is_censored(v))?))
-            })
-            .collect();
-        out.push(Peak { mode, n, alphas, effort, times });
-    }
-    out
-}
-
-/// The α values where `values` is largest (ties within 0.1 %), and whether that is censored or at
-/// the edge of the sweep `alphas`.
-fn argmax(values: &[(Alpha, f64)], alphas: &[Alpha], censored: impl Fn(f64) -> bool) -> Option<PeakAt> {
-    let max = values.iter().map(|(_, v)| *v).max_by(f64::total_cmp)?;
-    let at: Vec<Alpha> = values.iter().filter(|(_, v)| *v >= max - max.abs() * 1e-3).map(|(a, _)| *a).collect();
-    let edge = at.first() == alphas.first() || at.last() == alphas.last();
-    Some(PeakAt { alphas: at, value: max, censored: censored(max), edge })
+    by_series
+        .into_iter()
+        .map(|(((_, solver), mode), (points, censored))| Growth::fit(&solver, &mode, points, censored))
+        .collect()
 }
 
 /// Instance verdicts per (mode, N, difficulty, α).
@@ -295,14 +274,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn argmax_reports_ties_and_edges() {
-        let a = |x: f64| Alpha::new(x);
-        let sweep = [a(0.2), a(0.4), a(0.6)];
-        let peak = argmax(&[(a(0.2), 1.0), (a(0.4), 5.0), (a(0.6), 2.0)], &sweep, |_| false).unwrap();
-        assert_eq!(peak.alphas, vec![a(0.4)]);
-        assert!(!peak.edge && !peak.censored);
-        let tied = argmax(&[(a(0.2), 10.0), (a(0.4), 10.0), (a(0.6), 2.0)], &sweep, |v| v >= 10.0).unwrap();
-        assert_eq!(tied.alphas, vec![a(0.2), a(0.4)]);
-        assert!(tied.edge && tied.censored);
+    fn a_comparison_turned_around_inverts_each_ratio_and_swaps_the_counts() {
+        let p = Pairing {
+            a: "sat".into(),
+            b: "sat-minimal".into(),
+            paired: 3,
+            a_unfinished: 1,
+            ratios: vec![0.5, 0.25],
+            ..Pairing::default()
+        };
+        let q = p.oriented("sat-minimal").expect("one of the two");
+        assert_eq!((q.a.as_str(), q.b.as_str()), ("sat-minimal", "sat"));
+        assert_eq!((q.a_unfinished, q.b_unfinished), (0, 1));
+        assert_eq!(q.ratios, vec![2.0, 4.0]);
+        assert_eq!(q.median_ratio(), Some(3.0), "the median of the inverses, not the inverse of the median");
+        assert!(p.oriented("backtrack").is_none());
+    }
+
+    #[test]
+    fn growth_fits_need_three_sizes_and_recover_a_power_law() {
+        let cubic: Vec<(usize, f64)> = [9, 16, 25].iter().map(|&n| (n, 1e-4 * (n as f64).powi(3))).collect();
+        let g = Growth::fit("sat", "planted", cubic.clone(), vec![36]);
+        assert!((g.power.expect("a fit").slope - 3.0).abs() < 1e-9);
+        assert_eq!(g.censored, vec![36]);
+        assert!(Growth::fit("sat", "planted", cubic[..2].to_vec(), Vec::new()).power.is_none());
     }
 }

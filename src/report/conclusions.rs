@@ -4,14 +4,13 @@
 
 use std::collections::BTreeMap;
 
-use super::analysis::{Analysis, Growth, Pairing, Peak, PEAK_SOLVER};
-use super::results::{solver_order, Outcome, Results, Summary};
-use super::{better_fit, fmt_num, fmt_pct, fmt_peak, speedup_phrase};
+use super::analysis::{Analysis, Growth, Pairing};
+use super::{better_fit, fmt_pct, peak_growth, peaks, speedup_phrase, winners};
+use crate::experiment::record::RunRow;
+use crate::results::{fmt_num, solver_order, Outcome, Results, Summary};
 
 /// Below this many paired instances a ratio is called indicative.
 const FEW_PAIRS: usize = 5;
-/// The literature's peak fill fraction for 9×9-sized Latin squares.
-const LITERATURE_PEAK: f64 = 0.42;
 /// The random-fill mode of the origin study.
 const RANDOM_MODE: &str = "random";
 /// The always-solvable mode.
@@ -24,10 +23,12 @@ pub(crate) fn bullets(results: &Results, analysis: &Analysis) -> Vec<String> {
     }
     let mut out = Vec::new();
     out.extend(ratio_bullets(analysis));
+    out.extend(winners::bullets(results, analysis));
     out.extend(limit_bullets(results));
     out.extend(solvability_bullets(analysis));
     out.extend(analysis.growth.iter().map(growth_bullet));
-    out.extend(peak_bullets(&analysis.peaks));
+    out.extend(peak_growth::bullets(analysis));
+    out.extend(peaks::bullets(&analysis.peaks));
     out.extend(integrity_bullets(results));
     out
 }
@@ -199,65 +200,9 @@ fn growth_bullet(g: &Growth) -> String {
     )
 }
 
-/// Where the effort peaks per mode, and how that compares with the literature.
-fn peak_bullets(peaks: &[Peak]) -> Vec<String> {
-    let mut per_mode: BTreeMap<&str, Vec<&Peak>> = BTreeMap::new();
-    for p in peaks.iter().filter(|p| p.effort.is_some()) {
-        per_mode.entry(&p.mode).or_default().push(p);
-    }
-    per_mode.into_iter().map(|(mode, peaks)| peak_bullet(mode, &peaks)).collect()
-}
-
-/// The effort peaks of one mode across N.
-fn peak_bullet(mode: &str, peaks: &[&Peak]) -> String {
-    let mut located = Vec::new();
-    let mut parts = Vec::new();
-    for p in peaks {
-        let Some((word, at)) = &p.effort else { continue };
-        parts.push(format!("α = {} at N = {} ({word})", fmt_peak(at), p.n));
-        if !at.edge && !at.censored && at.alphas.len() == 1 {
-            located.push((p.n, at.alphas[0].value(), spacing(&p.alphas)));
-        }
-    }
-    let mut text = format!("The {PEAK_SOLVER} search effort ({mode} instances) peaks at {}.", parts.join(", "));
-    if let Some((_, alpha, step)) = located.iter().find(|(n, _, _)| *n == 9) {
-        let close = (alpha - LITERATURE_PEAK).abs() <= step.max(0.05);
-        let relation = if close { "within one α step of" } else { "away from" };
-        text.push_str(&format!(
-            " At N = 9 that is {relation} the ≈ {:.0} % pre-filled reported for Latin squares of that size.",
-            LITERATURE_PEAK * 100.0
-        ));
-    }
-    text.push_str(&trend(&located));
-    text
-}
-
-/// Whether the located peaks move with N, in the literature's direction or not.
-fn trend(located: &[(usize, f64, f64)]) -> String {
-    if located.len() < 2 {
-        return " Too few clearly located (interior, uncensored) peaks to see how the peak moves with N.".to_owned();
-    }
-    let alphas: Vec<f64> = located.iter().map(|l| l.1).collect();
-    let rising = alphas.windows(2).all(|w| w[1] >= w[0] - 1e-9);
-    let flat = alphas.windows(2).all(|w| (w[1] - w[0]).abs() < 1e-9);
-    let verdict = if flat {
-        "does not move with N here (finer α steps may be needed to see the shift reported in the literature)"
-    } else if rising {
-        "moves to higher fill as N grows, as reported in the literature"
-    } else {
-        "does not move monotonically with N, unlike the shift to higher fill reported in the literature"
-    };
-    format!(" Over the clearly located peaks the peak {verdict}.")
-}
-
-/// The smallest gap between consecutive α values swept.
-fn spacing(alphas: &[super::results::Alpha]) -> f64 {
-    alphas.windows(2).map(|w| w[1].value() - w[0].value()).fold(f64::INFINITY, f64::min)
-}
-
 /// Errors, disagreements between solvers and answers the oracle rejected.
 fn integrity_bullets(results: &Results) -> Vec<String> {
-    let count = |f: &dyn Fn(&crate::experiment::record::RunRow) -> bool| results.rows.iter().filter(|r| f(r)).count();
+    let count = |f: &dyn Fn(&RunRow) -> bool| results.rows.iter().filter(|r| f(r)).count();
     let errors = count(&|r| Outcome::of(r) == Outcome::Error);
     let mut by_solver: BTreeMap<(usize, String), usize> = BTreeMap::new();
     for row in results.rows.iter().filter(|r| Outcome::of(r) == Outcome::Error) {

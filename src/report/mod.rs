@@ -3,16 +3,19 @@
 //! It answers the origin study's question, "what does the complexity look like?", from the result
 //! files alone (it never runs a solver): time and outcome shares per (N, α, solver, mode) (and, for
 //! `unique` puzzles, median times per (N, difficulty) side by side per solver), paired
-//! speed ratios, how the median time grows with N (polynomial and exponential fits), where the
-//! hardness peak in α lies compared with the Latin-square literature, how often generated
-//! instances were solvable, the figures written by [`crate::plot`], and conclusions generated from
-//! those numbers. Times of runs stopped by the time limit (or the memory cap) count as the limit,
-//! so medians marked `≥` are lower bounds.
+//! speed ratios, which solver (and paradigm) is fastest where and how much the encoding matters
+//! ([`winners`]), how the median time grows with N (polynomial and exponential fits), at the
+//! hardness peak and off it ([`peak_growth`]), where each solver's search effort peaks in α compared
+//! with the Latin-square literature ([`peaks`]), how often generated instances were solvable, the
+//! figures written by [`crate::plot`], and conclusions generated from those numbers. Times of runs
+//! stopped by the time limit (or the memory cap) count as the limit, so medians marked `≥` are
+//! lower bounds. The numbers come from [`crate::results`], which the figures read too.
 
 mod analysis;
 mod conclusions;
-pub(crate) mod results;
-pub(crate) mod stats;
+mod peak_growth;
+mod peaks;
+mod winners;
 
 use std::fmt::Write as _;
 use std::fs;
@@ -20,9 +23,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-pub(crate) use analysis::MIN_PEAK_ALPHAS;
-use analysis::{Analysis, Growth, Pairing, PeakAt, MIN_FIT_POINTS, PEAK_SOLVER, UNIQUE_MODE};
-use results::{Alpha, Results};
+use crate::results::{self, fmt_limit, fmt_num, Alpha, PeakAt, Results};
+use analysis::{Analysis, Growth, Pairing, MIN_FIT_POINTS, UNIQUE_MODE};
 
 /// The report's file name inside the results directory.
 pub const REPORT_FILE: &str = "REPORT.md";
@@ -45,8 +47,10 @@ fn render(results: &Results, dir: &Path) -> String {
     difficulty_table(&mut out, results);
     solvability_table(&mut out, &analysis);
     ratio_table(&mut out, &analysis);
+    winners::section(&mut out, results, &analysis);
     growth_section(&mut out, &analysis);
-    peak_section(&mut out, &analysis);
+    peak_growth::section(&mut out, results, &analysis);
+    peaks::section(&mut out, &analysis);
     figures(&mut out, dir);
     out.push_str("\n## Conclusions\n\n");
     for line in conclusions::bullets(results, &analysis) {
@@ -262,36 +266,39 @@ fn growth_section(out: &mut String, analysis: &Analysis) {
     out.push_str("| solver | mode | sizes fitted | censored sizes | exponent b (t ∝ N^b) | R² | base c (t ∝ c^N) | R² | better fit |\n");
     out.push_str("|---|---|---|---|---|---|---|---|---|\n");
     for g in &analysis.growth {
-        let sizes = |ns: &mut dyn Iterator<Item = usize>| {
-            let v: Vec<String> = ns.map(|n| n.to_string()).collect();
-            if v.is_empty() {
-                "—".to_owned()
-            } else {
-                v.join(", ")
-            }
-        };
-        let fitted = sizes(&mut g.points.iter().map(|p| p.0));
-        let censored = sizes(&mut g.censored.iter().copied());
-        let (exp_b, r2_p, base, r2_e, better) = match (g.power, g.exponential) {
-            (Some(p), Some(e)) => (
-                fmt_fixed(p.slope, 2),
-                fmt_fixed(p.r2, 3),
-                fmt_fixed(10f64.powf(e.slope), 3),
-                fmt_fixed(e.r2, 3),
-                better_fit(g).to_owned(),
-            ),
-            _ => {
-                let note = format!("too few points ({} < {MIN_FIT_POINTS})", g.points.len());
-                ("—".into(), "—".into(), "—".into(), "—".into(), note)
-            }
-        };
-        let _ = writeln!(
-            out,
-            "| {} | {} | {fitted} | {censored} | {exp_b} | {r2_p} | {base} | {r2_e} | {better} |",
-            g.solver, g.mode
-        );
+        let fitted = list_or_dash(g.points.iter().map(|p| p.0.to_string()));
+        let censored = list_or_dash(g.censored.iter().map(|n| n.to_string()));
+        let _ = writeln!(out, "| {} | {} | {fitted} | {censored} |{}", g.solver, g.mode, fit_cells(g));
     }
     out.push('\n');
+}
+
+/// The fit columns of a growth row: exponent, R², base, R², better fit (or why there is none).
+pub(crate) fn fit_cells(g: &Growth) -> String {
+    let (exp_b, r2_p, base, r2_e, better) = match (g.power, g.exponential) {
+        (Some(p), Some(e)) => (
+            fmt_fixed(p.slope, 2),
+            fmt_fixed(p.r2, 3),
+            fmt_fixed(10f64.powf(e.slope), 3),
+            fmt_fixed(e.r2, 3),
+            better_fit(g).to_owned(),
+        ),
+        _ => {
+            let note = format!("too few points ({} < {MIN_FIT_POINTS})", g.points.len());
+            ("—".into(), "—".into(), "—".into(), "—".into(), note)
+        }
+    };
+    format!(" {exp_b} | {r2_p} | {base} | {r2_e} | {better} |")
+}
+
+/// Items joined by commas, or a dash when there are none.
+pub(crate) fn list_or_dash(items: impl Iterator<Item = String>) -> String {
+    let v: Vec<String> = items.collect();
+    if v.is_empty() {
+        "—".to_owned()
+    } else {
+        v.join(", ")
+    }
 }
 
 /// Which of the two fits explains more variance ("similar" when R² differ by under 0.01).
@@ -302,50 +309,6 @@ pub(crate) fn better_fit(g: &Growth) -> &'static str {
         (Some(_), Some(_)) => "exponential",
         _ => "—",
     }
-}
-
-/// Where the hardness peaks in α, per (mode, N), with the literature for comparison.
-fn peak_section(out: &mut String, analysis: &Analysis) {
-    out.push_str("## Hardness peak in α\n\n");
-    out.push_str(
-        "For Latin-square (quasigroup) completion, search cost peaks near 42 % pre-filled cells at \
-         orders around 9 (Gomes & Selman 1997; Achlioptas et al. 2000), and the peak moves to higher \
-         fill as the order grows. Below, the peak is the α with the largest median: of the \
-         `backtrack` solver's dead ends (branches undone: hardware-independent, and zero when every \
-         guess was right, unlike the guess count, which grows with the empty cells; guesses or nodes \
-         when dead ends are missing), and of \
-         each solver's time. `edge` means the peak is at the end of the sweep (it may lie outside); \
-         `censored` means the maximum is the time limit (the peak cannot be located).\n\n",
-    );
-    if analysis.peaks.is_empty() {
-        out.push_str("Too few α values (fewer than 3 per N) to locate a peak.\n\n");
-        return;
-    }
-    let solvers: Vec<String> = {
-        let mut v: Vec<String> = analysis.peaks.iter().flat_map(|p| p.times.iter().map(|t| t.0.clone())).collect();
-        v.sort_by_key(|s| results::solver_order(s));
-        v.dedup();
-        v
-    };
-    let time_heads: String = solvers.iter().map(|s| format!(" time peak: {s} |")).collect();
-    let _ = writeln!(out, "| mode | N | α swept | {PEAK_SOLVER} effort peak α | effort at peak |{time_heads}");
-    let _ = writeln!(out, "|{}", "---|".repeat(5 + solvers.len()));
-    for p in &analysis.peaks {
-        let swept = p.alphas.iter().map(Alpha::to_string).collect::<Vec<_>>().join(", ");
-        let (effort_at, effort_value) = match &p.effort {
-            Some((word, at)) => (fmt_peak(at), format!("{} {word}", fmt_num(at.value))),
-            None => ("—".to_owned(), "—".to_owned()),
-        };
-        let times: String = solvers
-            .iter()
-            .map(|s| match p.times.iter().find(|t| &t.0 == s) {
-                Some((_, at)) => format!(" {} |", fmt_peak(at)),
-                None => " — |".to_owned(),
-            })
-            .collect();
-        let _ = writeln!(out, "| {} | {} | {swept} | {effort_at} | {effort_value} |{times}", p.mode, p.n);
-    }
-    out.push('\n');
 }
 
 /// A peak location such as `0.4`, `0.2–0.6 (censored)` or `0.8 (edge)`.
@@ -385,31 +348,12 @@ pub(crate) fn speedup_phrase(p: &Pairing, ratio: f64) -> String {
     }
 }
 
-/// A number with three significant digits (no exponent), e.g. `0.0235`, `12.3`, `1234`.
-pub(crate) fn fmt_num(x: f64) -> String {
-    if x == 0.0 || !x.is_finite() {
-        return format!("{x}");
-    }
-    let magnitude = x.abs().log10().floor() as i32;
-    let decimals = (2 - magnitude).max(0) as usize;
-    format!("{x:.decimals$}")
-}
-
 /// Seconds like [`fmt_num`], `≥`-prefixed when censored by the time limit, `—` when missing.
-fn fmt_secs(results: &Results, seconds: Option<f64>) -> String {
+pub(crate) fn fmt_secs(results: &Results, seconds: Option<f64>) -> String {
     match seconds {
         Some(v) if results.is_censored(v) => format!("≥ {}", fmt_num(v)),
         Some(v) => fmt_num(v),
         None => "—".to_owned(),
-    }
-}
-
-/// A time limit: whole seconds without decimals (`10`), anything else like [`fmt_num`].
-pub(crate) fn fmt_limit(seconds: f64) -> String {
-    if (seconds - seconds.round()).abs() < 1e-9 {
-        format!("{seconds:.0}")
-    } else {
-        fmt_num(seconds)
     }
 }
 
@@ -456,12 +400,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn numbers_keep_three_significant_digits() {
-        assert_eq!(fmt_num(0.0235), "0.0235");
-        assert_eq!(fmt_num(12.345), "12.3");
-        assert_eq!(fmt_num(1234.4), "1234");
-        assert_eq!(fmt_num(10.0), "10.0");
-        assert_eq!(fmt_num(0.0), "0");
+    fn shares_are_whole_percentages() {
         assert_eq!(fmt_pct(1, 3), "33 %");
+        assert_eq!(fmt_pct(0, 0), "—");
     }
 }

@@ -9,10 +9,14 @@
 //! problems: the objective is the constant 0, so HiGHS stops at the first integer-feasible point
 //! and no MIP gap setting matters.
 //!
+//! [`write_model`] writes either model to an LP or MPS file, as HiGHS writes it, with columns
+//! named `x_r{row}c{col}_{digit}`; [`solve_model_file`] reads such a file back into HiGHS and
+//! solves it, which is how the tests prove an exported file is a real model.
+//!
 //! HiGHS never writes to stdout here (stdout carries CSV/JSON): its output is off unless
 //! [`SolverOptions::verbose`], and then it goes to a log file only.
 
-use std::ffi::{c_char, c_int, c_void};
+use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -35,13 +39,46 @@ pub const DEFAULT_LOG_FILE: &str = "highs.log";
 
 // `highs` 2.4 only reads 32-bit (`HighsInt`) info values, but HiGHS keeps "mip_node_count" as an
 // `int64_t`; this is the C API call for 64-bit info values, from the HiGHS library that `highs-sys`
-// already links into every binary using HiGHS (`HighsInt` is a C `int` in that build).
+// already links into every binary using HiGHS (`HighsInt` is a C `int` in that build). The others
+// are C API calls `highs` does not wrap, for [`write_model`] and [`solve_model_file`]: naming
+// columns, writing a model to a file, and reading one back into an instance of our own.
+// Signatures as in `highs_c_api.h` of HiGHS 1.x (the `highs-sys` 1.15 sources).
 extern "C" {
     fn Highs_getInt64InfoValue(highs: *const c_void, info: *const c_char, value: *mut i64) -> c_int;
+    fn Highs_create() -> *mut c_void;
+    fn Highs_destroy(highs: *mut c_void);
+    fn Highs_passColName(highs: *const c_void, col: c_int, name: *const c_char) -> c_int;
+    fn Highs_writeModel(highs: *mut c_void, filename: *const c_char) -> c_int;
+    fn Highs_readModel(highs: *mut c_void, filename: *const c_char) -> c_int;
+    fn Highs_setBoolOptionValue(highs: *mut c_void, option: *const c_char, value: c_int) -> c_int;
+    fn Highs_setIntOptionValue(highs: *mut c_void, option: *const c_char, value: c_int) -> c_int;
+    fn Highs_setStringOptionValue(highs: *mut c_void, option: *const c_char, value: *const c_char) -> c_int;
+    fn Highs_setDoubleOptionValue(highs: *mut c_void, option: *const c_char, value: f64) -> c_int;
+    fn Highs_run(highs: *mut c_void) -> c_int;
+    fn Highs_getModelStatus(highs: *const c_void) -> c_int;
+    fn Highs_getIntInfoValue(highs: *const c_void, info: *const c_char, value: *mut c_int) -> c_int;
+    fn Highs_getNumCol(highs: *const c_void) -> c_int;
+    fn Highs_getSolution(
+        highs: *const c_void,
+        col_value: *mut f64,
+        col_dual: *mut f64,
+        row_value: *mut f64,
+        row_dual: *mut f64,
+    ) -> c_int;
+    fn Highs_getColName(highs: *const c_void, col: c_int, name: *mut c_char) -> c_int;
 }
 
 /// `kHighsStatusOk` of the HiGHS C API.
 const HIGHS_STATUS_OK: c_int = 0;
+
+/// `kHighsStatusError` of the HiGHS C API (`kHighsStatusWarning`, 1, still did the job).
+const HIGHS_STATUS_ERROR: c_int = -1;
+
+/// `kHighsSolutionStatusFeasible` of the HiGHS C API.
+const HIGHS_SOLUTION_FEASIBLE: c_int = 2;
+
+/// `kHighsMaximumStringLength`: the buffer `Highs_getColName` writes a name into.
+const HIGHS_MAXIMUM_STRING_LENGTH: usize = 512;
 
 /// Which 0-1 model of Sudoku to build.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -265,26 +302,32 @@ fn run_highs(problem: HighsProblem, options: &SolverOptions, limits: &Limits) ->
     let answer = if solved.primal_solution_status() == HighsSolutionStatus::Feasible {
         Answer::Values(solved.get_solution().columns().to_vec())
     } else {
-        match status {
-            HighsModelStatus::Infeasible => Answer::NoGrid(Outcome::Infeasible, "HiGHS: infeasible".to_string()),
-            // Every variable is a bounded binary, so "unbounded or infeasible" can only be infeasible.
-            HighsModelStatus::UnboundedOrInfeasible => Answer::NoGrid(
-                Outcome::Infeasible,
-                "HiGHS: unbounded or infeasible (all variables are bounded)".to_string(),
-            ),
-            HighsModelStatus::ReachedTimeLimit => {
-                Answer::NoGrid(Outcome::LimitReached, "HiGHS reached the time limit without a solution".to_string())
-            }
-            // Limits this module never sets; answered as limits all the same, by name.
-            HighsModelStatus::ReachedIterationLimit
-            | HighsModelStatus::ReachedSolutionLimit
-            | HighsModelStatus::ReachedInterrupt => {
-                Answer::NoGrid(Outcome::LimitReached, format!("HiGHS stopped without a solution: {status:?}"))
-            }
-            other => return Err(RunError::Other(format!("HiGHS ended with status {other:?} and no solution"))),
-        }
+        let (outcome, why) = no_point(status).map_err(RunError::Other)?;
+        Answer::NoGrid(outcome, why)
     };
     Ok(Run { answer, load_seconds, seconds, nodes, lp_iterations })
+}
+
+/// Translates a HiGHS status that came without an integer-feasible point into `Infeasible` or
+/// `LimitReached` with HiGHS's reason; any other status is an error, said in words.
+fn no_point(status: HighsModelStatus) -> Result<(Outcome, String), String> {
+    match status {
+        HighsModelStatus::Infeasible => Ok((Outcome::Infeasible, "HiGHS: infeasible".to_string())),
+        // Every variable is a bounded binary, so "unbounded or infeasible" can only be infeasible.
+        HighsModelStatus::UnboundedOrInfeasible => {
+            Ok((Outcome::Infeasible, "HiGHS: unbounded or infeasible (all variables are bounded)".to_string()))
+        }
+        HighsModelStatus::ReachedTimeLimit => {
+            Ok((Outcome::LimitReached, "HiGHS reached the time limit without a solution".to_string()))
+        }
+        // Limits this module never sets; answered as limits all the same, by name.
+        HighsModelStatus::ReachedIterationLimit
+        | HighsModelStatus::ReachedSolutionLimit
+        | HighsModelStatus::ReachedInterrupt => {
+            Ok((Outcome::LimitReached, format!("HiGHS stopped without a solution: {status:?}")))
+        }
+        other => Err(format!("HiGHS ended with status {other:?} and no solution")),
+    }
 }
 
 /// Decodes column values: each column above 0.5 sets its cell to its colour's digit.
@@ -400,5 +443,194 @@ impl Solver for Ilp {
             (retry, why) => retry.or(why),
         };
         Ok(Report { outcome, stats, note })
+    }
+}
+
+/// What [`write_model`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WriteOutcome {
+    /// HiGHS wrote the model to the file.
+    Written {
+        /// Columns (0-1 variables), each named by [`column_name`].
+        columns: usize,
+        /// Rows (constraints).
+        rows: usize,
+    },
+    /// No file: the puzzle has no solution, proven before any model (conflicting givens, or a
+    /// dead end of the clique model's elimination of the givens); the reason in words.
+    Infeasible(String),
+    /// No file: the clique model of a full grid has no columns (the givens are the whole answer,
+    /// and HiGHS calls a model without columns an error).
+    NoColumns,
+}
+
+/// The name [`write_model`] gives the column of (cell, colour): `x_r{row}c{col}_{digit}`, 1-based;
+/// `x_r2c3_5` = 1 means cell r2c3 holds digit 5.
+pub fn column_name(cell: usize, colour: usize, n: usize) -> String {
+    format!("x_r{}c{}_{}", cell / n + 1, cell % n + 1, digit_of(colour))
+}
+
+/// A path as a C string for HiGHS, which takes UTF-8 file names.
+fn c_path(path: &Path) -> Result<CString, String> {
+    let text = path.to_str().ok_or_else(|| format!("{} is not UTF-8", path.display()))?;
+    CString::new(text).map_err(|_| format!("{} contains a NUL byte", path.display()))
+}
+
+/// Writes `formulation`'s model of `puzzle` to `path` as HiGHS writes it: LP for a path ending in
+/// `.lp`, MPS for `.mps` (HiGHS picks the format from the extension). The model is exactly the one
+/// the solver builds — the edge model without `reduce` — with every column named by
+/// [`column_name`] and the constant objective 0.
+///
+/// Conflicting givens are answered [`WriteOutcome::Infeasible`] before any model, as
+/// [`crate::solve::solve`] answers them for the solvers: the clique model leaves the givens out
+/// and would not see the conflict. Runs under the process-wide HiGHS lock.
+///
+/// Complexity: that of building the model, O(N⁴) time and space (edge) or O(N³) (clique), plus
+/// writing a file of that size.
+pub fn write_model(puzzle: &Grid, formulation: Formulation, path: &Path) -> Result<WriteOutcome, SolveError> {
+    let solver = match formulation {
+        Formulation::Edge => "ilp-edge",
+        Formulation::Clique => "ilp-clique",
+    };
+    let backend = |message: String| SolveError::Backend { solver, message };
+    if let Some(conflict) = crate::verify::conflicts(puzzle).first() {
+        return Ok(WriteOutcome::Infeasible(format!("conflicting givens: {conflict}")));
+    }
+    let built = match formulation {
+        Formulation::Edge => Built::Model(Box::new(build_edge(puzzle, false))),
+        Formulation::Clique => build_clique(puzzle),
+    };
+    let model = match built {
+        Built::Model(model) => *model,
+        Built::Infeasible(why) => return Ok(WriteOutcome::Infeasible(why)),
+    };
+    if model.columns.is_empty() {
+        return Ok(WriteOutcome::NoColumns);
+    }
+    let filename = c_path(path).map_err(backend)?;
+    let n = puzzle.n();
+    let names: Vec<CString> = model
+        .columns
+        .iter()
+        .map(|&(cell, k)| CString::new(column_name(cell, k, n)).expect("a column name has no NUL byte"))
+        .collect();
+    let _guard = HIGHS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut highs = model.problem.try_into_inner().map_err(|e| backend(e.to_string()))?;
+    if highs.num_cols() != names.len() {
+        return Err(backend(format!("HiGHS holds {} columns, the model {}", highs.num_cols(), names.len())));
+    }
+    for (col, name) in names.iter().enumerate() {
+        let col = c_int::try_from(col).map_err(|_| backend("more columns than HiGHS can index".to_string()))?;
+        // SAFETY: `highs` owns a live HiGHS instance, `col` is one of its columns (counted above)
+        // and `name` is a NUL-terminated string that HiGHS copies.
+        let status = unsafe { Highs_passColName(highs.as_mut_ptr(), col, name.as_ptr()) };
+        if status == HIGHS_STATUS_ERROR {
+            return Err(backend(format!("HiGHS refused the column name {}", name.to_string_lossy())));
+        }
+    }
+    // SAFETY: `highs` owns a live HiGHS instance (quiet: `highs::Model` turns its output off, so
+    // nothing reaches stdout) and `filename` is a NUL-terminated, non-empty path.
+    let status = unsafe { Highs_writeModel(highs.as_mut_ptr(), filename.as_ptr()) };
+    if status == HIGHS_STATUS_ERROR {
+        return Err(backend(format!("HiGHS could not write {}", path.display())));
+    }
+    Ok(WriteOutcome::Written { columns: names.len(), rows: model.rows })
+}
+
+/// What HiGHS made of a model file ([`solve_model_file`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum FileAnswer {
+    /// An integer-feasible point: every column's name and value, in the file's column order.
+    Point(Vec<(String, f64)>),
+    /// No point: [`Outcome::Infeasible`] or [`Outcome::LimitReached`], with HiGHS's reason.
+    NoPoint(Outcome, String),
+}
+
+/// Reads an LP or MPS file (the format from its extension) into a fresh HiGHS instance and solves
+/// it, quiet and on one thread, within `limits.time`: proof that a written model is a real one.
+/// As in [`Ilp`]'s solve, a presolve "infeasible" or error is doubted and the file solved again
+/// with presolve off (within what is left of the time limit). Runs under the process-wide HiGHS
+/// lock. The values are returned raw: decoding and verifying them is the caller's part.
+pub fn solve_model_file(path: &Path, limits: &Limits) -> Result<FileAnswer, SolveError> {
+    let backend = |message: String| SolveError::Backend { solver: "highs", message };
+    let filename = c_path(path).map_err(backend)?;
+    let _guard = HIGHS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let start = Instant::now();
+    let first = run_file(&filename, path, limits.time, true);
+    let said = match &first {
+        Ok(FileAnswer::NoPoint(Outcome::Infeasible, why)) => why.clone(),
+        Err(message) => message.clone(),
+        Ok(_) => return first.map_err(backend),
+    };
+    let left = limits.time.map(|t| t.saturating_sub(start.elapsed()));
+    run_file(&filename, path, left, false)
+        .map_err(|second| backend(format!("{said} with presolve on, and {second} with presolve off")))
+}
+
+/// A HiGHS instance of our own, destroyed when dropped.
+struct Instance(*mut c_void);
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        // SAFETY: the pointer came from `Highs_create`, is not null, and is destroyed only here.
+        unsafe { Highs_destroy(self.0) }
+    }
+}
+
+/// Reads `filename` (shown as `path` in messages) into a new instance and solves it. The caller
+/// holds the HiGHS lock.
+fn run_file(filename: &CStr, path: &Path, time: Option<Duration>, presolve: bool) -> Result<FileAnswer, String> {
+    // SAFETY: `Highs_create` has no preconditions; a null answer is checked before any use.
+    let raw = unsafe { Highs_create() };
+    if raw.is_null() {
+        return Err("HiGHS could not create an instance".to_string());
+    }
+    let instance = Instance(raw);
+    let h = instance.0;
+    let ok = |status: c_int, what: &str| {
+        if status == HIGHS_STATUS_ERROR {
+            Err(format!("HiGHS: {what} failed"))
+        } else {
+            Ok(())
+        }
+    };
+    // SAFETY (every call in this block): `h` is a live instance owned by `instance`, which
+    // outlives the block; option and info names and `filename` are NUL-terminated; the value and
+    // name buffers have the sizes HiGHS writes: one `HighsInt` (a C `int`), one `double` per
+    // column (`Highs_getNumCol`; the null pointers ask for nothing else) and
+    // `kHighsMaximumStringLength` bytes per column name, as `highs_c_api.h` specifies.
+    unsafe {
+        // Quiet before anything else: HiGHS logs to stdout by default, and stdout is not ours.
+        ok(Highs_setBoolOptionValue(h, c"output_flag".as_ptr(), 0), "setting output_flag")?;
+        ok(Highs_setBoolOptionValue(h, c"log_to_console".as_ptr(), 0), "setting log_to_console")?;
+        ok(Highs_setIntOptionValue(h, c"threads".as_ptr(), 1), "setting threads")?;
+        let switch = if presolve { c"on" } else { c"off" };
+        ok(Highs_setStringOptionValue(h, c"presolve".as_ptr(), switch.as_ptr()), "setting presolve")?;
+        if let Some(time) = time {
+            ok(Highs_setDoubleOptionValue(h, c"time_limit".as_ptr(), time.as_secs_f64()), "setting time_limit")?;
+        }
+        ok(Highs_readModel(h, filename.as_ptr()), &format!("reading {}", path.display()))?;
+        ok(Highs_run(h), "the run")?;
+        let raw_status = Highs_getModelStatus(h);
+        let status =
+            HighsModelStatus::try_from(raw_status).map_err(|_| format!("HiGHS: unknown status {raw_status}"))?;
+        let mut primal: c_int = -1;
+        ok(Highs_getIntInfoValue(h, c"primal_solution_status".as_ptr(), &mut primal), "primal_solution_status")?;
+        if primal != HIGHS_SOLUTION_FEASIBLE {
+            let (outcome, why) = no_point(status)?;
+            return Ok(FileAnswer::NoPoint(outcome, why));
+        }
+        let columns = usize::try_from(Highs_getNumCol(h)).map_err(|_| "HiGHS: negative column count".to_string())?;
+        let mut values = vec![0.0; columns];
+        let none = std::ptr::null_mut();
+        ok(Highs_getSolution(h, values.as_mut_ptr(), none, none, none), "reading the solution")?;
+        let mut name = [0 as c_char; HIGHS_MAXIMUM_STRING_LENGTH];
+        let mut point = Vec::with_capacity(columns);
+        for (col, value) in values.into_iter().enumerate() {
+            let col = c_int::try_from(col).expect("HiGHS counted the columns in a C int");
+            ok(Highs_getColName(h, col, name.as_mut_ptr()), "reading a column name")?;
+            point.push((CStr::from_ptr(name.as_ptr()).to_string_lossy().into_owned(), value));
+        }
+        Ok(FileAnswer::Point(point))
     }
 }

@@ -1,9 +1,22 @@
 //! Reading a results directory (`runs.csv`, optional `meta.json`) and summarising its runs.
 //!
-//! Shared by the report and the figures so both censor the same way: a run that hit the time limit
-//! or ran out of memory could not finish, so its time counts as the time limit (a lower bound on
-//! its true cost) instead of being dropped, which would flatter the slow solvers. `error` runs
-//! measure nothing and are left out of the times, but counted in the outcome shares.
+//! Shared by the report ([`crate::report`]) and the figures ([`crate::plot`]) so both censor the
+//! same way: a run that hit the time limit or ran out of memory could not finish, so its time
+//! counts as the time limit (a lower bound on its true cost) instead of being dropped, which would
+//! flatter the slow solvers. `error` runs measure nothing and are left out of the times, but
+//! counted in the outcome shares.
+//!
+//! Layering: `cli` → `plot`, `report` → `results` → `experiment::record`. Nothing here knows about
+//! tables or figures, and neither of those imports the other's internals. Here: the loader and
+//! instance verdicts; in [`summary`] a group of runs and its search effort, in [`sweep`] one
+//! solver's sweep over α and where it peaks, in [`solvers`] the display order and the paradigms,
+//! in [`stats`] quantiles and least-squares fits, in [`numbers`] how numbers are written.
+
+mod numbers;
+mod solvers;
+pub(crate) mod stats;
+mod summary;
+mod sweep;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -12,8 +25,16 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use super::stats;
 use crate::experiment::record::RunRow;
+
+pub(crate) use numbers::{fmt_count, fmt_limit, fmt_num};
+pub(crate) use solvers::{paradigm, solver_order, Paradigm, ENCODING_PAIRS};
+pub(crate) use summary::{Effort, Summary};
+pub(crate) use sweep::{argmax, sweep_effort, PeakAt, Statistic, SweepEffort, MIN_PEAK_ALPHAS};
+
+/// The mode whose instances (puzzles with exactly one solution) have a difficulty instead of an α
+/// axis; their `alpha` column is a placeholder.
+pub(crate) const UNIQUE_MODE: &str = "unique";
 
 /// The runs file inside a results directory.
 pub(crate) const RUNS_FILE: &str = "runs.csv";
@@ -123,58 +144,6 @@ pub(crate) fn verdict(runs: &[&RunRow]) -> Verdict {
     }
 }
 
-/// Outcome counts and censored times of a group of runs.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Summary {
-    pub runs: usize,
-    pub solved: usize,
-    pub infeasible: usize,
-    pub limit: usize,
-    pub memory: usize,
-    pub error: usize,
-    /// Seconds of every run but `error` ones, limit/memory runs counted as the time limit.
-    pub seconds: Vec<f64>,
-    /// `backtracks` (dead ends) of the runs that report them.
-    pub backtracks: Vec<f64>,
-    /// `guesses` of the runs that report them.
-    pub guesses: Vec<f64>,
-    /// `nodes` of the runs that report them.
-    pub nodes: Vec<f64>,
-}
-
-impl Summary {
-    /// Median censored seconds.
-    pub fn median(&self) -> Option<f64> {
-        stats::median(&self.seconds)
-    }
-
-    /// The `q`-quantile of censored seconds.
-    pub fn quantile(&self, q: f64) -> Option<f64> {
-        stats::quantile(&self.seconds, q)
-    }
-
-    /// Median search effort: dead ends when reported (they measure hardness: filling an empty
-    /// grid takes many guesses but none fails), else guesses, else nodes; with the word for it.
-    pub fn effort(&self) -> Option<(&'static str, f64)> {
-        let (word, values) = self.effort_values()?;
-        stats::median(values).map(|m| (word, m))
-    }
-
-    /// Mean search effort (same measure as [`Summary::effort`]).
-    pub fn effort_mean(&self) -> Option<f64> {
-        let (_, values) = self.effort_values()?;
-        (!values.is_empty()).then(|| values.iter().sum::<f64>() / values.len() as f64)
-    }
-
-    /// The runs' values of the effort measure [`Summary::effort`] uses, with its word.
-    pub fn effort_values(&self) -> Option<(&'static str, &[f64])> {
-        [("dead ends", &self.backtracks), ("guesses", &self.guesses), ("nodes", &self.nodes)]
-            .into_iter()
-            .find(|(_, v)| !v.is_empty())
-            .map(|(w, v)| (w, v.as_slice()))
-    }
-}
-
 /// The runs of one results directory and what its `meta.json` says.
 #[derive(Debug, Clone)]
 pub(crate) struct Results {
@@ -240,6 +209,7 @@ impl Results {
             s.guesses.extend(row.guesses.map(|g| g as f64));
             s.backtracks.extend(row.backtracks.map(|g| g as f64));
             s.nodes.extend(row.nodes.map(|g| g as f64));
+            s.conflicts.extend(row.conflicts.map(|g| g as f64));
         }
         groups
     }
@@ -270,22 +240,12 @@ impl Results {
     }
 }
 
-/// Sort key giving the display order of solvers: the ILP models, then the backtrackers, then
-/// anything else alphabetically.
-pub(crate) fn solver_order(name: &str) -> (usize, String) {
-    let rank = KNOWN_SOLVERS.iter().position(|s| *s == name).unwrap_or(KNOWN_SOLVERS.len());
-    (rank, name.to_owned())
-}
-
 /// Sort key giving the display order of `unique` difficulties: none, easy, medium, hard, expert,
 /// then anything else alphabetically.
 pub(crate) fn difficulty_order(name: &str) -> (usize, String) {
     let known = ["", "easy", "medium", "hard", "expert"];
     (known.iter().position(|d| *d == name).unwrap_or(known.len()), name.to_owned())
 }
-
-/// The solvers of the registry, in display order.
-pub(crate) const KNOWN_SOLVERS: [&str; 4] = ["ilp-edge", "ilp-clique", "backtrack-naive", "backtrack"];
 
 /// `meta.json` as JSON, or `None` when missing or unreadable (it is a courtesy, not the contract).
 fn read_meta(path: &Path) -> Option<serde_json::Value> {
@@ -320,41 +280,9 @@ fn longest_unfinished(rows: &[RunRow]) -> Option<f64> {
         .max_by(f64::total_cmp)
 }
 
-/// The effort statistic of one α sweep, one value per summary: the median, unless the medians are
-/// the same at every α (as when the median instance needs no dead end at all, so no peak could
-/// show), then the mean. Returns the words for it ("median dead ends", "mean dead ends", …).
-pub(crate) fn sweep_effort(sweep: &[&Summary]) -> Option<(&'static str, Vec<f64>)> {
-    let word = sweep.iter().find_map(|s| s.effort())?.0;
-    let medians: Vec<f64> = sweep.iter().map(|s| s.effort().map_or(0.0, |e| e.1)).collect();
-    let flat = medians.iter().all(|m| (m - medians[0]).abs() <= 1e-9);
-    let (kind, values) = if flat && sweep.len() > 1 {
-        ("mean", sweep.iter().map(|s| s.effort_mean().unwrap_or(0.0)).collect())
-    } else {
-        ("median", medians)
-    };
-    let words = match (kind, word) {
-        ("mean", "dead ends") => "mean dead ends",
-        ("mean", "guesses") => "mean guesses",
-        ("mean", _) => "mean nodes",
-        (_, "dead ends") => "median dead ends",
-        (_, "guesses") => "median guesses",
-        _ => "median nodes",
-    };
-    Some((words, values))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_flat_median_sweep_falls_back_to_the_mean() {
-        let summary = |dead_ends: &[f64]| Summary { backtracks: dead_ends.to_vec(), ..Summary::default() };
-        let (a, b) = (summary(&[0.0, 0.0, 9.0]), summary(&[0.0, 0.0, 0.0]));
-        assert_eq!(sweep_effort(&[&a, &b]), Some(("mean dead ends", vec![3.0, 0.0])));
-        let c = summary(&[0.0, 5.0, 9.0]);
-        assert_eq!(sweep_effort(&[&a, &c]), Some(("median dead ends", vec![0.0, 5.0])));
-    }
 
     #[test]
     fn alpha_keys_round_and_print_short() {

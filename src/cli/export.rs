@@ -1,0 +1,87 @@
+//! `export`: every puzzle of an input written out as a model file for other tools.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+
+use super::{emit, read_input};
+use crate::export::{export, file_name, input_stem, Exported, Target};
+use crate::format::Format;
+use crate::solve::ilp::Formulation;
+
+/// `--model`: which ILP formulation LP and MPS files hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ModelChoice {
+    /// The edge model (`ilp-edge`, without `--reduce`).
+    Edge,
+    /// The clique model (`ilp-clique`).
+    Clique,
+}
+
+impl ModelChoice {
+    /// The formulation this choice names.
+    pub fn formulation(self) -> Formulation {
+        match self {
+            ModelChoice::Edge => Formulation::Edge,
+            ModelChoice::Clique => Formulation::Clique,
+        }
+    }
+}
+
+/// Arguments of `export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Input file, or `-` for stdin (files are then named stdin-K.EXT).
+    #[arg(default_value = "-")]
+    input: String,
+    /// Input format (auto-detected when omitted).
+    #[arg(long, value_enum)]
+    input_format: Option<Format>,
+    /// Box shape RxC, for shapes that are not the default for their size (e.g. 3x2).
+    #[arg(long = "box", value_name = "RxC")]
+    box_shape: Option<crate::grid::Shape>,
+    /// File format: cnf (DIMACS, the sat encoding), lp or mps (an ILP model, as HiGHS writes
+    /// it), col (DIMACS graph colouring).
+    #[arg(long, value_enum)]
+    to: Target,
+    /// ILP formulation of lp and mps files (ignored for cnf and col).
+    #[arg(long, value_enum, default_value = "clique")]
+    model: ModelChoice,
+    /// Folder to write into (created if missing).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+}
+
+/// `export`: writes `<stem>-<k>.<ext>` per puzzle into `--out`, prints each path on stdout.
+pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
+    let (entries, _) = read_input(&args.input, args.input_format, args.box_shape)?;
+    std::fs::create_dir_all(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
+    let stem = input_stem(&args.input);
+    let formulation = args.model.formulation();
+    let (mut written, mut skipped) = (0, 0);
+    for (i, entry) in entries.iter().enumerate() {
+        let k = i + 1;
+        let path = args.out.join(file_name(&stem, k, args.to));
+        let done = export(&entry.puzzle, args.to, formulation, &path)
+            .with_context(|| format!("puzzle {k} (line {})", entry.line))?;
+        match done {
+            Exported::Written(path) => {
+                written += 1;
+                emit(&format!("{}\n", path.display()))?;
+            }
+            Exported::Skipped(why) => {
+                skipped += 1;
+                eprintln!("puzzle {k}: {why}; no {} file", args.to.extension());
+            }
+        }
+    }
+    eprintln!(
+        "{} puzzle(s): {written} {} file(s) written to {}, {skipped} skipped",
+        entries.len(),
+        args.to.extension(),
+        args.out.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}

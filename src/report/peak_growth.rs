@@ -1,0 +1,302 @@
+//! Growth at the hardness peak versus off it: per solver and mode, the median time at the peak α
+//! of each N and the median time over the α values at least [`OFF_PEAK`] away from it, each series
+//! fitted over N like the pooled growth fits ([`Growth::fit`]). Pooling over α mixes easy and hard
+//! instances; split this way, the fits say whether the hard instances get harder faster.
+//!
+//! A size is left out of both series when its peak is at the edge of the sweep (the peak may lie
+//! outside it) or when the solver's median time reaches the limit anywhere in the sweep (then the
+//! peak, and the cost there, are unknown); it is listed rather than fitted.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::analysis::{Analysis, Growth, MIN_FIT_POINTS};
+use super::peaks::Peak;
+use super::{fit_cells, fmt_peak, fmt_secs, list_or_dash};
+use crate::results::{solver_order, stats, Alpha, PeakAt, Results};
+
+/// How far (in α) from every peak α an α value must be to count as off the peak.
+pub(crate) const OFF_PEAK: f64 = 0.15;
+/// Exponents closer than this are "about as fast".
+const SAME_EXPONENT: f64 = 0.5;
+
+/// The peak and off-peak medians of one solver at one N.
+#[derive(Debug, Clone)]
+pub(crate) struct PeakSize {
+    pub n: usize,
+    /// Where the peak is: the solver's effort peak, else its time peak.
+    pub at: PeakAt,
+    /// `true` when a median time in the solver's sweep is at the limit (the peak is unknown).
+    pub censored: bool,
+    /// Median censored seconds over the runs at the peak α.
+    pub at_peak: Option<f64>,
+    /// The α values at least [`OFF_PEAK`] away from every peak α.
+    pub off_alphas: Vec<Alpha>,
+    /// Median censored seconds over the runs at `off_alphas`.
+    pub off_peak: Option<f64>,
+}
+
+/// At-peak and off-peak growth of one (solver, mode).
+#[derive(Debug, Clone)]
+pub(crate) struct PeakGrowth {
+    pub solver: String,
+    pub mode: String,
+    pub sizes: Vec<PeakSize>,
+    /// Fit of the at-peak medians (censored: sizes with the limit somewhere in the sweep).
+    pub at_peak: Growth,
+    /// Fit of the off-peak medians.
+    pub off_peak: Growth,
+    /// Sizes left out because the peak is at the edge of the sweep.
+    pub edge: Vec<usize>,
+}
+
+/// At-peak and off-peak growth of every (solver, mode) that has a peak at some N.
+pub(crate) fn peak_growth(results: &Results, peaks: &[Peak]) -> Vec<PeakGrowth> {
+    let cells = results.summarize(|r| Some((r.solver.clone(), r.mode.clone(), r.n, Alpha::new(r.alpha))));
+    let pooled = |solver: &str, mode: &str, n: usize, alphas: &[Alpha]| {
+        let seconds: Vec<f64> = alphas
+            .iter()
+            .filter_map(|a| cells.get(&(solver.to_owned(), mode.to_owned(), n, *a)))
+            .flat_map(|s| s.seconds.iter().copied())
+            .collect();
+        stats::median(&seconds)
+    };
+    let mut series: BTreeMap<((usize, String), String), Vec<PeakSize>> = BTreeMap::new();
+    for p in peaks {
+        let solvers = p.times.iter().map(|(s, _)| s);
+        for solver in solvers {
+            let (at, censored) = match p.efforts.iter().find(|e| &e.solver == solver) {
+                Some(e) => (e.at.clone(), e.at.censored || !e.censored_elsewhere.is_empty()),
+                None => match p.times.iter().find(|(s, _)| s == solver) {
+                    Some((_, at)) => (at.clone(), at.censored),
+                    None => continue,
+                },
+            };
+            let off_alphas: Vec<Alpha> = p
+                .alphas
+                .iter()
+                .filter(|a| at.alphas.iter().all(|peak| (a.value() - peak.value()).abs() >= OFF_PEAK - 1e-9))
+                .copied()
+                .collect();
+            let size = PeakSize {
+                n: p.n,
+                at_peak: pooled(solver, &p.mode, p.n, &at.alphas),
+                off_peak: pooled(solver, &p.mode, p.n, &off_alphas),
+                at,
+                censored,
+                off_alphas,
+            };
+            series.entry((solver_order(solver), p.mode.clone())).or_default().push(size);
+        }
+    }
+    series.into_iter().map(|(((_, solver), mode), sizes)| fit(results, solver, mode, sizes)).collect()
+}
+
+/// Splits the sizes of one series into fitted, censored and edge sizes, and fits both series.
+fn fit(results: &Results, solver: String, mode: String, sizes: Vec<PeakSize>) -> PeakGrowth {
+    let mut edge = Vec::new();
+    let mut at = (Vec::new(), Vec::new());
+    let mut off = (Vec::new(), Vec::new());
+    for s in &sizes {
+        if s.at.edge && !s.censored {
+            edge.push(s.n);
+            continue;
+        }
+        for ((points, censored), median) in [(&mut at, s.at_peak), (&mut off, s.off_peak)] {
+            match median {
+                Some(m) if s.censored || results.is_censored(m) => censored.push(s.n),
+                Some(m) if m > 0.0 => points.push((s.n, m)),
+                _ => {}
+            }
+        }
+    }
+    PeakGrowth {
+        at_peak: Growth::fit(&solver, &mode, at.0, at.1),
+        off_peak: Growth::fit(&solver, &mode, off.0, off.1),
+        solver,
+        mode,
+        sizes,
+        edge,
+    }
+}
+
+/// A set of α values: listed when few, else as runs of consecutive swept values (`0–0.3, 0.65–0.95`).
+fn fmt_alpha_set(alphas: &[Alpha], swept: &[Alpha]) -> String {
+    if alphas.len() <= 4 {
+        return list_or_dash(alphas.iter().map(Alpha::to_string));
+    }
+    let mut runs: Vec<(Alpha, Alpha)> = Vec::new();
+    let mut previous: Option<usize> = None;
+    for a in alphas {
+        let index = swept.iter().position(|s| s == a);
+        match (runs.last_mut(), previous, index) {
+            (Some(run), Some(p), Some(i)) if i == p + 1 => run.1 = *a,
+            _ => runs.push((*a, *a)),
+        }
+        previous = index;
+    }
+    let text = runs.iter().map(|(a, b)| if a == b { a.to_string() } else { format!("{a}–{b}") });
+    list_or_dash(text)
+}
+
+/// The section: per-N medians at and off the peak, then the fits.
+pub(crate) fn section(out: &mut String, results: &Results, analysis: &Analysis) {
+    out.push_str("## Growth at the hardness peak versus off it\n\n");
+    let _ = writeln!(
+        out,
+        "Per solver and mode, at each N: the peak α (the largest median search effort, see *Hardness \
+         peak in α* below; the time peak for a solver without an effort statistic), the median time over \
+         the runs at the peak, and the median time over the runs at the α values at least {OFF_PEAK} away \
+         from it (off the peak). Each series is fitted over N as above (t ∝ N^b and t ∝ c^N, at least \
+         {MIN_FIT_POINTS} sizes). Sizes whose peak is at the edge of the sweep are left out (the peak may \
+         lie outside it), and so are sizes where the solver's median time reaches the limit anywhere in the \
+         sweep: the peak, and the cost there, are then unknown (only a lower bound), so they are listed as \
+         censored rather than fitted.\n"
+    );
+    if analysis.peak_growth.is_empty() {
+        out.push_str("No sweep has enough α values (at least 3 per N) to locate a peak.\n\n");
+        return;
+    }
+    out.push_str("| solver | mode | N | peak α | median s at peak | α off the peak | median s off peak |\n");
+    out.push_str("|---|---|---|---|---|---|---|\n");
+    let swept: BTreeMap<(&str, usize), &[Alpha]> =
+        analysis.peaks.iter().map(|p| ((p.mode.as_str(), p.n), p.alphas.as_slice())).collect();
+    for g in &analysis.peak_growth {
+        for s in &g.sizes {
+            let mut peak = fmt_peak(&s.at);
+            if s.censored && !s.at.censored {
+                peak.push_str(" (limit elsewhere)");
+            }
+            let all = swept.get(&(g.mode.as_str(), s.n)).copied().unwrap_or(&[]);
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {peak} | {} | {} | {} |",
+                g.solver,
+                g.mode,
+                s.n,
+                fmt_secs(results, s.at_peak),
+                fmt_alpha_set(&s.off_alphas, all),
+                fmt_secs(results, s.off_peak),
+            );
+        }
+    }
+    out.push_str("\n| solver | mode | series | sizes fitted | censored sizes | edge sizes | exponent b (t ∝ N^b) | R² | base c (t ∝ c^N) | R² | better fit |\n");
+    out.push_str("|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for g in &analysis.peak_growth {
+        for (label, fit) in [("at the peak", &g.at_peak), ("off the peak", &g.off_peak)] {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {label} | {} | {} | {} |{}",
+                g.solver,
+                g.mode,
+                list_or_dash(fit.points.iter().map(|p| p.0.to_string())),
+                list_or_dash(fit.censored.iter().map(|n| n.to_string())),
+                list_or_dash(g.edge.iter().map(|n| n.to_string())),
+                fit_cells(fit),
+            );
+        }
+    }
+    out.push('\n');
+}
+
+/// One bullet per (solver, mode): how cost grows at the peak and off it, in words.
+pub(crate) fn bullets(analysis: &Analysis) -> Vec<String> {
+    analysis.peak_growth.iter().map(bullet).collect()
+}
+
+/// The at-peak and off-peak growth of one (solver, mode), or why it cannot be stated.
+fn bullet(g: &PeakGrowth) -> String {
+    let off_words = format!("off the peak (α at least {OFF_PEAK} away)");
+    let mut text = match (law(&g.at_peak), law(&g.off_peak)) {
+        (Some(at), Some(off)) => format!("{} ({}): at the hardness peak {at}; {off_words} {off}.", g.solver, g.mode),
+        (Some(at), None) => format!(
+            "{} ({}): at the hardness peak {at}; {off_words} no growth law: {}.",
+            g.solver,
+            g.mode,
+            too_few(&g.off_peak)
+        ),
+        (None, Some(off)) => format!(
+            "{} ({}): no growth law at the hardness peak: {}; {off_words} {off}.",
+            g.solver,
+            g.mode,
+            too_few(&g.at_peak)
+        ),
+        (None, None) if sizes(&g.at_peak) == sizes(&g.off_peak) => {
+            format!("{} ({}): no growth law at or off the hardness peak: {}.", g.solver, g.mode, too_few(&g.at_peak))
+        }
+        (None, None) => format!(
+            "{} ({}): no growth law at the hardness peak ({}) or off it ({}).",
+            g.solver,
+            g.mode,
+            too_few(&g.at_peak),
+            too_few(&g.off_peak)
+        ),
+    };
+    if let (Some(p), Some(q)) = (g.at_peak.power, g.off_peak.power) {
+        let verdict = if p.slope - q.slope > SAME_EXPONENT {
+            "cost grows faster at the peak than off it"
+        } else if q.slope - p.slope > SAME_EXPONENT {
+            "cost grows more slowly at the peak than off it"
+        } else {
+            "cost grows about as fast at the peak as off it"
+        };
+        let _ = write!(text, " So {verdict} (exponent {:.1} vs {:.1}).", p.slope, q.slope);
+    }
+    if !g.at_peak.censored.is_empty() {
+        let ns: Vec<String> = g.at_peak.censored.iter().map(|n| n.to_string()).collect();
+        let _ = write!(
+            text,
+            " At N = {} the median time reaches the limit in the sweep: the cost at the peak there is at least \
+             the limit, and the size is left out rather than fitted.",
+            ns.join(", ")
+        );
+    }
+    if !g.edge.is_empty() {
+        let ns: Vec<String> = g.edge.iter().map(|n| n.to_string()).collect();
+        let _ = write!(text, " At N = {} the peak is at the edge of the sweep, so it is left out.", ns.join(", "));
+    }
+    text
+}
+
+/// "t ∝ N^7.90 (R² 0.990; or 1.23^N, R² 0.950) over N = 16, 25, 36", or `None` without a fit.
+fn law(g: &Growth) -> Option<String> {
+    let (p, e) = (g.power?, g.exponential?);
+    let sizes: Vec<String> = g.points.iter().map(|p| p.0.to_string()).collect();
+    let hedge = if g.points.len() <= 4 { ", indicative" } else { "" };
+    Some(format!(
+        "t ∝ N^{:.2} (R² {:.3}; or {}^N, R² {:.3}) over N = {}{hedge}",
+        p.slope,
+        p.r2,
+        crate::results::fmt_num(10f64.powf(e.slope)),
+        e.r2,
+        sizes.join(", ")
+    ))
+}
+
+/// Why a series has no fit: which sizes remain.
+fn too_few(g: &Growth) -> String {
+    if g.points.is_empty() {
+        return "no N has a located peak with uncensored times".to_owned();
+    }
+    let sizes: Vec<String> = g.points.iter().map(|p| p.0.to_string()).collect();
+    let verb = if sizes.len() == 1 { "qualifies" } else { "qualify" };
+    format!("only N = {} {verb}, and a fit needs {MIN_FIT_POINTS} sizes", sizes.join(", "))
+}
+
+/// The sizes of a series' points.
+fn sizes(g: &Growth) -> Vec<usize> {
+    g.points.iter().map(|p| p.0).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn off_peak_alpha_sets_print_as_runs_of_the_sweep() {
+        let swept: Vec<Alpha> = (0..20).map(|i| Alpha::new(0.05 * i as f64)).collect();
+        let off: Vec<Alpha> = swept.iter().copied().filter(|a| (a.value() - 0.5).abs() >= OFF_PEAK - 1e-9).collect();
+        assert_eq!(fmt_alpha_set(&off, &swept), "0–0.35, 0.65–0.95");
+        assert_eq!(fmt_alpha_set(&swept[..2], &swept), "0, 0.05");
+    }
+}

@@ -1,0 +1,350 @@
+//! The hardness peak in α: per (mode, N), the α where each solver's own search effort is largest
+//! (dead ends, conflicts or B&B nodes; see [`crate::results::Effort`]) and where its median time
+//! is, side by side so that one sees whether the paradigms find the same instances hard; compared
+//! with the Latin-square literature.
+//!
+//! Runs stopped at the limit count only as lower bounds: an effort peak is `censored` when the
+//! solver's median time at that α is the time limit, and it is not clearly located when the median
+//! time is at the limit at another α (whose effort, a lower bound, could exceed the maximum).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+use super::analysis::{Analysis, UNIQUE_MODE};
+use super::fmt_peak;
+use crate::results::{
+    argmax, solver_order, sweep_effort, Alpha, Effort, PeakAt, Results, Statistic, Summary, MIN_PEAK_ALPHAS,
+};
+use crate::results::{fmt_count, SweepEffort};
+
+/// The literature's peak fill fraction for 9×9-sized Latin squares.
+const LITERATURE_PEAK: f64 = 0.42;
+/// Sweeps with more α values than this are written as a range with a step.
+const LIST_ALPHAS_UP_TO: usize = 6;
+
+/// Where one solver's search effort peaks along one (mode, N) sweep.
+#[derive(Debug, Clone)]
+pub(crate) struct EffortPeak {
+    pub solver: String,
+    /// The effort statistic, summed up over the runs at each α by [`EffortPeak::statistic`].
+    pub effort: Effort,
+    pub statistic: Statistic,
+    pub at: PeakAt,
+    /// Other α values of the sweep where the solver's median time is the time limit.
+    pub censored_elsewhere: Vec<Alpha>,
+}
+
+impl EffortPeak {
+    /// Words for the value, e.g. `median conflicts`.
+    pub fn words(&self) -> String {
+        format!("{} {}", self.statistic.name(), self.effort.noun(&self.solver))
+    }
+
+    /// The peak α when it is clearly located: one α, inside the sweep, and no median time at the
+    /// limit anywhere in the sweep.
+    pub fn located(&self) -> Option<Alpha> {
+        let at = &self.at;
+        (!at.edge && !at.censored && self.censored_elsewhere.is_empty() && at.alphas.len() == 1).then(|| at.alphas[0])
+    }
+}
+
+/// Hardness peaks of one (mode, N) sweep over α.
+#[derive(Debug, Clone)]
+pub(crate) struct Peak {
+    pub mode: String,
+    pub n: usize,
+    /// The α values swept.
+    pub alphas: Vec<Alpha>,
+    /// Peak of each solver's search effort, in display order (solvers without one are absent).
+    pub efforts: Vec<EffortPeak>,
+    /// Peak of the median time of each solver, in display order.
+    pub times: Vec<(String, PeakAt)>,
+}
+
+/// One solver's summaries along the α values of a sweep.
+type Sweep<'a> = Vec<(Alpha, &'a Summary)>;
+
+/// Hardness peaks per (mode, N) with enough α values; `unique` mode has no α axis and is skipped.
+pub(crate) fn peaks(results: &Results) -> Vec<Peak> {
+    let cells = results.summarize(|r| {
+        (r.mode != UNIQUE_MODE).then(|| (r.mode.clone(), r.n, solver_order(&r.solver), Alpha::new(r.alpha)))
+    });
+    let mut sweeps: BTreeMap<(String, usize), BTreeMap<(usize, String), Sweep<'_>>> = BTreeMap::new();
+    for ((mode, n, solver, alpha), s) in &cells {
+        sweeps.entry((mode.clone(), *n)).or_default().entry(solver.clone()).or_default().push((*alpha, s));
+    }
+    let mut out = Vec::new();
+    for ((mode, n), by_solver) in sweeps {
+        let alphas: BTreeSet<Alpha> = by_solver.values().flatten().map(|(a, _)| *a).collect();
+        if alphas.len() < MIN_PEAK_ALPHAS {
+            continue;
+        }
+        let alphas: Vec<Alpha> = alphas.into_iter().collect();
+        let efforts = by_solver.iter().filter_map(|((_, solver), sweep)| effort_peak(results, solver, sweep, &alphas));
+        let times = by_solver.iter().filter_map(|((_, solver), sweep)| {
+            let values: Vec<(Alpha, f64)> = sweep.iter().filter_map(|(a, s)| Some((*a, s.median()?))).collect();
+            Some((solver.clone(), argmax(&values, &alphas, |_, v| results.is_censored(v))?))
+        });
+        out.push(Peak { mode, n, efforts: efforts.collect(), times: times.collect(), alphas });
+    }
+    out
+}
+
+/// Where `solver`'s effort peaks along `sweep`; `None` when its runs report no effort statistic.
+fn effort_peak(results: &Results, solver: &str, sweep: &Sweep<'_>, alphas: &[Alpha]) -> Option<EffortPeak> {
+    let with_effort: Vec<(Alpha, &Summary)> = sweep.iter().filter(|(_, s)| s.effort().is_some()).copied().collect();
+    let summaries: Vec<&Summary> = with_effort.iter().map(|(_, s)| *s).collect();
+    let SweepEffort { effort, statistic, values } = sweep_effort(&summaries)?;
+    let values: Vec<(Alpha, f64)> = with_effort.iter().map(|(a, _)| *a).zip(values).collect();
+    let time_censored: BTreeSet<Alpha> =
+        sweep.iter().filter(|(_, s)| s.median().is_some_and(|m| results.is_censored(m))).map(|(a, _)| *a).collect();
+    let at = argmax(&values, alphas, |a, _| time_censored.contains(&a))?;
+    let censored_elsewhere = time_censored.iter().filter(|a| !at.alphas.contains(a)).copied().collect();
+    Some(EffortPeak { solver: solver.to_owned(), effort, statistic, at, censored_elsewhere })
+}
+
+/// The α values swept: listed when few, else `first–last, step s (k values)`.
+fn fmt_sweep(alphas: &[Alpha]) -> String {
+    let step = spacing(alphas);
+    let even = alphas.windows(2).all(|w| (w[1].value() - w[0].value() - step).abs() < 1e-6);
+    match (alphas.first(), alphas.last()) {
+        (Some(first), Some(last)) if alphas.len() > LIST_ALPHAS_UP_TO && even => {
+            format!("{first}–{last}, step {} ({} values)", Alpha::new(step), alphas.len())
+        }
+        _ => alphas.iter().map(Alpha::to_string).collect::<Vec<_>>().join(", "),
+    }
+}
+
+/// One effort peak as a table cell, e.g. `0.4 (1.2e5 median dead ends)`,
+/// `0.5 (censored; ≥ 9.0e4 median conflicts)` or `0.2 (3.00 mean B&B nodes; limit at α = 0.4)`.
+pub(crate) fn fmt_effort_peak(p: &EffortPeak) -> String {
+    let location = fmt_peak(&PeakAt { censored: false, edge: false, ..p.at.clone() });
+    let value = format!("{} {}", fmt_count(p.at.value), p.words());
+    let text = if p.at.censored {
+        format!("censored; ≥ {value}")
+    } else if p.at.edge {
+        format!("edge; {value}")
+    } else {
+        value
+    };
+    let elsewhere = if p.censored_elsewhere.is_empty() {
+        String::new()
+    } else {
+        let alphas: Vec<String> = p.censored_elsewhere.iter().map(Alpha::to_string).collect();
+        format!("; limit at α = {}", alphas.join(", "))
+    };
+    format!("{location} ({text}{elsewhere})")
+}
+
+/// The section: effort peaks per solver, then time peaks per solver.
+pub(crate) fn section(out: &mut String, analysis: &Analysis) {
+    out.push_str("## Hardness peak in α\n\n");
+    out.push_str(
+        "For Latin-square (quasigroup) completion, search cost peaks near 42 % pre-filled cells at \
+         orders around 9 (Gomes & Selman 1997; Achlioptas et al. 2000), and the peak moves to higher \
+         fill as the order grows. Below, each solver's peak is the α with the largest median of its \
+         own search effort, which is hardware-independent: *dead ends* for the backtracking solvers \
+         (branches undone; zero when every guess was right, unlike the guess count, which grows with \
+         the empty cells), *conflicts* for the SAT solvers (CDCL conflicts), *B&B nodes* for the ILP \
+         solvers (branch-and-bound nodes; guesses or search nodes only where nothing better was \
+         recorded). Where the median is the same at every α, the mean is used. `edge` means the peak \
+         is at the end of the sweep (it may lie outside); `censored` means the solver's median time \
+         at that α is the time limit, so its effort there is only a lower bound (`≥`); `limit at α = …` \
+         names other α where the median time is the limit, whose effort could be larger still.\n\n",
+    );
+    if analysis.peaks.is_empty() {
+        out.push_str("Too few α values (fewer than 3 per N) to locate a peak.\n\n");
+        return;
+    }
+    let solvers = |names: &mut dyn Iterator<Item = String>| {
+        let mut v: Vec<String> = names.collect();
+        v.sort_by_key(|s| solver_order(s));
+        v.dedup();
+        v
+    };
+    let with_effort = solvers(&mut analysis.peaks.iter().flat_map(|p| p.efforts.iter().map(|e| e.solver.clone())));
+    let heads: String = with_effort.iter().map(|s| format!(" effort peak: {s} |")).collect();
+    let _ = writeln!(out, "| mode | N | α swept |{heads}");
+    let _ = writeln!(out, "|{}", "---|".repeat(3 + with_effort.len()));
+    for p in &analysis.peaks {
+        let cells: String = with_effort
+            .iter()
+            .map(|s| match p.efforts.iter().find(|e| &e.solver == s) {
+                Some(e) => format!(" {} |", fmt_effort_peak(e)),
+                None => " — |".to_owned(),
+            })
+            .collect();
+        let _ = writeln!(out, "| {} | {} | {} |{cells}", p.mode, p.n, fmt_sweep(&p.alphas));
+    }
+    out.push_str(
+        "\nFor comparison, the α with the largest median time of each solver (`censored`: that median is \
+         the time limit, so the true peak cannot be located):\n\n",
+    );
+    let with_time = solvers(&mut analysis.peaks.iter().flat_map(|p| p.times.iter().map(|t| t.0.clone())));
+    let heads: String = with_time.iter().map(|s| format!(" time peak: {s} |")).collect();
+    let _ = writeln!(out, "| mode | N |{heads}");
+    let _ = writeln!(out, "|{}", "---|".repeat(2 + with_time.len()));
+    for p in &analysis.peaks {
+        let cells: String = with_time
+            .iter()
+            .map(|s| match p.times.iter().find(|t| &t.0 == s) {
+                Some((_, at)) => format!(" {} |", fmt_peak(at)),
+                None => " — |".to_owned(),
+            })
+            .collect();
+        let _ = writeln!(out, "| {} | {} |{cells}", p.mode, p.n);
+    }
+    out.push('\n');
+}
+
+/// Per mode: one bullet per solver with effort peaks, and whether the solvers agree on the peak.
+pub(crate) fn bullets(peaks: &[Peak]) -> Vec<String> {
+    let mut per_mode: BTreeMap<&str, Vec<&Peak>> = BTreeMap::new();
+    for p in peaks.iter().filter(|p| !p.efforts.is_empty()) {
+        per_mode.entry(&p.mode).or_default().push(p);
+    }
+    let mut out = Vec::new();
+    for (mode, peaks) in per_mode {
+        let mut solvers: Vec<&str> = peaks.iter().flat_map(|p| p.efforts.iter().map(|e| e.solver.as_str())).collect();
+        solvers.sort_by_key(|s| solver_order(s));
+        solvers.dedup();
+        out.extend(solvers.iter().map(|s| solver_bullet(mode, s, &peaks)));
+        if solvers.len() > 1 {
+            out.push(agreement_bullet(mode, &peaks));
+        }
+    }
+    out
+}
+
+/// Where one solver's effort peaks in one mode across N, against the literature.
+fn solver_bullet(mode: &str, solver: &str, peaks: &[&Peak]) -> String {
+    let mut located = Vec::new();
+    let mut parts = Vec::new();
+    for p in peaks {
+        let Some(e) = p.efforts.iter().find(|e| e.solver == solver) else { continue };
+        let mut at = fmt_peak(&e.at);
+        if !e.censored_elsewhere.is_empty() && !e.at.censored {
+            at.push_str(" (time limit elsewhere)");
+        }
+        parts.push(format!("α = {at} at N = {} ({})", p.n, e.words()));
+        if let Some(alpha) = e.located() {
+            located.push((p.n, alpha.value(), spacing(&p.alphas)));
+        }
+    }
+    let mut text = format!("The {solver} search effort ({mode} instances) peaks at {}.", parts.join(", "));
+    if let Some((_, alpha, step)) = located.iter().find(|(n, _, _)| *n == 9) {
+        let close = (alpha - LITERATURE_PEAK).abs() <= step.max(0.05);
+        let relation = if close { "within one α step of" } else { "away from" };
+        let _ = write!(
+            text,
+            " At N = 9 that is {relation} the ≈ {:.0} % pre-filled reported for Latin squares of that size.",
+            LITERATURE_PEAK * 100.0
+        );
+    }
+    text.push_str(&trend(&located));
+    text
+}
+
+/// Whether the solvers' clearly located effort peaks coincide, per N, in one mode.
+fn agreement_bullet(mode: &str, peaks: &[&Peak]) -> String {
+    let (mut agree, mut near, mut differ) = (Vec::new(), Vec::new(), Vec::new());
+    for p in peaks {
+        let located: Vec<(&str, Alpha)> =
+            p.efforts.iter().filter_map(|e| Some((e.solver.as_str(), e.located()?))).collect();
+        if located.len() < 2 {
+            continue;
+        }
+        let lo = located.iter().map(|l| l.1).min().expect("two or more");
+        let hi = located.iter().map(|l| l.1).max().expect("two or more");
+        let names = |v: &[(&str, Alpha)]| v.iter().map(|(s, a)| format!("{s} {a}")).collect::<Vec<_>>().join(", ");
+        if lo == hi {
+            let who: Vec<&str> = located.iter().map(|l| l.0).collect();
+            agree.push(format!("N = {} (α = {lo}: {})", p.n, who.join(", ")));
+        } else if hi.value() - lo.value() <= spacing(&p.alphas) + 1e-9 {
+            near.push(format!("N = {} ({})", p.n, names(&located)));
+        } else {
+            differ.push(format!("N = {} ({})", p.n, names(&located)));
+        }
+    }
+    if agree.is_empty() && near.is_empty() && differ.is_empty() {
+        return format!(
+            "No N has clearly located (interior, uncensored) effort peaks of two or more solvers ({mode} \
+             instances), so whether the solvers agree on the peak cannot be said."
+        );
+    }
+    let mut parts = Vec::new();
+    if !agree.is_empty() {
+        parts.push(format!("agree at {}", agree.join("; ")));
+    }
+    if !near.is_empty() {
+        parts.push(format!("are within one α step of each other at {}", near.join("; ")));
+    }
+    if !differ.is_empty() {
+        parts.push(format!("differ at {}", differ.join("; ")));
+    }
+    format!(
+        "Do the solvers find the same α hardest ({mode} instances)? Where two or more effort peaks are \
+         clearly located, they {}.",
+        parts.join(", ")
+    )
+}
+
+/// Whether the located peaks move with N, in the literature's direction or not.
+fn trend(located: &[(usize, f64, f64)]) -> String {
+    if located.len() < 2 {
+        return " Too few clearly located (interior, uncensored) peaks to see how the peak moves with N.".to_owned();
+    }
+    let alphas: Vec<f64> = located.iter().map(|l| l.1).collect();
+    let rising = alphas.windows(2).all(|w| w[1] >= w[0] - 1e-9);
+    let flat = alphas.windows(2).all(|w| (w[1] - w[0]).abs() < 1e-9);
+    let verdict = if flat {
+        "does not move with N here (finer α steps may be needed to see the shift reported in the literature)"
+    } else if rising {
+        "moves to higher fill as N grows, as reported in the literature"
+    } else {
+        "does not move monotonically with N, unlike the shift to higher fill reported in the literature"
+    };
+    format!(" Over the clearly located peaks the peak {verdict}.")
+}
+
+/// The smallest gap between consecutive α values swept.
+fn spacing(alphas: &[Alpha]) -> f64 {
+    alphas.windows(2).map(|w| w[1].value() - w[0].value()).fold(f64::INFINITY, f64::min)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn peak(alphas: &[f64], value: f64, censored: bool, edge: bool) -> PeakAt {
+        PeakAt { alphas: alphas.iter().map(|a| Alpha::new(*a)).collect(), value, censored, edge }
+    }
+
+    #[test]
+    fn effort_cells_name_the_statistic_and_mark_censoring() {
+        let mut p = EffortPeak {
+            solver: "sat".into(),
+            effort: Effort::Conflicts,
+            statistic: Statistic::Median,
+            at: peak(&[0.5], 31_000.0, false, false),
+            censored_elsewhere: Vec::new(),
+        };
+        assert_eq!(fmt_effort_peak(&p), "0.5 (3.1e4 median conflicts)");
+        assert_eq!(p.located(), Some(Alpha::new(0.5)));
+        p.at.censored = true;
+        assert_eq!(fmt_effort_peak(&p), "0.5 (censored; ≥ 3.1e4 median conflicts)");
+        assert_eq!(p.located(), None);
+        p.at = peak(&[0.5], 12.0, false, false);
+        p.censored_elsewhere = vec![Alpha::new(0.4)];
+        assert_eq!(fmt_effort_peak(&p), "0.5 (12.0 median conflicts; limit at α = 0.4)");
+        assert_eq!(p.located(), None, "the limit elsewhere hides where the peak is");
+    }
+
+    #[test]
+    fn long_even_sweeps_print_as_a_range() {
+        let alphas: Vec<Alpha> = (0..20).map(|i| Alpha::new(0.05 * i as f64)).collect();
+        assert_eq!(fmt_sweep(&alphas), "0–0.95, step 0.05 (20 values)");
+        let short: Vec<Alpha> = [0.2, 0.4, 0.6, 0.8].map(Alpha::new).to_vec();
+        assert_eq!(fmt_sweep(&short), "0.2, 0.4, 0.6, 0.8");
+    }
+}

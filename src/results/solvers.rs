@@ -1,0 +1,79 @@
+//! The solvers as the report and the figures present them: one display order, the paradigm each
+//! belongs to (ILP, backtracking, SAT), and the encoding ablations — pairs of solvers that differ
+//! only in how the puzzle is stated to the same engine.
+
+/// The solvers of the registry, in display order: by paradigm, the weaker variant first.
+pub(crate) const KNOWN_SOLVERS: [&str; 6] =
+    ["ilp-edge", "ilp-clique", "backtrack-naive", "backtrack", "sat", "sat-minimal"];
+
+/// Sort key giving the display order of solvers: [`KNOWN_SOLVERS`], then anything else
+/// alphabetically.
+pub(crate) fn solver_order(name: &str) -> (usize, String) {
+    let rank = KNOWN_SOLVERS.iter().position(|s| *s == name).unwrap_or(KNOWN_SOLVERS.len());
+    (rank, name.to_owned())
+}
+
+/// A family of solvers that share an engine and a search strategy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) enum Paradigm {
+    /// 0-1 integer programming with HiGHS (`ilp-edge`, `ilp-clique`).
+    Ilp,
+    /// Depth-first search over cells (`backtrack-naive`, `backtrack`).
+    Backtracking,
+    /// CDCL on a CNF encoding with CaDiCaL (`sat`, `sat-minimal`).
+    Sat,
+}
+
+impl Paradigm {
+    /// Every paradigm, in display order.
+    pub(crate) const ALL: [Paradigm; 3] = [Paradigm::Ilp, Paradigm::Backtracking, Paradigm::Sat];
+
+    /// Its name in prose and tables: `ILP`, `backtracking`, `SAT`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Paradigm::Ilp => "ILP",
+            Paradigm::Backtracking => "backtracking",
+            Paradigm::Sat => "SAT",
+        }
+    }
+}
+
+/// The paradigm of a solver name; `None` for a name the registry does not know.
+pub(crate) fn paradigm(solver: &str) -> Option<Paradigm> {
+    match solver {
+        "ilp-edge" | "ilp-clique" => Some(Paradigm::Ilp),
+        "backtrack-naive" | "backtrack" => Some(Paradigm::Backtracking),
+        "sat" | "sat-minimal" => Some(Paradigm::Sat),
+        _ => None,
+    }
+}
+
+/// The encoding ablations: (paradigm, weaker encoding, stronger encoding, what differs). The same
+/// engine runs both, so their paired time ratio says how much the encoding matters.
+pub(crate) const ENCODING_PAIRS: [(Paradigm, &str, &str, &str); 2] = [
+    (Paradigm::Ilp, "ilp-edge", "ilp-clique", "edge model vs clique model"),
+    (Paradigm::Sat, "sat-minimal", "sat", "minimal vs full (redundant-clause) encoding"),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solvers_sort_by_paradigm_and_unknown_names_come_last() {
+        let mut names = vec!["zeta", "sat-minimal", "backtrack", "sat", "ilp-clique", "alpha", "ilp-edge"];
+        names.sort_by_key(|s| solver_order(s));
+        assert_eq!(names, ["ilp-edge", "ilp-clique", "backtrack", "sat", "sat-minimal", "alpha", "zeta"]);
+    }
+
+    #[test]
+    fn every_known_solver_has_a_paradigm_and_every_ablation_stays_inside_one() {
+        for name in KNOWN_SOLVERS {
+            assert!(paradigm(name).is_some(), "{name}");
+        }
+        assert_eq!(paradigm("dlx"), None);
+        for (p, weaker, stronger, _) in ENCODING_PAIRS {
+            assert_eq!((paradigm(weaker), paradigm(stronger)), (Some(p), Some(p)));
+        }
+    }
+}

@@ -381,7 +381,9 @@ fn bad_unique_configs_exit_2_before_anything_is_written() {
         ("difficulties = [\"easy\", \"expert\"]", "", "difficulties: no difficulty: mode unique needs difficulties"),
         ("modes = [\"unique\"]", "modes = [\"planted\"]\nalphas = [0.5]", "difficulties apply to mode unique only"),
         ("seed = 12", "seed = 12\nalphas = [0.5]", "alphas: only modes random and planted have fill fractions"),
-        ("seed = 12", "seed = 12\nunique_budget = 0", "unique_budget: 0 is not a positive number of seconds"),
+        ("seed = 12", "seed = 12\nunique_budget = 0", "unique_budget: 0 is not a time limit"),
+        ("seed = 12", "seed = 12\nunique_budget = 1e20", "unique_budget: 100000000000000000000 is not a time limit"),
+        ("time_limit = 5.0", "time_limit = 1e19", "time_limit: 10000000000000000000 is not a time limit"),
         // 4×4 puzzles never need more than singles: refused once the generator gives up, nothing run.
         (
             "boxes = [\"3x3\"]",

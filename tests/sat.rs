@@ -156,3 +156,15 @@ fn sat_agrees_with_the_analysis_on_generated_unique_puzzles_and_their_weakened_f
         assert_eq!(report(SolverKind::Sat, &weaker, &two).stats.solutions, Some(a.solutions.min(2)), "{rows}×{cols}");
     }
 }
+
+#[test]
+fn absurd_time_limits_are_refused_with_a_range_error_not_a_panic() {
+    for limit in ["1e20", "1e19", "0", "-1", "inf", "NaN"] {
+        let o = run(&["solve", "-", "--solver", "sat", &format!("--time-limit={limit}")], "1...............\n");
+        assert_eq!(o.status.code(), Some(2), "--time-limit {limit}: {}", stderr(&o));
+        assert!(stderr(&o).contains("is not a time limit"), "--time-limit {limit}: {}", stderr(&o));
+    }
+    // A year is accepted and cannot overflow the clock.
+    let o = run(&["solve", "-", "--solver", "sat", "--time-limit", "31536000"], "1...............\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

@@ -213,8 +213,8 @@ pub fn expand_solvers(choices: &[SolverChoice]) -> Vec<SolverKind> {
 /// Parses a positive number of seconds (`--time-limit`).
 pub fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
-        Ok(v) if v > 0.0 && v.is_finite() => Ok(v),
-        _ => Err(format!("'{s}' is not a positive number of seconds")),
+        Ok(v) => crate::solve::check_seconds(v),
+        Err(_) => Err(format!("'{s}' is not a number of seconds")),
     }
 }
 

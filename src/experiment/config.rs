@@ -269,10 +269,10 @@ fn resolve(file: ConfigFile, source: &str) -> Result<Config, ConfigError> {
                 "the generation budget applies to mode unique only: add \"unique\" to modes, or leave it out".into(),
             ))
         }
-        (true, Some(b)) if !(b > 0.0 && b.is_finite()) => {
-            return Err(invalid("unique_budget".into(), format!("{b} is not a positive number of seconds")))
+        (true, b) => {
+            let b = b.unwrap_or(DEFAULT_UNIQUE_BUDGET);
+            Some(crate::solve::check_seconds(b).map_err(|why| invalid("unique_budget".into(), why))?)
         }
-        (true, b) => Some(b.unwrap_or(DEFAULT_UNIQUE_BUDGET)),
         (false, None) => None,
     };
     if file.repeats == 0 {
@@ -289,8 +289,8 @@ fn resolve(file: ConfigFile, source: &str) -> Result<Config, ConfigError> {
     if let Some(dup) = first_duplicate(&solvers) {
         return Err(invalid("solvers".into(), format!("solver {dup} is listed twice")));
     }
-    if !(file.time_limit > 0.0 && file.time_limit.is_finite()) {
-        return Err(invalid("time_limit".into(), format!("{} is not a positive number of seconds", file.time_limit)));
+    if let Err(why) = crate::solve::check_seconds(file.time_limit) {
+        return Err(invalid("time_limit".into(), why));
     }
     let memory_mb = file.memory_mb.unwrap_or(DEFAULT_MEMORY_MB);
     if memory_mb == 0 {
@@ -435,7 +435,7 @@ mod tests {
                 "alphas: no fill fraction: modes random and planted need alphas",
             ),
             ("seed = 7", "seed = 7\nalphas = [0.5]", "alphas: only modes random and planted have fill fractions"),
-            ("seed = 7", "seed = 7\nunique_budget = 0", "unique_budget: 0 is not a positive number of seconds"),
+            ("seed = 7", "seed = 7\nunique_budget = 0", "unique_budget: 0 is not a time limit"),
             ("seed = 7", "seed = 7\nunique_budget = -1.5", "unique_budget: -1.5 is not a positive number"),
             ("seed = 7", "seed = 7\ndifficulty = [\"easy\"]", "unknown field `difficulty`"),
             ("[\"unique\"]", "[\"unique\", \"unique\"]", "modes: mode unique is listed twice"),

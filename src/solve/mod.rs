@@ -98,15 +98,31 @@ impl Default for Limits {
     }
 }
 
+/// Longest time limit accepted anywhere, seconds (one year): longer ones are refused with a range
+/// error rather than overflowing the clock; no limit at all is the way to ask for "unlimited".
+pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// Checks a number of seconds for a time limit: positive, finite, at most [`MAX_SECONDS`].
+pub fn check_seconds(seconds: f64) -> Result<f64, String> {
+    if seconds > 0.0 && seconds <= MAX_SECONDS {
+        Ok(seconds)
+    } else {
+        Err(format!(
+            "{seconds} is not a time limit: give seconds above 0 and at most {MAX_SECONDS} (one year), or no limit"
+        ))
+    }
+}
+
 impl Limits {
     /// A limit of `seconds` of wall time, finding one solution.
     pub fn seconds(seconds: f64) -> Limits {
         Limits { time: Some(Duration::from_secs_f64(seconds)), max_solutions: 1 }
     }
 
-    /// The instant the solve must stop by, counted from `start`.
+    /// The instant the solve must stop by, counted from `start` (`None` also when that instant is
+    /// beyond what the clock can represent: such a limit cannot be reached).
     pub fn deadline(&self, start: Instant) -> Option<Instant> {
-        self.time.map(|t| start + t)
+        self.time.and_then(|t| start.checked_add(t))
     }
 }
 

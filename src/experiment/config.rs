@@ -436,7 +436,7 @@ mod tests {
             ),
             ("seed = 7", "seed = 7\nalphas = [0.5]", "alphas: only modes random and planted have fill fractions"),
             ("seed = 7", "seed = 7\nunique_budget = 0", "unique_budget: 0 is not a time limit"),
-            ("seed = 7", "seed = 7\nunique_budget = -1.5", "unique_budget: -1.5 is not a positive number"),
+            ("seed = 7", "seed = 7\nunique_budget = -1.5", "unique_budget: -1.5 is not a time limit"),
             ("seed = 7", "seed = 7\ndifficulty = [\"easy\"]", "unknown field `difficulty`"),
             ("[\"unique\"]", "[\"unique\", \"unique\"]", "modes: mode unique is listed twice"),
             ("[\"unique\"]", "[\"uniq\"]", "unknown variant `uniq`"),

@@ -23,6 +23,8 @@
 //! 49×49 grid pairwise needs 11.3 M clauses, 2.3 GB and 28 s, the ladder 1.4 M clauses, 0.6 GB and
 //! 22.6 s. Hence pairwise up to 36×36 and the ladder from 49×49 on.
 
+use std::time::Instant;
+
 use rustsat::encodings::am1::{Encode, Ladder};
 use rustsat::instances::{BasicVarManager, Cnf, ManageVars};
 use rustsat::types::{Clause, Lit, Var};
@@ -88,11 +90,24 @@ struct Counting<'a, S: ClauseSink + ?Sized> {
     sink: &'a mut S,
     clauses: usize,
     pairwise_up_to: usize,
+    /// Stop adding clauses once this instant has passed (checked every [`CLOCK_EVERY`] clauses).
+    deadline: Option<Instant>,
+    /// Set when the deadline stopped the encoding.
+    late: bool,
 }
+
+/// Clauses added between two looks at the clock while encoding (a 36×36 grid takes 3 M).
+const CLOCK_EVERY: usize = 1 << 14;
 
 impl<S: ClauseSink + ?Sized> Counting<'_, S> {
     fn add(&mut self, lits: &[Lit]) -> Result<(), rustsat::OutOfMemory> {
+        if self.late {
+            return Ok(());
+        }
         self.clauses += 1;
+        if self.clauses % CLOCK_EVERY == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.late = true;
+        }
         self.sink.add(lits)
     }
 
@@ -125,22 +140,25 @@ pub fn encode<S: ClauseSink + ?Sized>(
     encoding: Encoding,
     sink: &mut S,
 ) -> Result<Encoded, rustsat::OutOfMemory> {
-    encode_with(puzzle, encoding, PAIRWISE_UP_TO, sink)
+    let encoded = encode_with(puzzle, encoding, PAIRWISE_UP_TO, None, sink)?;
+    Ok(encoded.expect("without a deadline the encoding always completes"))
 }
 
 /// [`encode`] with at-most-one groups of up to `pairwise_up_to` literals pairwise and larger ones
-/// by the ladder: the knob the encoding benchmark turns.
+/// by the ladder, stopping early (`Ok(None)`, the sink holding part of the formula) once
+/// `deadline` has passed: a solver's time limit counts the encoding too.
 pub fn encode_with<S: ClauseSink + ?Sized>(
     puzzle: &Grid,
     encoding: Encoding,
     pairwise_up_to: usize,
+    deadline: Option<Instant>,
     sink: &mut S,
-) -> Result<Encoded, rustsat::OutOfMemory> {
+) -> Result<Option<Encoded>, rustsat::OutOfMemory> {
     let n = puzzle.n();
     let graph = ConstraintGraph::new(puzzle.shape());
     let cands = Candidates::new(puzzle, &graph);
     if let Some(dead) = dead_end(puzzle, &graph, &cands) {
-        return Ok(Encoded::Infeasible(dead.describe(n)));
+        return Ok(Some(Encoded::Infeasible(dead.describe(n))));
     }
     let empty = |cell: &usize| puzzle.get(*cell) == 0;
     // var[cell * n + k]: the variable of (cell, k), if that is a candidate of an empty cell.
@@ -153,7 +171,7 @@ pub fn encode_with<S: ClauseSink + ?Sized>(
         }
     }
     let mut vars = BasicVarManager::from_next_free(Var::new(columns.len() as u32));
-    let mut out = Counting { sink, clauses: 0, pairwise_up_to };
+    let mut out = Counting { sink, clauses: 0, pairwise_up_to, deadline, late: false };
     let mut lits: Vec<Lit> = Vec::with_capacity(n);
     for cell in (0..n * n).filter(empty) {
         lits.clear();
@@ -173,8 +191,11 @@ pub fn encode_with<S: ClauseSink + ?Sized>(
             out.at_most_one(&lits, &mut vars)?;
         }
     }
+    if out.late {
+        return Ok(None);
+    }
     let clauses = out.clauses;
-    Ok(Encoded::Model(CnfModel { columns, variables: vars.n_used(), clauses }))
+    Ok(Some(Encoded::Model(CnfModel { columns, variables: vars.n_used(), clauses })))
 }
 
 /// The grid `puzzle` completed by the cell variables that are true.

@@ -174,12 +174,17 @@ fn sat_agrees_with_the_analysis_on_generated_unique_puzzles_and_their_weakened_f
 
 #[test]
 fn absurd_time_limits_are_refused_with_a_range_error_not_a_panic() {
+    // The puzzle comes from a file: the binary refuses the flag before it would read stdin.
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = dir.path().join("p.txt");
+    std::fs::write(&puzzle, "1...............\n").unwrap();
+    let puzzle = puzzle.to_str().unwrap();
     for limit in ["1e20", "1e19", "0", "-1", "inf", "NaN"] {
-        let o = run(&["solve", "-", "--solver", "sat", &format!("--time-limit={limit}")], "1...............\n");
+        let o = run(&["solve", puzzle, "--solver", "sat", &format!("--time-limit={limit}")], "");
         assert_eq!(o.status.code(), Some(2), "--time-limit {limit}: {}", stderr(&o));
         assert!(stderr(&o).contains("is not a time limit"), "--time-limit {limit}: {}", stderr(&o));
     }
     // A year is accepted and cannot overflow the clock.
-    let o = run(&["solve", "-", "--solver", "sat", "--time-limit", "31536000"], "1...............\n");
+    let o = run(&["solve", puzzle, "--solver", "sat", "--time-limit", "31536000"], "");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }

@@ -217,12 +217,12 @@ fn solve_rejects_unknown_solvers_and_bad_limits_with_usage_errors() {
     let o = run(&["solve", "-", "--solver", "cplex"], "");
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
-    for name in ["ilp-edge", "ilp-clique", "backtrack-naive", "backtrack", "all"] {
+    for name in ["ilp-edge", "ilp-clique", "backtrack-naive", "backtrack", "sat", "sat-minimal", "all"] {
         assert!(err.contains(name), "{err}");
     }
     let o = run(&["solve", "-", "--time-limit", "0"], "");
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("positive number of seconds"));
+    assert!(stderr(&o).contains("0 is not a time limit: give seconds above 0"), "{}", stderr(&o));
 }
 
 #[test]

@@ -61,7 +61,7 @@ fn a_short_time_limit_stops_cadical_promptly_on_a_hard_36x36_instance() {
         let r = report(kind, &hard, &Limits::seconds(0.2));
         let elapsed = start.elapsed();
         assert_eq!(r.outcome, Outcome::LimitReached, "{kind}: {:?}", r.note);
-        assert!(elapsed < Duration::from_millis(200 + 800), "{kind} overran its 0.2 s limit: {elapsed:?}");
+        assert!(elapsed < Duration::from_millis(200 + 1000), "{kind} overran its 0.2 s limit: {elapsed:?}");
         assert!(r.stats.conflicts.is_some(), "{kind} reports CaDiCaL's statistics of the stopped search");
     }
 }
@@ -70,12 +70,13 @@ fn a_short_time_limit_stops_cadical_promptly_on_a_hard_36x36_instance() {
 fn the_limit_counts_the_encoding_and_cadicals_start_up_on_the_largest_formulas() {
     // The empty 36×36 grid: 46,656 variables and 3.3 M clauses. Encoding takes about 0.6 s here and
     // CaDiCaL's congruence closure (now off) ran 1.5 s unpolled before this limit held.
+    // Tolerance: the 1 s the runner's hard limit also allows (CI shares 2 cores between tests).
     let empty = Grid::empty(Shape::new(6, 6).unwrap());
     for limit in [0.1, 1.0] {
         let start = Instant::now();
         let r = report(SolverKind::Sat, &empty, &Limits::seconds(limit));
         let elapsed = start.elapsed().as_secs_f64();
-        assert!(elapsed < limit + 0.8, "a {limit} s limit took {elapsed:.2} s: {:?}", r.note);
+        assert!(elapsed < limit + 1.0, "a {limit} s limit took {elapsed:.2} s: {:?}", r.note);
     }
     let r = report(SolverKind::Sat, &empty, &Limits::seconds(0.1));
     assert_eq!((r.outcome, r.note.as_deref()), (Outcome::LimitReached, Some("time limit reached while encoding")));

@@ -70,7 +70,7 @@ fn a_short_time_limit_stops_cadical_promptly_on_a_hard_36x36_instance() {
 fn the_limit_counts_the_encoding_and_cadicals_start_up_on_the_largest_formulas() {
     // The empty 36×36 grid: 46,656 variables and 3.3 M clauses. Encoding takes about 0.6 s here and
     // CaDiCaL's congruence closure (now off) ran 1.5 s unpolled before this limit held.
-    // Tolerance: the 1 s the runner's hard limit also allows (CI shares 2 cores between tests).
+    // Tolerance 1 s: a command must stop within max(1 s, 10 %) of its limit (CI shares 2 cores).
     let empty = Grid::empty(Shape::new(6, 6).unwrap());
     for limit in [0.1, 1.0] {
         let start = Instant::now();

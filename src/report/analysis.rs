@@ -11,7 +11,7 @@ use super::peaks::{peaks, Peak};
 use super::winners::{fastest, Fastest};
 use crate::experiment::record::RunRow;
 use crate::results::stats::{self, LinearFit};
-use crate::results::{difficulty_order, solver_order, verdict, Alpha, Outcome, Results, Summary, Verdict};
+use crate::results::{difficulty_order, fmt_num, solver_order, verdict, Alpha, Outcome, Results, Summary, Verdict};
 
 pub(crate) use crate::results::UNIQUE_MODE;
 
@@ -56,6 +56,12 @@ impl Pairing {
     /// Median of t(a)/t(b) over the instances both solved.
     pub fn median_ratio(&self) -> Option<f64> {
         stats::median(&self.ratios)
+    }
+
+    /// The Markdown cells `paired | both solved | median t(A)/t(B) | A unfinished | B unfinished`.
+    pub fn count_cells(&self) -> String {
+        let median = self.median_ratio().map_or_else(|| "—".to_owned(), fmt_num);
+        format!("{} | {} | {median} | {} | {}", self.paired, self.ratios.len(), self.a_unfinished, self.b_unfinished)
     }
 
     /// The same comparison with `first` as `a` (ratios inverted when the solvers swap places);

@@ -238,17 +238,7 @@ fn ratio_table(out: &mut String, analysis: &Analysis) {
             Some((mode, n)) => (mode.clone(), n.to_string()),
             None => ("all".to_owned(), "all".to_owned()),
         };
-        let _ = writeln!(
-            out,
-            "| {} | {} | {mode} | {n} | {} | {} | {} | {} | {} |",
-            p.a,
-            p.b,
-            p.paired,
-            p.ratios.len(),
-            p.median_ratio().map_or_else(|| "—".to_owned(), fmt_num),
-            p.a_unfinished,
-            p.b_unfinished,
-        );
+        let _ = writeln!(out, "| {} | {} | {mode} | {n} | {} |", p.a, p.b, p.count_cells());
     }
     out.push('\n');
 }

@@ -207,18 +207,7 @@ fn ablation_table(out: &mut String, analysis: &Analysis) {
     for (paradigm, what, rows) in pairs {
         for p in rows {
             let n = p.scope.as_ref().map_or_else(|| "all".to_owned(), |s| s.1.to_string());
-            let _ = writeln!(
-                out,
-                "| {} | {} | {} | {what} | {n} | {} | {} | {} | {} | {} |",
-                paradigm.name(),
-                p.a,
-                p.b,
-                p.paired,
-                p.ratios.len(),
-                p.median_ratio().map_or_else(|| "—".to_owned(), fmt_num),
-                p.a_unfinished,
-                p.b_unfinished
-            );
+            let _ = writeln!(out, "| {} | {} | {} | {what} | {n} | {} |", paradigm.name(), p.a, p.b, p.count_cells());
         }
     }
 }

@@ -89,7 +89,6 @@ pub enum Encoded {
 struct Counting<'a, S: ClauseSink + ?Sized> {
     sink: &'a mut S,
     clauses: usize,
-    pairwise_up_to: usize,
     /// Stop adding clauses once this instant has passed (checked every [`CLOCK_EVERY`] clauses).
     deadline: Option<Instant>,
     /// Set when the deadline stopped the encoding.
@@ -113,7 +112,7 @@ impl<S: ClauseSink + ?Sized> Counting<'_, S> {
 
     /// At most one of `lits`: pairwise, or the ladder encoding for large groups.
     fn at_most_one(&mut self, lits: &[Lit], vars: &mut BasicVarManager) -> Result<(), rustsat::OutOfMemory> {
-        if lits.len() <= self.pairwise_up_to {
+        if lits.len() <= PAIRWISE_UP_TO {
             for (i, &a) in lits.iter().enumerate() {
                 for &b in &lits[i + 1..] {
                     self.add(&[!a, !b])?;
@@ -140,17 +139,15 @@ pub fn encode<S: ClauseSink + ?Sized>(
     encoding: Encoding,
     sink: &mut S,
 ) -> Result<Encoded, rustsat::OutOfMemory> {
-    let encoded = encode_with(puzzle, encoding, PAIRWISE_UP_TO, None, sink)?;
+    let encoded = encode_until(puzzle, encoding, None, sink)?;
     Ok(encoded.expect("without a deadline the encoding always completes"))
 }
 
-/// [`encode`] with at-most-one groups of up to `pairwise_up_to` literals pairwise and larger ones
-/// by the ladder, stopping early (`Ok(None)`, the sink holding part of the formula) once
-/// `deadline` has passed: a solver's time limit counts the encoding too.
-pub fn encode_with<S: ClauseSink + ?Sized>(
+/// [`encode`], stopping early (`Ok(None)`, the sink holding part of the formula) once `deadline`
+/// has passed: a solver's time limit counts the encoding too.
+pub fn encode_until<S: ClauseSink + ?Sized>(
     puzzle: &Grid,
     encoding: Encoding,
-    pairwise_up_to: usize,
     deadline: Option<Instant>,
     sink: &mut S,
 ) -> Result<Option<Encoded>, rustsat::OutOfMemory> {
@@ -171,7 +168,7 @@ pub fn encode_with<S: ClauseSink + ?Sized>(
         }
     }
     let mut vars = BasicVarManager::from_next_free(Var::new(columns.len() as u32));
-    let mut out = Counting { sink, clauses: 0, pairwise_up_to, deadline, late: false };
+    let mut out = Counting { sink, clauses: 0, deadline, late: false };
     let mut lits: Vec<Lit> = Vec::with_capacity(n);
     for cell in (0..n * n).filter(empty) {
         lits.clear();
@@ -198,10 +195,10 @@ pub fn encode_with<S: ClauseSink + ?Sized>(
     Ok(Some(Encoded::Model(CnfModel { columns, variables: vars.n_used(), clauses })))
 }
 
-/// The grid `puzzle` completed by the cell variables that are true.
-pub fn decode(puzzle: &Grid, columns: &[(usize, usize)], is_true: impl Fn(usize) -> bool) -> Grid {
+/// The grid `puzzle` completed by the true cell variables, given by their indices in `columns`.
+pub fn decode(puzzle: &Grid, columns: &[(usize, usize)], true_vars: impl IntoIterator<Item = usize>) -> Grid {
     let mut grid = puzzle.clone();
-    for (_, &(cell, k)) in columns.iter().enumerate().filter(|(i, _)| is_true(*i)) {
+    for (cell, k) in true_vars.into_iter().map(|i| columns[i]) {
         grid.set(cell, digit_of(k));
     }
     grid

@@ -27,7 +27,7 @@ use highs::{HighsModelStatus, HighsSolutionStatus};
 
 use crate::graph::{colour_of, digit_of, ConstraintGraph};
 use crate::grid::Grid;
-use crate::solve::candidates::{dead_end, Candidates};
+use crate::solve::candidates::{cell_name, dead_end, Candidates};
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverOptions, Stats};
 
 /// HiGHS is not safe to run twice at once in one process (its task scheduler is global), so every
@@ -467,7 +467,7 @@ pub enum WriteOutcome {
 /// The name [`write_model`] gives the column of (cell, colour): `x_r{row}c{col}_{digit}`, 1-based;
 /// `x_r2c3_5` = 1 means cell r2c3 holds digit 5.
 pub fn column_name(cell: usize, colour: usize, n: usize) -> String {
-    format!("x_r{}c{}_{}", cell / n + 1, cell % n + 1, digit_of(colour))
+    format!("x_{}_{}", cell_name(cell, n), digit_of(colour))
 }
 
 /// A path as a C string for HiGHS, which takes UTF-8 file names.

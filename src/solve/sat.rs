@@ -76,7 +76,7 @@ impl Solver for Sat {
         // within milliseconds; one that falls in CaDiCaL's start-up on a 3 M-clause formula (the
         // empty 36×36 grid) can still overrun by about 0.3 s.
         solver.set_option("congruence", 0).map_err(|e| backend(format!("CaDiCaL option congruence: {e}")))?;
-        let model = match cnf::encode_with(puzzle, self.encoding, cnf::PAIRWISE_UP_TO, deadline, &mut solver) {
+        let model = match cnf::encode_until(puzzle, self.encoding, deadline, &mut solver) {
             Ok(Some(Encoded::Model(model))) => model,
             Ok(Some(Encoded::Infeasible(why))) => {
                 let stats = Stats { build_seconds: start.elapsed().as_secs_f64(), ..Stats::default() };
@@ -84,8 +84,7 @@ impl Solver for Sat {
             }
             Ok(None) => {
                 let stats = Stats { build_seconds: start.elapsed().as_secs_f64(), ..Stats::default() };
-                let note = Some("time limit reached while encoding".to_string());
-                return Ok(Report { outcome: Outcome::LimitReached, stats, note });
+                return Ok(out_of_time_encoding(stats));
             }
             Err(_) => return Err(backend("CaDiCaL ran out of memory while loading the clauses".to_string())),
         };
@@ -95,9 +94,9 @@ impl Solver for Sat {
             constraints: Some(model.clauses),
             ..Stats::default()
         };
+        // The encoder looks at the clock only every few thousand clauses.
         if deadline.is_some_and(|d| Instant::now() >= d) {
-            let note = Some("time limit reached while encoding".to_string());
-            return Ok(Report { outcome: Outcome::LimitReached, stats, note });
+            return Ok(out_of_time_encoding(stats));
         }
         if let Some(deadline) = deadline {
             solver.attach_terminator(move || {
@@ -130,6 +129,11 @@ impl Solver for Sat {
     }
 }
 
+/// The answer when the deadline passed before the formula was complete.
+fn out_of_time_encoding(stats: Stats) -> Report {
+    Report { outcome: Outcome::LimitReached, stats, note: Some("time limit reached while encoding".to_string()) }
+}
+
 /// Solves until `max` solutions, exhaustion or the deadline; returns the first solution, the
 /// count and why it stopped.
 fn search_solutions(
@@ -156,14 +160,7 @@ fn search_solutions(
             }
         }
         if first.is_none() {
-            let truth: Vec<bool> = {
-                let mut t = vec![false; model.columns.len()];
-                for lit in &blocking {
-                    t[lit.vidx()] = true;
-                }
-                t
-            };
-            first = Some(cnf::decode(puzzle, &model.columns, |i| truth[i]));
+            first = Some(cnf::decode(puzzle, &model.columns, blocking.iter().map(|lit| lit.vidx())));
         }
         if count >= max {
             return Ok((first, count, End::Enough));

@@ -409,3 +409,70 @@ fn bad_unique_configs_exit_2_before_anything_is_written() {
     assert!(stderr(&o).contains("sudoku-lab puzzle --size N --difficulty"), "{}", stderr(&o));
     assert!(o.stdout.is_empty());
 }
+
+/// The pids of `pid`'s children (its worker processes), whichever of its threads started them.
+fn children(pid: u32) -> Vec<u32> {
+    let tasks = fs::read_dir(format!("/proc/{pid}/task")).map(|d| d.flatten().collect::<Vec<_>>()).unwrap_or_default();
+    let texts = tasks.iter().map(|t| fs::read_to_string(t.path().join("children")).unwrap_or_default());
+    texts.flat_map(|t| t.split_whitespace().map(|p| p.parse().unwrap()).collect::<Vec<u32>>()).collect()
+}
+
+fn alive(pid: u32) -> bool {
+    // A zombie (exited, not yet reaped) counts as gone.
+    fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| !s.contains(") Z "))
+}
+
+/// Starts `run` on the hang config with every backtrack-naive job hanging, and waits until a
+/// worker is running one.
+fn start_hung_run(out: &Path) -> (std::process::Child, Vec<u32>) {
+    let child = Command::new(BIN)
+        .args(["run", data("experiment-hang.toml").to_str().unwrap(), "--out", out.to_str().unwrap()])
+        .env("SUDOKU_LAB_TEST_WORKER_HANG", "backtrack-naive")
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let workers = loop {
+        let w = children(child.id());
+        if !w.is_empty() {
+            break w;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "no worker started");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    (child, workers)
+}
+
+fn wait_gone(pids: &[u32]) {
+    let start = Instant::now();
+    while pids.iter().any(|&p| alive(p)) {
+        assert!(start.elapsed() < Duration::from_secs(2), "worker {pids:?} outlived its parent");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn sigterm_stops_the_run_cleanly_kills_its_workers_and_resume_completes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    let (child, workers) = start_hung_run(&out);
+    std::thread::sleep(Duration::from_millis(200));
+    let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(143), "128 + SIGTERM\n{}", stderr(&o));
+    assert!(stderr(&o).contains("stopped by SIGTERM") && stderr(&o).contains("--resume"), "{}", stderr(&o));
+    wait_gone(&workers);
+    assert!(rows(&out).iter().all(|r| r.outcome != "error"), "no row for the job cut short");
+    assert_ok(&run(&data("experiment-hang.toml"), &out, &["--resume"], &[]));
+    assert_eq!(rows(&out).len(), 4);
+}
+
+#[test]
+fn a_worker_dies_with_its_parent_even_after_kill_9() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut child, workers) = start_hung_run(&dir.path().join("r"));
+    child.kill().unwrap(); // SIGKILL: no handler runs
+    child.wait().unwrap();
+    wait_gone(&workers);
+}

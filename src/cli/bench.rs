@@ -1,15 +1,21 @@
 //! `bench`: solver throughput over a puzzle collection, in the spirit of the published 9×9
 //! solver benchmarks (tdoku's columns: rate, µs/puzzle, guesses/puzzle, % solved without guessing).
-//! All solvers run side by side in one process and one run, so their ratios are comparable;
-//! verification happens after each solver's timed loop, never inside it.
+//! All solvers run side by side in one run, so their ratios are comparable; verification happens
+//! after each solver's timed loop, never inside it. The search solvers run in this process (their
+//! time is the wall time around each solve); the backend solvers (HiGHS, CaDiCaL) run in a worker
+//! process that is killed past the time limit or the memory cap, and their time is what the
+//! worker measured (model building included).
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Args;
 
+use anyhow::Context;
+
 use super::solve::IlpArgs;
 use super::{emit, expand_solvers, parse_seconds, parse_solver, InputArgs, SolverChoice};
+use crate::experiment::isolate::{default_memory_mb, Ended, Isolated};
 use crate::format::Entry;
 use crate::solve::{Limits, Outcome, SolverKind};
 use crate::verify;
@@ -31,6 +37,10 @@ pub struct BenchArgs {
     /// Print CSV instead of a Markdown table.
     #[arg(long)]
     csv: bool,
+    /// Memory cap per solve of a backend solver (HiGHS, CaDiCaL), MiB: past it the solve is
+    /// stopped and counted under `memory` (default: half the machine's memory).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    memory_mb: Option<u64>,
     #[command(flatten)]
     ilp: IlpArgs,
 }
@@ -50,6 +60,8 @@ pub struct BenchRow {
     guesses_per_puzzle: Option<f64>,
     /// Empty for solvers that do not guess.
     no_guess_pct: Option<f64>,
+    /// Solves stopped at the memory cap (`--memory-mb`).
+    memory: usize,
 }
 
 /// `bench`: one row per solver.
@@ -59,11 +71,38 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         entries.truncate(k);
     }
     let limits = Limits { time: args.time_limit.map(Duration::from_secs_f64), max_solutions: 1 };
+    let options = args.ilp.options()?;
+    let exe = std::env::current_exe().context("finding the sudoku-lab executable to start workers from")?;
+    let mut isolated = Isolated::new(exe, options.clone(), args.memory_mb.unwrap_or_else(default_memory_mb));
     let mut rows = Vec::new();
     let mut bad = 0;
     for kind in expand_solvers(&args.solver) {
         eprintln!("bench: {} on {} puzzle(s)…", kind.name(), entries.len());
-        let (row, faults) = bench_one(kind, &entries, &limits, &args.ilp)?;
+        let mut solver = kind.build(&options);
+        let mut runner = |puzzle: &crate::grid::Grid| -> anyhow::Result<Timed> {
+            if kind.uses_backend() {
+                let ended = isolated.solve(kind, puzzle, &limits).context("starting a worker process")?;
+                let stats = ended.stats();
+                let seconds = stats.seconds + stats.build_seconds;
+                return match ended {
+                    Ended::Answered(r) => {
+                        Ok(Timed { seconds, label: r.outcome.label(), outcome: Some(r.outcome), guesses: None })
+                    }
+                    Ended::Failed { message, .. } => anyhow::bail!("{message}"),
+                    killed => Ok(Timed { seconds, label: killed.label(), outcome: None, guesses: None }),
+                };
+            }
+            let start = Instant::now();
+            let report = solver.solve(puzzle, &limits)?;
+            let seconds = start.elapsed().as_secs_f64();
+            Ok(Timed {
+                seconds,
+                label: report.outcome.label(),
+                guesses: report.stats.guesses,
+                outcome: Some(report.outcome),
+            })
+        };
+        let (row, faults) = bench_one(kind, &entries, &mut runner)?;
         bad += faults;
         rows.push(row);
     }
@@ -79,11 +118,23 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     Ok(if bad == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
+/// One timed solve: its seconds, outcome label (`memory` too) and answer.
+struct Timed {
+    seconds: f64,
+    label: &'static str,
+    outcome: Option<Outcome>,
+    guesses: Option<u64>,
+}
+
 /// Runs one solver over all entries; returns its row and the number of answers the oracle rejected.
-fn bench_one(kind: SolverKind, entries: &[Entry], limits: &Limits, ilp: &IlpArgs) -> anyhow::Result<(BenchRow, usize)> {
-    let mut solver = kind.build(&ilp.options());
+fn bench_one(
+    kind: SolverKind,
+    entries: &[Entry],
+    solve: &mut impl FnMut(&crate::grid::Grid) -> anyhow::Result<Timed>,
+) -> anyhow::Result<(BenchRow, usize)> {
     let mut times = Vec::with_capacity(entries.len());
     let mut outcomes = Vec::with_capacity(entries.len());
+    let mut labels = Vec::with_capacity(entries.len());
     let mut guesses = Vec::with_capacity(entries.len());
     // Conflicting givens are answered before any solver runs, as `solve::solve` does.
     let clean: Vec<bool> = entries.iter().map(|e| verify::conflicts(&e.puzzle).is_empty()).collect();
@@ -91,29 +142,30 @@ fn bench_one(kind: SolverKind, entries: &[Entry], limits: &Limits, ilp: &IlpArgs
     for (entry, &ok) in entries.iter().zip(&clean) {
         if !ok {
             times.push(0.0);
-            outcomes.push(Outcome::Infeasible);
+            outcomes.push(Some(Outcome::Infeasible));
+            labels.push("infeasible");
             guesses.push(None);
             continue;
         }
-        let start = Instant::now();
-        let report = solver.solve(&entry.puzzle, limits)?;
-        times.push(start.elapsed().as_secs_f64());
-        guesses.push(report.stats.guesses);
-        outcomes.push(report.outcome);
+        let timed = solve(&entry.puzzle)?;
+        times.push(timed.seconds);
+        guesses.push(timed.guesses);
+        labels.push(timed.label);
+        outcomes.push(timed.outcome);
     }
     let total_s = total.elapsed().as_secs_f64();
     let mut faults = 0;
     for (i, (entry, outcome)) in entries.iter().zip(&outcomes).enumerate() {
-        if let Outcome::Solved(grid) = outcome {
+        if let Some(Outcome::Solved(grid)) = outcome {
             let wrong = !verify::is_solution_of(&entry.puzzle, grid);
             let mismatch = entry.solution.as_ref().is_some_and(|s| s != grid && entry.count == Some(1));
             if wrong || mismatch {
                 faults += 1;
-                eprintln!("bench: {} gave a wrong answer for puzzle {i} (line {})", kind.name(), entry.line);
+                eprintln!("bench: {} gave a wrong answer for puzzle {} (line {})", kind.name(), i + 1, entry.line);
             }
         }
     }
-    let count = |label: &str| outcomes.iter().filter(|o| o.label() == label).count();
+    let count = |label: &str| labels.iter().filter(|l| **l == label).count();
     let guesses_reported = guesses.iter().any(Option::is_some);
     let n = entries.len().max(1) as f64;
     let row = BenchRow {
@@ -122,6 +174,7 @@ fn bench_one(kind: SolverKind, entries: &[Entry], limits: &Limits, ilp: &IlpArgs
         solved: count("solved"),
         infeasible: count("infeasible"),
         limit: count("limit"),
+        memory: count("memory"),
         total_s,
         us_mean: times.iter().sum::<f64>() * 1e6 / n,
         us_median: crate::results::stats::median(&times).unwrap_or(0.0) * 1e6,
@@ -135,17 +188,18 @@ fn bench_one(kind: SolverKind, entries: &[Entry], limits: &Limits, ilp: &IlpArgs
 fn markdown(rows: &[BenchRow]) -> String {
     let fastest = rows.iter().map(|r| r.us_median).filter(|&t| t > 0.0).fold(f64::INFINITY, f64::min);
     let mut out = String::from(
-        "| solver | puzzles | solved | infeasible | limit | total s | µs/puzzle (mean) | µs/puzzle (median) | × fastest median | guesses/puzzle | no guess % |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| solver | puzzles | solved | infeasible | limit | memory | total s | µs/puzzle (mean) | µs/puzzle (median) | × fastest median | guesses/puzzle | no guess % |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for r in rows {
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {:.3} | {:.1} | {:.1} | {:.2} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {:.3} | {:.1} | {:.1} | {:.2} | {} | {} |\n",
             r.solver,
             r.puzzles,
             r.solved,
             r.infeasible,
             r.limit,
+            r.memory,
             r.total_s,
             r.us_mean,
             r.us_median,

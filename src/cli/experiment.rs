@@ -37,7 +37,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(jobs > 0, "--jobs must be 1 or more");
     let out = args.out.unwrap_or_else(|| PathBuf::from("results").join(&config.name));
     let exe = std::env::current_exe().context("finding the sudoku-lab executable to start workers from")?;
-    let options = RunOptions { out: out.clone(), jobs, shard: args.shard, resume: args.resume, force: args.force, exe };
+    let stop = Some(experiment::signals::install().context("installing the SIGINT/SIGTERM handlers")?);
+    let options =
+        RunOptions { out: out.clone(), jobs, shard: args.shard, resume: args.resume, force: args.force, exe, stop };
     let slice = args.shard.map(|s| format!(" (shard {s})")).unwrap_or_default();
     eprintln!(
         "run {}{slice}: {} instances × {} solvers, time limit {} s, memory cap {} MiB, {jobs} job(s) → {}",
@@ -48,7 +50,13 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         config.memory_mb,
         out.display()
     );
-    let summary = experiment::run(&config, &options)?;
+    let summary = match experiment::run(&config, &options) {
+        Err(e @ experiment::ExperimentError::Interrupted { number, .. }) => {
+            eprintln!("{}", e.to_string().replace("CONFIG", &args.config.display().to_string()));
+            return Ok(ExitCode::from(u8::try_from(128 + number).unwrap_or(1)));
+        }
+        other => other?,
+    };
     eprintln!("{} rows in {}", summary.rows, out.join(experiment::folder::RUNS_FILE).display());
     Ok(report_problems(&summary.problems))
 }

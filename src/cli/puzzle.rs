@@ -112,9 +112,10 @@ pub struct AnalyzeArgs {
     /// Count solutions exactly up to K; beyond that report "more than K".
     #[arg(long, value_name = "K", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     max_solutions: u64,
-    /// Time limit per puzzle for the count, seconds.
-    #[arg(long, value_parser = parse_seconds)]
-    time_limit: Option<f64>,
+    /// Time limit per puzzle, seconds: past it, the count is a lower bound and what is not
+    /// proven is reported as such ("unknown").
+    #[arg(long, value_parser = parse_seconds, default_value = "10")]
+    time_limit: f64,
     /// One JSON object per puzzle per line instead of text.
     #[arg(long)]
     json: bool,
@@ -144,8 +145,15 @@ struct JsonAnalysis {
     solutions: u64,
     solutions_capped: bool,
     search: SearchEnd,
-    determined: String,
-    determined_cells: usize,
+    /// The determined cells in line format, when proven (`determined_status` = `exact`).
+    determined: Option<String>,
+    /// How many there are, when proven.
+    determined_cells: Option<usize>,
+    /// `exact`, `upper-bound` (the time limit cut the proof short: see `agreeing`), `unknown`
+    /// (no solution found in time) or `none` (no solution).
+    determined_status: &'static str,
+    /// When `upper-bound`: the cells agreeing over the solutions found, in line format.
+    agreeing: Option<String>,
     rating: Option<Rating>,
     techniques: Option<Techniques>,
     symmetry: Vec<&'static str>,
@@ -156,8 +164,9 @@ pub fn analyze(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
     let (entries, _) = args.input.read()?;
     let mut unique = 0;
     for (i, entry) in entries.iter().enumerate() {
-        let deadline = args.time_limit.map(|s| Instant::now() + Duration::from_secs_f64(s));
-        let a = analyze_puzzle(&entry.puzzle, args.max_solutions, deadline);
+        let deadline = Instant::now().checked_add(Duration::from_secs_f64(args.time_limit));
+        let a = analyze_puzzle(&entry.puzzle, args.max_solutions, deadline)
+            .with_context(|| format!("puzzle {} (line {})", i + 1, entry.line))?;
         unique += usize::from(a.is_unique());
         let text = if args.json { json_line(i, entry.line, &a) } else { human(i, entry.line, &a, args.max_solutions) };
         emit(&text)?;
@@ -168,6 +177,13 @@ pub fn analyze(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
 
 fn json_line(i: usize, line: usize, a: &Analysis) -> String {
     let shape = a.determined.shape();
+    let status = match (a.solutions, a.search, a.determined_exact) {
+        (0, SearchEnd::TimeLimit, _) => "unknown",
+        (0, _, _) => "none",
+        (_, _, true) => "exact",
+        (_, _, false) => "upper-bound",
+    };
+    let exact = status == "exact";
     let json = JsonAnalysis {
         puzzle: i + 1,
         line,
@@ -181,8 +197,10 @@ fn json_line(i: usize, line: usize, a: &Analysis) -> String {
         solutions: a.solutions,
         solutions_capped: a.capped(),
         search: a.search,
-        determined: to_line(&a.determined),
-        determined_cells: a.determined.givens(),
+        determined: exact.then(|| to_line(&a.determined)),
+        determined_cells: exact.then(|| a.determined.givens()),
+        determined_status: status,
+        agreeing: (status == "upper-bound").then(|| to_line(&a.determined)),
         rating: a.rating.map(|(r, _)| r),
         techniques: a.rating.map(|(_, t)| t),
         symmetry: a.symmetries.iter().map(|s| s.name()).collect(),
@@ -201,10 +219,14 @@ fn human(i: usize, line: usize, a: &Analysis, cap: u64) -> String {
         out.push_str(&format!("  conflicts: {}\n", list.join("; ")));
     }
     let count = match (a.search, a.solutions) {
-        (SearchEnd::Complete, 0) => "0 (no solution)".to_string(),
+        (SearchEnd::Complete, 0) => match &a.infeasible {
+            Some(why) => format!("0 (no solution: {why})"),
+            None => "0 (no solution)".to_string(),
+        },
         (SearchEnd::Complete, 1) => "1 (unique)".to_string(),
         (SearchEnd::Complete, k) => format!("{k}"),
         (SearchEnd::MaxSolutions, _) => format!("more than {cap}"),
+        (SearchEnd::TimeLimit, 0) => "unknown (time limit reached before the first solution)".to_string(),
         (SearchEnd::TimeLimit, k) => format!("at least {k} (time limit reached)"),
     };
     out.push_str(&format!("  solutions: {count}\n"));
@@ -217,18 +239,21 @@ fn human(i: usize, line: usize, a: &Analysis, cap: u64) -> String {
         "  symmetry: {}\n",
         if symmetry.is_empty() { "none".to_string() } else { symmetry.join(", ") }
     ));
-    let heading = match (a.search, a.solutions) {
-        (_, 0) => None,
-        (SearchEnd::Complete, 1) => Some("the solution".to_string()),
-        (SearchEnd::Complete, k) => Some(format!("{} cells hold the same digit in all {k} solutions", a.determined.givens())),
-        (_, k) => Some(format!(
-            "{} cells agree over the {k} solutions found; an upper bound, as a cell shown may still differ in a solution not found",
-            a.determined.givens()
+    let cells = a.determined.givens();
+    let heading = match (a.search, a.solutions, a.determined_exact) {
+        (SearchEnd::TimeLimit, 0, _) => Err("unknown (time limit reached before the first solution)"),
+        (_, 0, _) => Err("none (no solution)"),
+        (SearchEnd::Complete, 1, _) => Ok("the solution".to_string()),
+        (SearchEnd::Complete, k, _) => Ok(format!("{cells} cells hold the same digit in all {k} solutions")),
+        (_, _, true) if cells == 0 => Err("none (proven: every cell takes two digits in some pair of solutions)"),
+        (_, _, true) => Ok(format!("{cells} cells hold the same digit in every solution (proven)")),
+        (_, k, false) => Ok(format!(
+            "{cells} cells agree over the {k} solutions found; an upper bound, as a cell shown may still differ in a solution not found"
         )),
     };
     match heading {
-        None => out.push_str("  determined cells: none (no solution)\n"),
-        Some(h) => {
+        Err(word) => out.push_str(&format!("  determined cells: {word}\n")),
+        Ok(h) => {
             out.push_str(&format!("  determined cells ({h}):\n"));
             for l in to_pretty(&a.determined).lines() {
                 out.push_str(&format!("    {l}\n"));

@@ -9,8 +9,9 @@ use clap::{Args, ValueEnum};
 
 use super::{emit, expand_solvers, parse_seconds, parse_solver, read_input, SolverChoice};
 use crate::experiment::cross_check;
+use crate::experiment::isolate::{default_memory_mb, Ended, Isolated};
 use crate::format::{write_entry, Format};
-use crate::solve::{solve, Limits, Outcome, Report, SolveError, SolverKind, SolverOptions};
+use crate::solve::{Limits, Outcome, Report, SolverKind, SolverOptions};
 
 /// On/off switch for HiGHS presolve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -25,7 +26,7 @@ pub enum Switch {
 #[derive(Debug, Clone, Args)]
 pub struct IlpArgs {
     /// HiGHS threads per solve (one solve per core: keep 1 unless you know better).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: u32,
     /// HiGHS presolve.
     #[arg(long, value_enum, default_value = "on")]
@@ -42,15 +43,24 @@ pub struct IlpArgs {
 }
 
 impl IlpArgs {
-    /// The solver options these flags describe.
-    pub fn options(&self) -> SolverOptions {
-        SolverOptions {
-            threads: self.threads.max(1),
+    /// The solver options these flags describe; fails when the HiGHS log cannot be written.
+    pub fn options(&self) -> anyhow::Result<SolverOptions> {
+        let verbose = self.verbose || self.highs_log.is_some();
+        if verbose {
+            let path = self.highs_log.as_deref().unwrap_or(std::path::Path::new(crate::solve::ilp::DEFAULT_LOG_FILE));
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .with_context(|| format!("opening the HiGHS log {} for writing", path.display()))?;
+        }
+        Ok(SolverOptions {
+            threads: self.threads,
             presolve: self.presolve == Switch::On,
-            verbose: self.verbose || self.highs_log.is_some(),
+            verbose,
             log_file: self.highs_log.clone(),
             reduce: self.reduce,
-        }
+        })
     }
 }
 
@@ -72,12 +82,18 @@ pub struct SolveArgs {
     /// Wall-clock limit per puzzle and solver, seconds.
     #[arg(long, value_parser = parse_seconds)]
     time_limit: Option<f64>,
-    /// Output format for solutions (default: the input's).
+    /// Output format for solutions (default: the input's). A puzzle without a solution prints
+    /// `none` (proven) or `unknown` (every solver stopped) in `line`, a `# puzzle K: none`
+    /// comment in `grid`/`pretty`, and `{"puzzle":K,"outcome":"none",…}` in `json`.
     #[arg(long, value_enum)]
     format: Option<Format>,
-    /// Write one CSV row per puzzle and solver to this file.
+    /// Write one CSV row per puzzle (numbered from 1) and solver to this file.
     #[arg(long, value_name = "FILE")]
     stats: Option<PathBuf>,
+    /// Memory cap per solve, MiB: past it the solve is stopped and recorded as `memory`
+    /// (default: half the machine's memory).
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    memory_mb: Option<u64>,
     /// Exit 1 when a puzzle has no solution (proven, or unknown because every solver hit its limit).
     #[arg(long)]
     require_solution: bool,
@@ -105,12 +121,14 @@ struct StatsRow<'a> {
     propagations: Option<u64>,
 }
 
-/// `solve`: prints the solution, `none` or `unknown` per puzzle; exit 1 on any disagreement.
+/// `solve`: prints each puzzle's solution, or a marker when there is none; exit 1 on any
+/// disagreement. Every solve runs in a worker process ([`Isolated`]), so the time limit and the
+/// memory cap hold whatever the backend.
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let (entries, input_format) = read_input(&args.input, args.input_format, args.box_shape)?;
     let format = args.format.unwrap_or(input_format);
     let kinds = expand_solvers(&args.solver);
-    let options = args.ilp.options();
+    let options = args.ilp.options()?;
     let limits = Limits { time: args.time_limit.map(std::time::Duration::from_secs_f64), max_solutions: 1 };
     let mut stats = match &args.stats {
         Some(path) => {
@@ -119,40 +137,44 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
-    let mut solvers: Vec<_> = kinds.iter().map(|k| (*k, k.build(&options))).collect();
+    let exe = std::env::current_exe().context("finding the sudoku-lab executable to start workers from")?;
+    let mut isolated = Isolated::new(exe, options, args.memory_mb.unwrap_or_else(default_memory_mb));
     let (mut failures, mut missing) = (0, 0);
     for (i, entry) in entries.iter().enumerate() {
+        let number = i + 1;
         let mut reports: Vec<(SolverKind, Report)> = Vec::new();
-        for (kind, solver) in solvers.iter_mut() {
-            let report = match solve(solver.as_mut(), &entry.puzzle, &limits) {
-                Ok(r) => r,
-                Err(e) => {
+        let mut notes = Vec::new();
+        for kind in &kinds {
+            let ended = isolated.solve(*kind, &entry.puzzle, &limits).context("starting a worker process")?;
+            let note = ended.note();
+            write_stats(&mut stats, number, kind.name(), ended.label(), &ended.stats(), &note)?;
+            match ended {
+                Ended::Answered(report) => reports.push((*kind, report)),
+                Ended::Failed { message, .. } => {
                     failures += 1;
-                    eprintln!("puzzle {i}: {e}");
-                    let outcome = if matches!(e, SolveError::Unverified { .. }) { "unverified" } else { "error" };
-                    write_stats(&mut stats, i, kind.name(), outcome, &Default::default(), &e.to_string())?;
-                    continue;
+                    eprintln!("puzzle {number} (line {}): {message}", entry.line);
                 }
-            };
-            let note = report.note.clone().unwrap_or_default();
-            write_stats(&mut stats, i, kind.name(), report.outcome.label(), &report.stats, &note)?;
-            reports.push((*kind, report));
+                Ended::Killed { .. } => {}
+            }
+            if !note.is_empty() {
+                notes.push(format!("{}: {note}", kind.name()));
+            }
         }
         if let Some(problem) = cross_check(&entry.puzzle, entry.solution.as_ref(), &reports) {
             failures += 1;
-            eprintln!("puzzle {i} (line {}): DISAGREEMENT: {problem}", entry.line);
+            eprintln!("puzzle {number} (line {}): DISAGREEMENT: {problem}", entry.line);
         }
-        let solution = reports.iter().find_map(|(_, r)| r.outcome.solution());
-        match solution {
+        match reports.iter().find_map(|(_, r)| r.outcome.solution()) {
             Some(s) => emit(&write_entry(format, s, None))?,
             None => {
                 missing += 1;
                 let proven = reports.iter().any(|(_, r)| r.outcome == Outcome::Infeasible);
                 let word = if proven { "none" } else { "unknown" };
-                if let Some(note) = reports.iter().find_map(|(_, r)| r.note.as_deref()) {
-                    eprintln!("puzzle {i}: {word}: {note}");
+                let why = notes.join("; ");
+                if !why.is_empty() {
+                    eprintln!("puzzle {number} (line {}): {word}: {why}", entry.line);
                 }
-                emit(&format!("{word}\n"))?;
+                emit(&no_answer(format, word, number, entry.line, &why))?;
             }
         }
     }
@@ -165,6 +187,20 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     );
     let fail = failures > 0 || (args.require_solution && missing > 0);
     Ok(if fail { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// The output for a puzzle without a solution: `none` (proven) or `unknown` (every solver
+/// stopped) on a line of its own in `line` format, a `#` comment in `grid` and `pretty` (so the
+/// output still reads back as puzzles), and an object with `"outcome"` in `json`.
+fn no_answer(format: Format, word: &str, puzzle: usize, line: usize, why: &str) -> String {
+    match format {
+        Format::Line => format!("{word}\n"),
+        Format::Grid | Format::Pretty => format!("# puzzle {puzzle} (line {line}): {word}\n\n"),
+        Format::Json => {
+            let object = serde_json::json!({ "puzzle": puzzle, "line": line, "outcome": word, "note": why });
+            format!("{object}\n")
+        }
+    }
 }
 
 fn write_stats(

@@ -43,6 +43,23 @@ pub enum ExperimentError {
         /// What is wrong.
         message: String,
     },
+    /// A signal stopped the run; every finished instance is kept for `--resume`.
+    #[error(
+        "stopped by {signal}: {done} of {total} instances done and kept in {folder}; \
+         continue with: sudoku-lab run CONFIG --out {folder} --resume"
+    )]
+    Interrupted {
+        /// The signal's name.
+        signal: String,
+        /// Its number (the exit code is 128 + it).
+        number: i32,
+        /// The results folder.
+        folder: PathBuf,
+        /// Instances done (this session and before).
+        done: usize,
+        /// Instances in the run.
+        total: usize,
+    },
     /// An I/O failure.
     #[error("{path}: {source}")]
     Io {

@@ -8,18 +8,21 @@
 //! [`config`] (TOML), [`instances`] (enumeration, seeds, shards), [`worker`] (the worker process and
 //! its protocol), [`supervisor`] (starting, timing and killing workers), [`rows`] (jobs to rows,
 //! cross-check), [`check`] (the cross-check itself), [`folder`] (files on disk), [`progress`],
-//! [`runner`] (`run`) and [`merge`] (`merge`).
+//! [`runner`] (`run`), [`isolate`] (one solve in a worker, for `solve`, `bench` and `analyze`),
+//! [`signals`] (stopping a run cleanly) and [`merge`] (`merge`).
 
 pub mod check;
 pub mod config;
 pub mod folder;
 pub mod instances;
+pub mod isolate;
 pub mod merge;
 pub mod meta;
 pub mod progress;
 pub mod record;
 pub mod rows;
 pub mod runner;
+pub mod signals;
 pub mod supervisor;
 pub mod worker;
 

@@ -216,6 +216,9 @@ fn job_row(config: &Config, instance: &Instance, solver: SolverKind, finish: Fin
                 }
             };
         }
+        Finish::Stopped => {
+            (row.outcome, row.note) = ("error".into(), "stopped by a signal before it answered".into());
+        }
         Finish::Died { seconds, note } => {
             (row.outcome, row.seconds, row.note) = ("error".into(), seconds, note);
         }

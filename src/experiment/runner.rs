@@ -17,7 +17,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
-use std::sync::{mpsc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 
 use super::config::Config;
 use super::folder::{
@@ -29,8 +29,10 @@ use super::meta::{now_utc, Meta};
 use super::progress::{Counts, Progress};
 use super::record::RunRow;
 use super::rows::{hard_limit, instance_rows, problems, RowIndex};
+use super::signals::{self, StopFlag};
 use super::supervisor::{Finish, WorkerProcess, RECYCLE_KB};
 use super::worker::Request;
+use crate::solve::SolverOptions;
 
 /// Test hook: abort mid-write after this many instances (see the module doc).
 pub const ABORT_ENV: &str = "SUDOKU_LAB_TEST_ABORT_AFTER";
@@ -50,6 +52,8 @@ pub struct RunOptions {
     pub force: bool,
     /// The `sudoku-lab` executable to start workers from.
     pub exe: PathBuf,
+    /// Set by a signal to stop the run cleanly ([`super::signals`]); `None`: never stopped.
+    pub stop: Option<StopFlag>,
 }
 
 /// What a finished run found.
@@ -164,6 +168,15 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
         Ok(())
     })?;
     progress.finish();
+    if let Some(number) = options.stop.as_ref().and_then(signals::received) {
+        return Err(ExperimentError::Interrupted {
+            signal: signals::name(number),
+            number,
+            folder: folder.to_path_buf(),
+            done: instances.len() - todo.len() + written,
+            total: instances.len(),
+        });
+    }
 
     index.sort(&mut rows);
     write_runs(&runs_path, &rows)?;
@@ -298,7 +311,8 @@ fn run_jobs(
 ) -> Result<(), ExperimentError> {
     let slots = options.jobs.clamp(1, jobs.len().max(1));
     let queue = Mutex::new(VecDeque::from(jobs));
-    let next = || queue.lock().ok().and_then(|mut q| q.pop_front());
+    let stopped = || options.stop.as_ref().and_then(signals::received).is_some();
+    let next = || if stopped() { None } else { queue.lock().ok().and_then(|mut q| q.pop_front()) };
     let hard = hard_limit(config.time_limit);
     let memory_kb = config.memory_mb.saturating_mul(1024);
     let (tx, rx) = mpsc::channel::<(Job, std::io::Result<Finish>)>();
@@ -311,7 +325,12 @@ fn run_jobs(
                 while let Some(job) = next() {
                     if !worker.as_mut().is_some_and(WorkerProcess::is_alive) {
                         match WorkerProcess::spawn(&options.exe, &log) {
-                            Ok(w) => worker = Some(w),
+                            Ok(w) => {
+                                worker = Some(match &options.stop {
+                                    Some(stop) => w.stop_on(Arc::clone(stop)),
+                                    None => w,
+                                })
+                            }
                             Err(e) => {
                                 let _ = tx.send((job, Err(e)));
                                 break;
@@ -326,7 +345,9 @@ fn run_jobs(
                         box_rows: instance.spec.shape.box_rows(),
                         box_cols: instance.spec.shape.box_cols(),
                         cells: instance.puzzle.cells().to_vec(),
-                        time_limit: config.time_limit,
+                        time_limit: Some(config.time_limit),
+                        max_solutions: 1,
+                        options: SolverOptions::default(),
                     };
                     let finish = w.run(&request, hard, memory_kb);
                     let bloated = w.resident_kb().is_some_and(|kb| kb > RECYCLE_KB);
@@ -342,7 +363,7 @@ fn run_jobs(
         drop(tx);
         let mut result = Ok(());
         for (job, finish) in rx {
-            if result.is_err() {
+            if result.is_err() || matches!(finish, Ok(Finish::Stopped)) {
                 continue;
             }
             result = match finish {

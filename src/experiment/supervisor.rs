@@ -10,9 +10,12 @@
 
 use std::fs::OpenOptions;
 use std::io::{BufRead, BufReader, Write};
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::worker::{proc_status_kb, Request, Response, MARKER};
@@ -50,6 +53,8 @@ pub enum Finish {
         /// The resident memory seen at the kill, KiB.
         rss_kb: Option<u64>,
     },
+    /// The runner was asked to stop (a signal) and killed the worker mid-job: no answer.
+    Stopped,
     /// The worker died, or the protocol broke.
     Died {
         /// Seconds from the request to the death.
@@ -65,17 +70,24 @@ pub struct WorkerProcess {
     child: Child,
     stdin: ChildStdin,
     answers: Receiver<Result<Response, String>>,
+    stop: Option<Arc<AtomicUsize>>,
 }
 
 impl WorkerProcess {
     /// Starts `exe worker`, its stderr appended to `log`.
     pub fn spawn(exe: &Path, log: &Path) -> std::io::Result<WorkerProcess> {
         let log = OpenOptions::new().create(true).append(true).open(log)?;
+        WorkerProcess::spawn_with(exe, Stdio::from(log))
+    }
+
+    /// Starts `exe worker` with its stderr going to `stderr`.
+    pub fn spawn_with(exe: &Path, stderr: Stdio) -> std::io::Result<WorkerProcess> {
         let mut child = Command::new(exe)
             .arg("worker")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::from(log))
+            .stderr(stderr)
+            .process_group(0)
             .spawn()?;
         let stdin = child.stdin.take().expect("stdin was piped");
         let stdout = child.stdout.take().expect("stdout was piped");
@@ -92,10 +104,17 @@ impl WorkerProcess {
                 }
             }
         });
-        Ok(WorkerProcess { child, stdin, answers })
+        Ok(WorkerProcess { child, stdin, answers, stop: None })
     }
 
-    /// Runs one job: answered, killed past `hard_limit` or above `memory_kb`, or died. After
+    /// Makes [`WorkerProcess::run`] kill the job and answer [`Finish::Stopped`] once `stop` is
+    /// non-zero (the signal number, set by [`super::signals`]).
+    pub fn stop_on(mut self, stop: Arc<AtomicUsize>) -> WorkerProcess {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Runs one job: answered, killed past `hard_limit` or above `memory_kb`, stopped, or died. After
     /// anything but [`Finish::Answered`] the process is spent: drop it.
     pub fn run(&mut self, request: &Request, hard_limit: Duration, memory_kb: u64) -> Finish {
         let start = Instant::now();
@@ -110,10 +129,14 @@ impl WorkerProcess {
                 Ok(Ok(answer)) if answer.job == request.job => return Finish::Answered(Box::new(answer)),
                 Ok(Ok(_stale)) => continue,
                 Ok(Err(e)) => return died(start, e),
-                Err(RecvTimeoutError::Disconnected) => {
+                Err(RecvTimeoutError::Disconnected) if !self.stopping() => {
                     return died(start, format!("worker died: {}", self.exit_status()))
                 }
-                Err(RecvTimeoutError::Timeout) => {}
+                Err(_) => {}
+            }
+            if self.stopping() {
+                self.kill();
+                return Finish::Stopped;
             }
             let rss_kb = proc_status_kb(&pid, "VmRSS");
             let why = if start.elapsed() > hard_limit {
@@ -127,6 +150,11 @@ impl WorkerProcess {
             self.kill();
             return Finish::Killed { why, seconds: start.elapsed().as_secs_f64(), peak_rss_kb, rss_kb };
         }
+    }
+
+    /// True once the stop flag is set.
+    fn stopping(&self) -> bool {
+        self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed) != 0)
     }
 
     /// True while the child has not exited (a worker that died between jobs is replaced before

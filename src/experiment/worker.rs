@@ -50,8 +50,18 @@ pub struct Request {
     pub box_cols: usize,
     /// The puzzle's N² cells, row-major, 0 = empty.
     pub cells: Vec<u8>,
-    /// The solver's own time limit, seconds.
-    pub time_limit: f64,
+    /// The solver's own time limit, seconds (`None`: unlimited).
+    pub time_limit: Option<f64>,
+    /// Stop counting after this many solutions (1: find one).
+    #[serde(default = "one")]
+    pub max_solutions: u64,
+    /// The solver's options (HiGHS threads, presolve, log).
+    #[serde(default)]
+    pub options: SolverOptions,
+}
+
+fn one() -> u64 {
+    1
 }
 
 /// What came of one solve.
@@ -86,10 +96,23 @@ pub fn proc_status_kb(pid: &str, field: &str) -> Option<u64> {
     status_kb(&std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?, field)
 }
 
+/// How often the worker checks that its parent is still alive.
+const PARENT_POLL: Duration = Duration::from_millis(100);
+
 /// Serves requests from stdin until it closes. Errors are I/O failures of the protocol itself.
+///
+/// The worker dies with its parent: a watchdog thread exits the process as soon as it is
+/// re-parented (the parent was killed, even by SIGKILL), so no solve outlives the runner that
+/// watches its time and memory. Stdin closing only ends the worker between jobs.
 pub fn serve() -> io::Result<()> {
-    let options = SolverOptions::default();
-    let mut solvers: HashMap<SolverKind, Box<dyn Solver>> = HashMap::new();
+    let parent = std::os::unix::process::parent_id();
+    std::thread::spawn(move || loop {
+        std::thread::sleep(PARENT_POLL);
+        if std::os::unix::process::parent_id() != parent {
+            std::process::exit(3);
+        }
+    });
+    let mut solvers: HashMap<SolverKind, (SolverOptions, Box<dyn Solver>)> = HashMap::new();
     let mut out = io::stdout();
     for line in io::stdin().lock().lines() {
         let line = line?;
@@ -102,8 +125,15 @@ pub fn serve() -> io::Result<()> {
         let mut response = match test_hooks(&request) {
             Some(lie) => lie,
             None => {
-                let solver = solvers.entry(request.solver).or_insert_with(|| request.solver.build(&options));
-                answer(solver.as_mut(), &request)
+                let slot = solvers.entry(request.solver).or_insert_with(|| {
+                    let options = request.options.clone();
+                    let solver = request.solver.build(&options);
+                    (options, solver)
+                });
+                if slot.0 != request.options {
+                    *slot = (request.options.clone(), request.solver.build(&request.options));
+                }
+                answer(slot.1.as_mut(), &request)
             }
         };
         response.peak_rss_kb = proc_status_kb("self", "VmHWM");
@@ -129,7 +159,9 @@ fn answer(solver: &mut dyn Solver, request: &Request) -> Response {
             return response;
         }
     };
-    match solve(solver, &puzzle, &Limits::seconds(request.time_limit)) {
+    let limits =
+        Limits { time: request.time_limit.map(Duration::from_secs_f64), max_solutions: request.max_solutions.max(1) };
+    match solve(solver, &puzzle, &limits) {
         Ok(report) => {
             response.stats = report.stats;
             response.outcome = report.outcome.label().into();
@@ -184,8 +216,16 @@ mod tests {
     #[test]
     fn a_request_is_answered() {
         let puzzle = "1.3..4.22.4..3.1".chars().map(|c| c.to_digit(10).unwrap_or(0) as u8).collect();
-        let request =
-            Request { job: 9, solver: SolverKind::Backtrack, box_rows: 2, box_cols: 2, cells: puzzle, time_limit: 1.0 };
+        let request = Request {
+            job: 9,
+            solver: SolverKind::Backtrack,
+            box_rows: 2,
+            box_cols: 2,
+            cells: puzzle,
+            time_limit: Some(1.0),
+            max_solutions: 1,
+            options: SolverOptions::default(),
+        };
         let r = answer(SolverKind::Backtrack.build(&SolverOptions::default()).as_mut(), &request);
         assert_eq!((r.job, r.outcome.as_str()), (9, "solved"));
         assert_eq!(r.solution.map(|s| s.len()), Some(16));

@@ -1,15 +1,17 @@
 //! Analysis of one puzzle: conflicts, solution count, determined cells, rating and symmetry.
 //!
-//! A cell is **determined** when it holds the same digit in every solution. The solutions are
-//! enumerated by the backtracking [`Engine`] up to a cap, intersecting them as they come, so the
-//! answer is exact when the search completes. When it stops early (the solution cap or the time
-//! limit), the determined cells are those agreeing over the solutions *found*: an upper bound on
-//! the true set. Every truly determined cell is shown, but a shown cell might still differ in a
-//! solution not found; a blank cell certainly takes two digits. With no solution at all, no cell is
-//! reported determined (the vacuous "every solution agrees" is no use to anyone).
+//! A cell is **determined** when it holds the same digit in every solution (the backbone). Both
+//! the count and the determined cells come from CDCL ([`crate::solve::sat::survey`]): the
+//! strongest solver here, which settles in seconds the 25×25 puzzles that backtracking cannot
+//! count within minutes. The count is exact when the search completes, a lower bound when it
+//! reaches the cap or the time limit. The determined cells are exact when proven (no solution
+//! differs from them); when the time limit cuts the proof short they are those agreeing over the
+//! solutions *found*: an upper bound (every truly determined cell is shown, a shown one might
+//! still differ in a solution not found). With no solution found in time, they are unknown; with
+//! no solution at all, there are none (the vacuous "every solution agrees" is no use to anyone).
 //!
-//! Complexity: the count is exponential in the worst case and bounded by the cap; the
-//! intersection is O(N²) per solution found.
+//! Complexity: counting is one SAT call per solution (NP-hard each, in the worst case);
+//! completing the backbone takes at most one call per cell still in doubt, usually a handful.
 
 use std::time::Instant;
 
@@ -18,7 +20,8 @@ use serde::Serialize;
 use super::symmetry::{symmetries, Symmetry};
 use crate::grid::Grid;
 use crate::logic::{Logic, Rating, Techniques};
-use crate::solve::backtrack::{Engine, SearchLimits, Stop};
+use crate::solve::sat::{survey, CountEnd};
+use crate::solve::SolveError;
 use crate::verify::{self, Conflict};
 
 /// How the solution count ended.
@@ -45,8 +48,14 @@ pub struct Analysis {
     pub solutions: u64,
     /// How the count ended.
     pub search: SearchEnd,
-    /// The determined cells (0 elsewhere); the solution when unique.
+    /// The determined cells (0 elsewhere); the solution when unique. Exact only when
+    /// `determined_exact`; otherwise the cells agreeing over the solutions found (an upper bound),
+    /// or none when no solution was found in time.
     pub determined: Grid,
+    /// True when `determined` is proven.
+    pub determined_exact: bool,
+    /// Why the puzzle has no solution, when the givens already show it (beyond `conflicts`).
+    pub infeasible: Option<String>,
     /// The rating and techniques, for a puzzle with exactly one solution.
     pub rating: Option<(Rating, Techniques)>,
     /// The symmetries of the pattern of givens.
@@ -66,8 +75,9 @@ impl Analysis {
 }
 
 /// Analyses `puzzle`: counts its solutions exactly up to `max_solutions` (searching for one more
-/// to tell "exactly K" from "more than K"), stopping at `deadline` if given.
-pub fn analyze(puzzle: &Grid, max_solutions: u64, deadline: Option<Instant>) -> Analysis {
+/// to tell "exactly K" from "more than K") and finds its determined cells, stopping at `deadline`
+/// if given. Errors only when CaDiCaL fails (e.g. out of memory), with its message.
+pub fn analyze(puzzle: &Grid, max_solutions: u64, deadline: Option<Instant>) -> Result<Analysis, SolveError> {
     let shape = puzzle.shape();
     let conflicts = verify::conflicts(puzzle);
     let mut analysis = Analysis {
@@ -76,34 +86,29 @@ pub fn analyze(puzzle: &Grid, max_solutions: u64, deadline: Option<Instant>) -> 
         solutions: 0,
         search: SearchEnd::Complete,
         determined: Grid::empty(shape),
+        determined_exact: true,
+        infeasible: None,
         rating: None,
         symmetries: symmetries(puzzle),
     };
     if !analysis.conflicts.is_empty() {
-        return analysis;
+        return Ok(analysis);
     }
-    let mut determined: Option<Vec<u8>> = None;
-    let limits = SearchLimits { max_solutions: max_solutions.saturating_add(1), deadline, max_nodes: None };
-    let search = Engine::new(shape).search(puzzle, limits, None, &mut |cells| {
-        match determined.as_mut() {
-            None => determined = Some(cells.to_vec()),
-            Some(det) => det.iter_mut().zip(cells).filter(|(d, c)| *d != *c).for_each(|(d, _)| *d = 0),
-        }
-        true
-    });
-    analysis.solutions = search.solutions;
-    analysis.search = match search.stop {
-        Stop::Exhausted => SearchEnd::Complete,
-        Stop::SolutionLimit => SearchEnd::MaxSolutions,
-        Stop::Deadline | Stop::NodeLimit => SearchEnd::TimeLimit,
+    let count = survey(puzzle, max_solutions.saturating_add(1), deadline);
+    let count = count?;
+    analysis.solutions = count.solutions;
+    analysis.search = match count.count_end {
+        CountEnd::Exhausted => SearchEnd::Complete,
+        CountEnd::Enough => SearchEnd::MaxSolutions,
+        CountEnd::Interrupted => SearchEnd::TimeLimit,
     };
-    if let Some(cells) = determined {
-        analysis.determined = Grid::from_cells(shape, cells).expect("solution digits are 1..=N");
-    }
+    analysis.determined = count.determined;
+    analysis.determined_exact = count.determined_exact;
+    analysis.infeasible = count.infeasible;
     if analysis.is_unique() {
         analysis.rating = Some(Logic::new(shape).rate(puzzle));
     }
-    analysis
+    Ok(analysis)
 }
 
 #[cfg(test)]
@@ -118,17 +123,35 @@ mod tests {
     #[test]
     fn two_solutions_leave_the_deadly_rectangle_undetermined() {
         // Solutions 1234/3412/2143/4321 and 1234/3412/4123/2341 differ in r3c1, r3c3, r4c1, r4c3.
-        let a = analyze(&grid(".2343.12.1.3.3.."), 1000, None);
+        let a = analyze(&grid(".2343.12.1.3.3.."), 1000, None).unwrap();
         assert_eq!((a.solutions, a.search), (2, SearchEnd::Complete));
         assert_eq!(format::to_line(&a.determined), "12343412.1.3.3.1");
         assert_eq!(a.rating, None);
-        let capped = analyze(&grid(".2343.12.1.3.3.."), 1, None);
+        assert!(a.determined_exact);
+        let capped = analyze(&grid(".2343.12.1.3.3.."), 1, None).unwrap();
         assert_eq!((capped.solutions, capped.search), (2, SearchEnd::MaxSolutions));
+        assert_eq!(format::to_line(&capped.determined), "12343412.1.3.3.1", "the backbone is completed past the cap");
+        assert!(capped.determined_exact);
+    }
+
+    #[test]
+    fn an_empty_grid_has_no_determined_cell() {
+        let a = analyze(&Grid::empty(crate::grid::Shape::for_size(9).unwrap()), 1000, None).unwrap();
+        assert_eq!((a.solutions, a.search), (1001, SearchEnd::MaxSolutions));
+        assert_eq!(a.determined.givens(), 0);
+        assert!(a.determined_exact, "proven, although the count stopped at the cap");
+    }
+
+    #[test]
+    fn a_deadline_in_the_past_leaves_everything_unknown() {
+        let a = analyze(&grid(".2343.12.1.3.3.."), 1000, Some(Instant::now())).unwrap();
+        assert_eq!((a.solutions, a.search), (0, SearchEnd::TimeLimit));
+        assert!(!a.determined_exact);
     }
 
     #[test]
     fn conflicting_givens_have_no_solution_and_nothing_determined() {
-        let a = analyze(&grid("11.............."), 1000, None);
+        let a = analyze(&grid("11.............."), 1000, None).unwrap();
         assert_eq!(a.conflicts.len(), 2, "row 1 and box 1");
         assert_eq!((a.solutions, a.search), (0, SearchEnd::Complete));
         assert_eq!(a.determined.givens(), 0);

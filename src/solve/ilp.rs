@@ -386,6 +386,15 @@ impl Solver for Ilp {
         if model.columns.is_empty() {
             return Ok(Report { outcome: Outcome::Solved(start_grid), stats, note: Some("no empty cell".to_string()) });
         }
+        // Model building counts against the limit: HiGHS gets what is left of it.
+        let limits = match limits.time.map(|t| t.checked_sub(build.elapsed())) {
+            Some(None) => {
+                let note = "time limit reached while building the model".to_string();
+                return Ok(Report { outcome: Outcome::LimitReached, stats, note: Some(note) });
+            }
+            left => Limits { time: left.flatten(), ..limits.clone() },
+        };
+        let limits = &limits;
         let mut columns = model.columns;
         let mut retry_note = None;
         // With presolve on, two HiGHS answers get a second opinion with presolve off: an error, and

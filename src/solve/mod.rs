@@ -159,7 +159,8 @@ pub enum SolveError {
 }
 
 /// Options shared by the solvers (the ILP ones use most of them).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct SolverOptions {
     /// HiGHS threads (1 by default: one solve per core).
     pub threads: u32,
@@ -234,6 +235,13 @@ impl SolverKind {
     /// True for the solvers that run HiGHS (never two at once in one process).
     pub fn uses_highs(self) -> bool {
         matches!(self, SolverKind::IlpEdge | SolverKind::IlpClique)
+    }
+
+    /// True for the solvers whose work happens in a C/C++ backend (HiGHS, CaDiCaL): only a
+    /// separate process can bound their time and memory for sure. The search solvers are plain
+    /// Rust that polls its deadline and holds O(N² · depth) bytes.
+    pub fn uses_backend(self) -> bool {
+        matches!(self, SolverKind::IlpEdge | SolverKind::IlpClique | SolverKind::Sat | SolverKind::SatMinimal)
     }
 
     /// A solver of this kind.

@@ -1,0 +1,187 @@
+//! Solving in a worker process for the commands people run by hand (`solve`, `bench`,
+//! `analyze`): whatever the backend, a solve stops within its time limit and memory cap.
+//!
+//! HiGHS and CaDiCaL are C/C++: a model that takes longer to build than the limit, or that
+//! allocates more than the machine has, cannot be stopped from inside the process (HiGHS then
+//! dies of `std::bad_alloc`). An [`Isolated`] solver sends each solve to one `sudoku-lab worker`
+//! child, as `run` does ([`super::supervisor`]), and kills it past the hard limit — the time
+//! limit plus max(1 s, 10 %) — or above the memory cap; a fresh worker takes the next solve.
+//! Every grid that comes back is checked by the oracle in this process too.
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::Duration;
+
+use super::supervisor::{Finish, Kill, WorkerProcess, RECYCLE_KB};
+use super::worker::Request;
+use crate::grid::Grid;
+use crate::solve::{Limits, Outcome, Report, SolverKind, SolverOptions, Stats};
+use crate::verify;
+
+/// How an isolated solve ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ended {
+    /// The solver answered (a grid, a proof of infeasibility, or its own limit).
+    Answered(Report),
+    /// The solver failed: a backend error, or a grid the oracle rejects (`unverified`).
+    Failed {
+        /// What went wrong.
+        message: String,
+        /// True when the oracle rejected the solver's grid (a solver bug).
+        unverified: bool,
+        /// Whatever the solver measured.
+        stats: Stats,
+    },
+    /// The worker was killed: past the hard limit, or above the memory cap (`memory`).
+    Killed {
+        /// True for the memory cap, false for the hard time limit.
+        memory: bool,
+        /// Seconds from the request to the kill.
+        seconds: f64,
+        /// What happened, in words.
+        note: String,
+    },
+}
+
+impl Ended {
+    /// The outcome's label, as in `runs.csv`: `solved`, `infeasible`, `limit`, `memory`, `error`
+    /// or `unverified`.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Ended::Answered(r) => r.outcome.label(),
+            Ended::Failed { unverified: true, .. } => "unverified",
+            Ended::Failed { .. } => "error",
+            Ended::Killed { memory: true, .. } => "memory",
+            Ended::Killed { memory: false, .. } => "limit",
+        }
+    }
+
+    /// The solver's report, when it answered.
+    pub fn report(&self) -> Option<&Report> {
+        match self {
+            Ended::Answered(r) => Some(r),
+            _ => None,
+        }
+    }
+
+    /// The measurements (for a kill: only the seconds until the kill).
+    pub fn stats(&self) -> Stats {
+        match self {
+            Ended::Answered(r) => r.stats.clone(),
+            Ended::Failed { stats, .. } => stats.clone(),
+            Ended::Killed { seconds, .. } => Stats { seconds: *seconds, ..Stats::default() },
+        }
+    }
+
+    /// The note: the solver's own, the error, or why it was killed.
+    pub fn note(&self) -> String {
+        match self {
+            Ended::Answered(r) => r.note.clone().unwrap_or_default(),
+            Ended::Failed { message, .. } => message.clone(),
+            Ended::Killed { note, .. } => note.clone(),
+        }
+    }
+}
+
+/// The hard limit of a solve by hand: the time limit plus max(1 s, 10 %).
+pub fn hard_limit(time_limit: Option<Duration>) -> Duration {
+    match time_limit {
+        Some(t) => t + t.mul_f64(0.1).max(Duration::from_secs(1)),
+        None => Duration::MAX,
+    }
+}
+
+/// A default memory cap for solves by hand, MiB: half the machine's memory (4 GiB when unknown).
+pub fn default_memory_mb() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| super::worker::status_kb(&m, "MemTotal"))
+        .map_or(4096, |kb| (kb / 1024 / 2).max(256))
+}
+
+/// Solves one puzzle at a time in a worker process (see the module doc).
+#[derive(Debug)]
+pub struct Isolated {
+    exe: PathBuf,
+    options: SolverOptions,
+    memory_mb: u64,
+    worker: Option<WorkerProcess>,
+    job: u64,
+}
+
+impl Isolated {
+    /// Solves with `exe worker` (normally this executable), these options and this memory cap.
+    pub fn new(exe: PathBuf, options: SolverOptions, memory_mb: u64) -> Isolated {
+        Isolated { exe, options, memory_mb, worker: None, job: 0 }
+    }
+
+    /// Solves `puzzle` with `kind` within `limits`. Errors only when no worker can be started.
+    pub fn solve(&mut self, kind: SolverKind, puzzle: &Grid, limits: &Limits) -> std::io::Result<Ended> {
+        if !self.worker.as_mut().is_some_and(WorkerProcess::is_alive) {
+            // The worker's stderr is ours: HiGHS or a panic speaks to the person at the terminal.
+            self.worker = Some(WorkerProcess::spawn_with(&self.exe, Stdio::inherit())?);
+        }
+        let worker = self.worker.as_mut().expect("started just above");
+        self.job += 1;
+        let shape = puzzle.shape();
+        let request = Request {
+            job: self.job,
+            solver: kind,
+            box_rows: shape.box_rows(),
+            box_cols: shape.box_cols(),
+            cells: puzzle.cells().to_vec(),
+            time_limit: limits.time.map(|t| t.as_secs_f64()),
+            max_solutions: limits.max_solutions,
+            options: self.options.clone(),
+        };
+        let hard = hard_limit(limits.time);
+        let finish = worker.run(&request, hard, self.memory_mb.saturating_mul(1024));
+        let bloated = worker.resident_kb().is_some_and(|kb| kb > RECYCLE_KB);
+        if bloated || !matches!(finish, Finish::Answered(_)) {
+            self.worker = None;
+        }
+        Ok(self.ended(kind, puzzle, finish, hard))
+    }
+
+    /// Translates a worker's finish, checking any grid with the oracle.
+    fn ended(&self, kind: SolverKind, puzzle: &Grid, finish: Finish, hard: Duration) -> Ended {
+        let response = match finish {
+            Finish::Answered(r) => *r,
+            Finish::Killed { why, seconds, peak_rss_kb, .. } => {
+                let memory = why == Kill::Memory;
+                let note = if memory {
+                    let peak = peak_rss_kb.map(|kb| format!(" (peak {} MiB)", kb / 1024)).unwrap_or_default();
+                    format!("killed: resident memory above the cap of {} MiB{peak}; raise --memory-mb", self.memory_mb)
+                } else {
+                    format!("killed: no answer within the hard limit of {:.1} s", hard.as_secs_f64())
+                };
+                return Ended::Killed { memory, seconds, note };
+            }
+            Finish::Stopped => {
+                return Ended::Failed { message: "stopped".into(), unverified: false, stats: Stats::default() }
+            }
+            Finish::Died { note, seconds } => {
+                let stats = Stats { seconds, ..Stats::default() };
+                return Ended::Failed { message: format!("{}: {note}", kind.name()), unverified: false, stats };
+            }
+        };
+        let note = (!response.note.is_empty()).then(|| response.note.clone());
+        let stats = response.stats;
+        let outcome = match response.outcome.as_str() {
+            "solved" => {
+                let grid = response.solution.and_then(|cells| Grid::from_cells(puzzle.shape(), cells).ok());
+                match grid.filter(|g| verify::is_solution_of(puzzle, g)) {
+                    Some(g) => Outcome::Solved(g),
+                    None => {
+                        let message = format!("{}: BUG: returned a grid that is not a solution", kind.name());
+                        return Ended::Failed { message, unverified: true, stats };
+                    }
+                }
+            }
+            "infeasible" => Outcome::Infeasible,
+            "limit" => Outcome::LimitReached,
+            _ => return Ended::Failed { message: response.note, unverified: response.unverified, stats },
+        };
+        Ended::Answered(Report { outcome, stats, note })
+    }
+}

@@ -1,0 +1,153 @@
+//! Every command honours its time limit and memory cap, whatever the backend: `solve` and
+//! `bench` run backend solves in worker processes and record `limit` or `memory` instead of
+//! dying or running on. The worker test hooks (see `src/experiment/worker.rs`) make a solve hang
+//! or bloat on cue.
+
+use std::path::Path;
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
+
+fn sudoku_lab(args: &[&str], env: &[(&str, &str)]) -> Output {
+    Command::new(BIN).args(args).envs(env.iter().copied()).output().expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn write(dir: &Path, name: &str, content: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+const PUZZLE_4X4: &str = "1.3..4.22.4..3.1\n";
+
+fn stats_rows(path: &str) -> Vec<csv::StringRecord> {
+    csv::Reader::from_path(path).unwrap().records().map(|r| r.unwrap()).collect()
+}
+
+#[test]
+fn a_solve_that_never_answers_is_stopped_at_the_limit_plus_one_second() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "p.txt", PUZZLE_4X4);
+    let stats = dir.path().join("s.csv");
+    let start = Instant::now();
+    let o = sudoku_lab(
+        &["solve", &input, "--solver", "sat", "--time-limit", "0.5", "--stats", stats.to_str().unwrap()],
+        &[("SUDOKU_LAB_TEST_WORKER_HANG", "sat")],
+    );
+    let took = start.elapsed();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "unknown\n");
+    assert!(took < Duration::from_secs(5), "stopped at 0.5 s + 1 s grace, took {took:?}");
+    let rows = stats_rows(stats.to_str().unwrap());
+    assert_eq!((&rows[0][0], &rows[0][1], &rows[0][2]), ("1", "sat", "limit"));
+    let seconds: f64 = rows[0][3].parse().unwrap();
+    assert!((1.5..3.0).contains(&seconds), "killed at the hard limit of 1.5 s, not {seconds}");
+    assert!(rows[0][11].contains("hard limit"), "{:?}", &rows[0]);
+}
+
+#[test]
+fn a_solve_over_the_memory_cap_is_recorded_as_memory_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "p.txt", PUZZLE_4X4);
+    let stats = dir.path().join("s.csv");
+    let o = sudoku_lab(
+        &["solve", &input, "--solver", "ilp-clique", "--memory-mb", "200", "--stats", stats.to_str().unwrap()],
+        &[("SUDOKU_LAB_TEST_WORKER_BLOAT", "ilp-clique")],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), "unknown\n");
+    let rows = stats_rows(stats.to_str().unwrap());
+    assert_eq!(&rows[0][2], "memory");
+    assert!(rows[0][11].contains("200 MiB"), "{:?}", &rows[0]);
+    assert!(text(&o.stderr).contains("--memory-mb"), "says how to raise the cap: {}", text(&o.stderr));
+}
+
+#[test]
+fn a_real_edge_model_too_big_for_the_cap_is_stopped_and_recorded() {
+    // The origin study's edge model of a 64×64 grid has 22.9 M rows: it cannot fit in 300 MiB.
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = sudoku_lab(&["generate", "--size", "64", "--alpha", "0.3", "--mode", "planted", "--seed", "1"], &[]);
+    let input = write(dir.path(), "p64.txt", &text(&puzzle.stdout));
+    let o = sudoku_lab(&["solve", &input, "--solver", "ilp-edge", "--memory-mb", "300", "--format", "json"], &[]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let answer: serde_json::Value = serde_json::from_str(text(&o.stdout).trim()).expect("one JSON object");
+    assert_eq!(answer["outcome"], "unknown");
+    assert!(answer["note"].as_str().unwrap().contains("memory"), "{answer}");
+}
+
+#[test]
+fn bench_counts_limits_and_memory_kills_per_solver() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "p.txt", &PUZZLE_4X4.repeat(3));
+    let o = sudoku_lab(
+        &[
+            "bench",
+            &input,
+            "--solver",
+            "sat",
+            "--solver",
+            "ilp-clique",
+            "--memory-mb",
+            "200",
+            "--time-limit",
+            "0.3",
+            "--csv",
+        ],
+        &[("SUDOKU_LAB_TEST_WORKER_HANG", "sat"), ("SUDOKU_LAB_TEST_WORKER_BLOAT", "ilp-clique")],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let mut reader = csv::Reader::from_reader(o.stdout.as_slice());
+    let header = reader.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.unwrap()).collect();
+    assert_eq!((&rows[0][col("solver")], &rows[0][col("limit")], &rows[0][col("memory")]), ("sat", "3", "0"));
+    assert_eq!((&rows[1][col("solver")], &rows[1][col("limit")], &rows[1][col("memory")]), ("ilp-clique", "0", "3"));
+}
+
+#[test]
+fn solve_json_stays_json_for_puzzles_without_a_solution() {
+    let dir = tempfile::tempdir().unwrap();
+    // Puzzle 2 repeats a digit in row 1: proven infeasible before any search.
+    let input = write(dir.path(), "p.txt", "1.3..4.22.4..3.1\n11..............\n");
+    let o = sudoku_lab(&["solve", &input, "--format", "json"], &[]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let lines: Vec<serde_json::Value> =
+        text(&o.stdout).lines().map(|l| serde_json::from_str(l).expect("every line is JSON")).collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0]["cells"].is_array());
+    assert_eq!((lines[1]["puzzle"].as_u64(), lines[1]["outcome"].as_str()), (Some(2), Some("none")));
+    assert!(lines[1]["note"].as_str().unwrap().contains("row 1"), "{}", lines[1]);
+    // In grid format the marker is a comment, so the output still reads back as puzzles.
+    let o = sudoku_lab(&["solve", &input, "--format", "grid"], &[]);
+    assert!(text(&o.stdout).contains("# puzzle 2 (line 2): none"), "{}", text(&o.stdout));
+}
+
+#[test]
+fn an_unwritable_highs_log_is_an_error_not_silence() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "p.txt", PUZZLE_4X4);
+    let o = sudoku_lab(&["solve", &input, "--solver", "ilp-clique", "--highs-log", "/nonexistent/dir/h.log"], &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("/nonexistent/dir/h.log"), "{}", text(&o.stderr));
+}
+
+#[test]
+fn analyze_reports_unknown_honestly_and_never_claims_cells_of_an_open_grid() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = write(dir.path(), "empty.txt", &format!("{}\n", ".".repeat(81)));
+    let o = sudoku_lab(&["analyze", &empty, "--json"], &[]);
+    let a: serde_json::Value = serde_json::from_str(text(&o.stdout).trim()).unwrap();
+    assert_eq!((a["determined_status"].as_str(), a["determined_cells"].as_u64()), (Some("exact"), Some(0)));
+    assert_eq!(a["solutions_capped"], true);
+    // The tool's own hard 25×25 puzzle: unique, settled well within the default limit.
+    let puzzle = sudoku_lab(&["puzzle", "--size", "25", "--difficulty", "hard", "--seed", "1", "-q"], &[]);
+    let input = write(dir.path(), "p25.txt", &text(&puzzle.stdout));
+    let o = sudoku_lab(&["analyze", &input], &[]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("solutions: 1 (unique)"), "{}", text(&o.stdout));
+}

@@ -40,11 +40,15 @@ pub enum Fault {
     Empty {
         /// 0-based cell.
         cell: usize,
+        /// Side N, to name the cell as row and column.
+        n: usize,
     },
     /// A given replaced by another digit.
     GivenChanged {
         /// 0-based cell.
         cell: usize,
+        /// Side N, to name the cell as row and column.
+        n: usize,
         /// The puzzle's digit.
         given: u8,
         /// The grid's digit.
@@ -58,9 +62,9 @@ impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Fault::ShapeMismatch => write!(f, "the grid's shape differs from the puzzle's"),
-            Fault::Empty { cell } => write!(f, "cell {cell} is empty"),
-            Fault::GivenChanged { cell, given, found } => {
-                write!(f, "cell {cell} holds {found}, but the puzzle gives {given}")
+            Fault::Empty { cell, n } => write!(f, "r{}c{} is empty", cell / n + 1, cell % n + 1),
+            Fault::GivenChanged { cell, n, given, found } => {
+                write!(f, "r{}c{} holds {found}, but the puzzle gives {given}", cell / n + 1, cell % n + 1)
             }
             Fault::Conflict(c) => write!(f, "{c}"),
         }
@@ -99,9 +103,9 @@ pub fn solution_faults(puzzle: &Grid, grid: &Grid) -> Vec<Fault> {
     for cell in 0..grid.cells().len() {
         let (given, found) = (puzzle.get(cell), grid.get(cell));
         if found == 0 {
-            faults.push(Fault::Empty { cell });
+            faults.push(Fault::Empty { cell, n: puzzle.n() });
         } else if given != 0 && given != found {
-            faults.push(Fault::GivenChanged { cell, given, found });
+            faults.push(Fault::GivenChanged { cell, n: puzzle.n(), given, found });
         }
     }
     faults.extend(conflicts(grid).into_iter().map(Fault::Conflict));
@@ -140,7 +144,7 @@ mod tests {
         let puzzle = grid("1...............", 2, 2);
         assert!(is_solution_of(&puzzle, &solution));
         let other = grid("2...............", 2, 2);
-        assert_eq!(solution_faults(&other, &solution), vec![Fault::GivenChanged { cell: 0, given: 2, found: 1 }]);
+        assert_eq!(solution_faults(&other, &solution), vec![Fault::GivenChanged { cell: 0, n: 4, given: 2, found: 1 }]);
         assert!(!is_solution_of(&puzzle, &puzzle));
     }
 }

@@ -161,7 +161,7 @@ fn check_exits_0_without_conflicts_and_1_with() {
     let o = run(&["check", "-"], &format!("{good}{bad}"));
     assert_eq!(o.status.code(), Some(1));
     let text = stdout(&o);
-    assert!(text.contains("1: "), "{text}");
+    assert!(text.contains("puzzle 2 (line 2): 2 conflict(s): digit 5 repeats in row 1 at r1c1, r1c2"), "{text}");
     assert!(text.contains("digit 5 repeats in row 1"), "{text}");
 }
 

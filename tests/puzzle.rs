@@ -276,8 +276,8 @@ fn analyze_reports_conflicting_givens_without_a_solution() {
     assert_eq!(v["solutions_capped"], false);
     let houses: Vec<&str> = v["conflicts"].as_array().unwrap().iter().map(|c| c["house"].as_str().unwrap()).collect();
     assert_eq!(houses, ["row 1", "box 1"]);
-    assert_eq!(v["conflicts"][0]["cells"], serde_json::json!([0, 1]));
-    assert_eq!(v["determined"], "................");
+    assert_eq!(v["conflicts"][0]["cells"], serde_json::json!(["r1c1", "r1c2"]));
+    assert_eq!((v["determined"].clone(), v["determined_status"].clone()), (serde_json::Value::Null, "none".into()));
     assert_eq!(v["rating"], serde_json::Value::Null);
 }
 
@@ -302,14 +302,16 @@ fn analyze_caps_the_count_and_says_so() {
     let empty = "0 ".repeat(16);
     let v = &json_lines(&stdout(&run(&["analyze", "-", "--json"], &empty)))[0];
     assert_eq!((v["solutions"].clone(), v["solutions_capped"].clone()), (288.into(), false.into()));
-    assert_eq!(v["determined"], "................");
+    assert_eq!((v["determined"].clone(), v["determined_status"].clone()), ("................".into(), "exact".into()));
     let out = run(&["analyze", "-", "--json", "--max-solutions", "10"], &empty);
     assert_eq!(out.status.code(), Some(1));
     let v = &json_lines(&stdout(&out))[0];
     assert_eq!((v["solutions"].clone(), v["solutions_capped"].clone()), (11.into(), true.into()));
+    // Past the cap the determined cells are still proven: none, since the grid is open.
+    assert_eq!((v["determined_cells"].clone(), v["determined_status"].clone()), (0.into(), "exact".into()));
     let human = stdout(&run(&["analyze", "-", "--max-solutions", "10"], &empty));
     assert!(human.contains("solutions: more than 10"), "{human}");
-    assert!(human.contains("upper bound"), "{human}");
+    assert!(human.contains("determined cells: none (proven"), "{human}");
 }
 
 // ---- puzzle, through the binary ----

@@ -197,8 +197,8 @@ fn solve_prints_one_line_per_puzzle_and_writes_stats() {
         assert!(csv.lines().next().unwrap().split(',').any(|c| c == col), "{col}");
     }
     assert_eq!(csv.lines().count(), 1 + 2 * SolverKind::ALL.len());
-    assert!(csv.contains("0,ilp-clique,infeasible,"));
-    assert!(csv.contains("1,backtrack,solved,"));
+    assert!(csv.contains("\n1,ilp-clique,infeasible,"), "puzzles are numbered from 1: {csv}");
+    assert!(csv.contains("\n2,backtrack,solved,"), "{csv}");
     let o = run(&["solve", "-", "--require-solution"], input);
     assert_eq!(o.status.code(), Some(1));
 }
@@ -235,7 +235,7 @@ fn bench_writes_the_contracted_csv() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "solver,puzzles,solved,infeasible,limit,total_s,us_mean,us_median,guesses_per_puzzle,no_guess_pct"
+        "solver,puzzles,solved,infeasible,limit,total_s,us_mean,us_median,guesses_per_puzzle,no_guess_pct,memory"
     );
     let row: Vec<&str> = lines.next().unwrap().split(',').collect();
     assert_eq!(&row[..5], &["backtrack", "11", "11", "0", "0"]);

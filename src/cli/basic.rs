@@ -96,11 +96,22 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
             }
         }
         if conflicts.is_empty() {
-            out.push_str(&format!("{i}: ok ({} givens){solution_note}\n", entry.puzzle.givens()));
+            out.push_str(&format!(
+                "puzzle {} (line {}): ok ({} givens){solution_note}\n",
+                i + 1,
+                entry.line,
+                entry.puzzle.givens()
+            ));
         } else {
             bad += 1;
             let list: Vec<String> = conflicts.iter().map(|c| c.to_string()).collect();
-            out.push_str(&format!("{i}: {} conflict(s): {}{solution_note}\n", conflicts.len(), list.join("; ")));
+            out.push_str(&format!(
+                "puzzle {} (line {}): {} conflict(s): {}{solution_note}\n",
+                i + 1,
+                entry.line,
+                conflicts.len(),
+                list.join("; ")
+            ));
         }
     }
     emit(&out)?;

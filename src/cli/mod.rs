@@ -106,8 +106,8 @@ pub struct InputArgs {
     /// Input file, or `-` for stdin.
     #[arg(default_value = "-")]
     pub input: String,
-    /// Input format (auto-detected when omitted).
-    #[arg(long, value_enum)]
+    /// Input format (auto-detected when omitted). `--format` always means an output format.
+    #[arg(long = "input-format", value_enum, value_name = "FORMAT")]
     pub format: Option<Format>,
     /// Box shape RxC, for shapes that are not the default for their size (e.g. 3x2).
     #[arg(long = "box", value_name = "RxC")]
@@ -124,8 +124,7 @@ impl InputArgs {
 /// Reads the puzzles of a file (or `-`), with the format forced or detected; returns the format too.
 pub fn read_input(input: &str, format: Option<Format>, shape: Option<Shape>) -> anyhow::Result<(Vec<Entry>, Format)> {
     let (text, name) = crate::format::read_source(input)?;
-    let format = format.unwrap_or_else(|| crate::format::detect(&text));
-    Ok((crate::format::parse(&text, &name, Some(format), shape)?, format))
+    Ok(crate::format::parse_as(&text, &name, format, shape)?)
 }
 
 /// `--size N` with an optional `--box RxC`, resolved to a shape.

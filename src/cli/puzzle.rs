@@ -127,8 +127,8 @@ struct JsonConflict {
     /// `row 1`, `column 3`, `box 2`.
     house: String,
     digit: u8,
-    /// 0-based cells.
-    cells: Vec<usize>,
+    /// The cells, named `r1c2` (1-based row and column) as everywhere else.
+    cells: Vec<String>,
 }
 
 /// One line of `analyze --json`.
@@ -192,7 +192,11 @@ fn json_line(i: usize, line: usize, a: &Analysis) -> String {
         conflicts: a
             .conflicts
             .iter()
-            .map(|c| JsonConflict { house: c.house.to_string(), digit: c.digit, cells: c.cells.clone() })
+            .map(|c| JsonConflict {
+                house: c.house.to_string(),
+                digit: c.digit,
+                cells: c.cells.iter().map(|&cell| format!("r{}c{}", cell / c.n + 1, cell % c.n + 1)).collect(),
+            })
             .collect(),
         solutions: a.solutions,
         solutions_capped: a.capped(),

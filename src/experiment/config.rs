@@ -24,6 +24,15 @@ use crate::solve::SolverKind;
 /// Memory cap per worker process when a config gives none, MiB.
 pub const DEFAULT_MEMORY_MB: u64 = 4096;
 
+/// Most runs (instances × solvers) one config may name. The committed experiments have a few
+/// thousand; ten million at a millisecond each is already three hours of one core. Larger grids
+/// are refused up front, with their size, before anything is allocated.
+pub const MAX_RUNS: u64 = 10_000_000;
+
+/// Most bytes of puzzles (and solutions) one run may hold in memory at once, across the instances
+/// of its shard: larger runs are refused with advice to shard them.
+pub const MAX_INSTANCE_BYTES: u64 = 1 << 30;
+
 /// Wall-clock budget to generate one `unique` puzzle when a config gives none, seconds.
 pub const DEFAULT_UNIQUE_BUDGET: f64 = 20.0;
 
@@ -163,6 +172,15 @@ impl Config {
         }
     }
 
+    /// Bytes the instances of one shard in `count` hold in memory (puzzle and solution, N² each),
+    /// rounded up.
+    pub fn instance_bytes(&self, count: usize) -> u64 {
+        let per_box: u64 =
+            self.modes.iter().map(|&m| self.level_count(m) as u64).sum::<u64>() * u64::from(self.repeats);
+        let total: u64 = self.boxes.iter().map(|b| per_box * 2 * b.cells() as u64).sum();
+        total.div_ceil(count.max(1) as u64)
+    }
+
     /// Instances in the whole grid: boxes × (levels of each mode) × repeats.
     pub fn instance_count(&self) -> usize {
         let levels: usize = self.modes.iter().map(|&m| self.level_count(m)).sum();
@@ -296,6 +314,28 @@ fn resolve(file: ConfigFile, source: &str) -> Result<Config, ConfigError> {
     if memory_mb == 0 {
         return Err(invalid("memory_mb".into(), "a memory cap of 0 MiB leaves no room to run".into()));
     }
+    let levels: u64 = file
+        .modes
+        .iter()
+        .map(|m| match m {
+            Mode::Random | Mode::Planted => alphas.len() as u64,
+            Mode::Unique => difficulties.len() as u64,
+        })
+        .sum();
+    let instances = (boxes.len() as u64).saturating_mul(levels).saturating_mul(u64::from(file.repeats));
+    let runs = instances.saturating_mul(solvers.len() as u64);
+    if runs > MAX_RUNS {
+        return Err(invalid(
+            "repeats".into(),
+            format!(
+                "{} box shape(s) × {levels} level(s) × {} repeats = {instances} instances, × {} solver(s) = {runs} runs; \
+                 at most {MAX_RUNS} runs per config: lower repeats or split the grid into several configs",
+                boxes.len(),
+                file.repeats,
+                solvers.len()
+            ),
+        ));
+    }
     if file.jobs == Some(0) {
         return Err(invalid(
             "jobs".into(),
@@ -354,6 +394,11 @@ mod tests {
         let cases = [
             ("alphas = [0.0, 0.5]", "alphas = [0.0, 1.5]", "alphas[1]: α = 1.5 is outside [0, 1]"),
             ("repeats = 2", "repeats = 0", "repeats: 0 repeats"),
+            (
+                "repeats = 2",
+                "repeats = 4294967295",
+                "= 8589934590 instances, × 2 solver(s) = 17179869180 runs; at most",
+            ),
             ("\"ilp-clique\"]", "\"ilp\"]", "solvers[1]: unknown solver 'ilp'; expected one of: ilp-edge"),
             ("seed = 7", "seed = 7\ncolour = 1", "unknown field `colour`"),
             ("sizes = [9]", "sizes = [7]", "sizes[0]: size 7 has no sensible box shape"),

@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Arc, Mutex};
 
-use super::config::Config;
+use super::config::{Config, MAX_INSTANCE_BYTES};
 use super::folder::{
     csv_text, io_at, read_meta, read_runs, write_atomic, write_meta, write_runs, ExperimentError, RunsAppender,
     INSTANCES_FILE, META_FILE, RUNS_FILE,
@@ -81,6 +81,19 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
     let prior = check_folder(folder, config, options)?;
     let index = RowIndex::new(config);
     let (old_rows, torn) = if options.force { (Vec::new(), false) } else { read_runs(&folder.join(RUNS_FILE))? };
+    let bytes = config.instance_bytes(options.shard.map_or(1, |s| s.count));
+    if bytes > MAX_INSTANCE_BYTES {
+        let reason = format!(
+            "its {} instances would hold {} MiB of puzzles in memory{}, more than {} MiB: \
+             run it in shards (--shard I/K with K ≥ {}) or lower repeats",
+            config.instance_count(),
+            bytes >> 20,
+            options.shard.map(|s| format!(" in shard {s}")).unwrap_or_default(),
+            MAX_INSTANCE_BYTES >> 20,
+            config.instance_bytes(1).div_ceil(MAX_INSTANCE_BYTES)
+        );
+        return Err(ExperimentError::Refused { folder: folder.to_path_buf(), reason });
+    }
     let started = std::time::Instant::now();
     let instances = instances(config, options.shard)?;
     if started.elapsed().as_secs_f64() >= 1.0 {

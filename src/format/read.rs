@@ -1,0 +1,372 @@
+//! Reading: content lines, runs of cells, and the three readers (line puzzles, grids, JSON).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Entry, ParseErrorKind};
+use crate::grid::{Grid, Shape, ShapeError, MAX_N};
+
+/// An error with its 1-based line and column (0 when unknown).
+pub(super) type Located = (usize, usize, ParseErrorKind);
+
+/// An error with its 1-based column only.
+type AtCol = (usize, ParseErrorKind);
+
+/// Content lines: 1-based number and text with any `#` comment cut off, skipping lines left blank.
+pub(super) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines().enumerate().map(|(i, l)| (i + 1, strip_comment(l))).filter(|(_, l)| !l.trim().is_empty())
+}
+
+/// The line up to its `#` comment, if any (`#` is no symbol in any format).
+pub(super) fn strip_comment(line: &str) -> &str {
+    line.split_once('#').map_or(line, |(before, _)| before)
+}
+
+/// A border line of a `pretty` grid: only `-`, `+`, `|`, `=` and spaces, at least one of the first four.
+pub(super) fn is_separator_line(line: &str) -> bool {
+    let t = line.trim();
+    t.chars().any(|c| matches!(c, '-' | '+' | '|' | '=')) && t.chars().all(|c| matches!(c, '-' | '+' | '|' | '=' | ' '))
+}
+
+/// Decodes one symbol: `.`/`0` empty, `1`–`9`, `A`–`Z` = 10–35 in either case.
+fn symbol_value(c: char) -> Option<usize> {
+    match c {
+        '.' | '0' => Some(0),
+        '1'..='9' => Some(c as usize - '0' as usize),
+        'a'..='z' => Some(c as usize - 'a' as usize + 10),
+        'A'..='Z' => Some(c as usize - 'A' as usize + 10),
+        _ => None,
+    }
+}
+
+fn token_value(token: &str) -> Option<usize> {
+    if token == "." {
+        Some(0)
+    } else {
+        token.parse().ok()
+    }
+}
+
+/// Reads a run of cells (see "Cells" in the module doc): each cell's value and 1-based column.
+/// `offset` is the column of `text`'s start − 1; `bars` makes `|` a separator; `expect` is the
+/// number of cells wanted, when known.
+pub(super) fn read_cells(
+    text: &str,
+    offset: usize,
+    bars: bool,
+    expect: Option<usize>,
+) -> Result<Vec<(usize, usize)>, AtCol> {
+    let is_sep = |c: char| c.is_whitespace() || c == ',' || (bars && c == '|');
+    let mut tokens: Vec<(usize, String)> = Vec::new();
+    for (i, c) in text.chars().enumerate() {
+        if is_sep(c) {
+            continue;
+        }
+        let col = offset + i + 1;
+        match tokens.last_mut() {
+            Some((start, token)) if *start + token.chars().count() == col => token.push(c),
+            _ => tokens.push((col, c.to_string())),
+        }
+    }
+    let ints: Vec<Option<usize>> = tokens.iter().map(|(_, t)| token_value(t)).collect();
+    let syms_ok = tokens.iter().all(|(_, t)| t.chars().all(|c| symbol_value(c).is_some()));
+    let sym_count: usize = tokens.iter().map(|(_, t)| t.chars().count()).sum();
+    let as_symbols = if tokens.len() <= 1 {
+        true
+    } else if ints.iter().all(Option::is_some) {
+        let max = ints.iter().flatten().copied().max().unwrap_or(0);
+        syms_ok
+            && match expect {
+                Some(n) => tokens.len() != n && sym_count == n,
+                None => max > MAX_N,
+            }
+    } else {
+        // A piece like `53.` is a run of symbols, a piece like `10` an integer: with a bad piece
+        // among them, report it as what its neighbours are.
+        let long = |t: &String| t.chars().count() > 1;
+        syms_ok || !tokens.iter().any(|(_, t)| long(t) && token_value(t).is_some())
+    };
+    let mut cells = Vec::with_capacity(sym_count);
+    if as_symbols {
+        for (start, token) in &tokens {
+            for (i, c) in token.chars().enumerate() {
+                let v =
+                    symbol_value(c).ok_or((start + i, ParseErrorKind::Symbol { cell: cells.len() + 1, symbol: c }))?;
+                cells.push((v, start + i));
+            }
+        }
+    } else {
+        for ((start, token), v) in tokens.iter().zip(ints) {
+            let v =
+                v.ok_or_else(|| (*start, ParseErrorKind::Number { cell: cells.len() + 1, token: token.clone() }))?;
+            cells.push((v, *start));
+        }
+    }
+    Ok(cells)
+}
+
+/// What a cell count that is no N² should have been, in words, naming the nearest valid counts.
+fn expected_count(found: usize) -> String {
+    let n = (found as f64).sqrt().round() as usize;
+    if n * n == found && n > MAX_N {
+        return format!(
+            "at most {} (N ≤ {MAX_N}); {found} cells would be a {n}×{n} grid, and N = {n} is out of range",
+            MAX_N * MAX_N
+        );
+    }
+    let below = (found as f64).sqrt().floor() as usize;
+    let (lo, hi) = (below.clamp(1, MAX_N), (below + 1).min(MAX_N));
+    let near = if lo == hi {
+        format!("{} ({lo}×{lo})", lo * lo)
+    } else {
+        format!("{} ({lo}×{lo}) or {} ({hi}×{hi})", lo * lo, hi * hi)
+    };
+    format!("N² for a side N from 1 to {MAX_N}; the nearest are {near}")
+}
+
+/// Builds a grid from located cells, checking the count against `shape` (or deriving it).
+fn build(cells: &[(usize, usize)], shape: Option<Shape>) -> Result<Grid, AtCol> {
+    let shape = match shape {
+        Some(s) if s.cells() != cells.len() => {
+            let expected = format!("{} for a {}×{} grid with {s} boxes", s.cells(), s.n(), s.n());
+            return Err((0, ParseErrorKind::CellCount { found: cells.len(), expected }));
+        }
+        Some(s) => s,
+        None => Shape::for_cells(cells.len()).map_err(|e| match e {
+            ShapeError::NotSquare { .. } | ShapeError::OutOfRange { .. } => {
+                (0, ParseErrorKind::CellCount { found: cells.len(), expected: expected_count(cells.len()) })
+            }
+            ShapeError::NoBox { n } => {
+                let expected = format!(
+                    "N² for a side N with boxes (16, 36, 81, …); {} cells make a {n}×{n} grid, and {n} is prime (pass --box 1x{n} if you mean it)",
+                    cells.len()
+                );
+                (0, ParseErrorKind::CellCount { found: cells.len(), expected })
+            }
+            other => (0, ParseErrorKind::Shape(other)),
+        })?,
+    };
+    let n = shape.n();
+    if let Some((i, &(value, col))) = cells.iter().enumerate().find(|(_, (v, _))| *v > n) {
+        return Err((col, ParseErrorKind::Value { cell: i + 1, value, n }));
+    }
+    let values = cells.iter().map(|&(v, _)| v as u8).collect();
+    Ok(Grid::from_cells(shape, values).expect("count and values checked above"))
+}
+
+/// Line puzzles: `PUZZLE`, `PUZZLE:SOLUTION` or `PUZZLE:COUNT:SOLUTION`, one per line.
+pub(super) fn parse_lines(text: &str, shape: Option<Shape>) -> Result<Vec<Entry>, Located> {
+    let mut entries = Vec::new();
+    for (line_no, line) in content_lines(text) {
+        let parts: Vec<&str> = line.split(':').collect();
+        let mut offsets = Vec::with_capacity(parts.len());
+        let mut off = 0;
+        for p in &parts {
+            offsets.push(off);
+            off += p.chars().count() + 1;
+        }
+        let grid_at = |i: usize, shape: Option<Shape>| -> Result<Grid, Located> {
+            let cells =
+                read_cells(parts[i], offsets[i], false, shape.map(|s| s.cells())).map_err(|(c, k)| (line_no, c, k))?;
+            build(&cells, shape).map_err(|(c, k)| (line_no, if c == 0 { offsets[i] + 1 } else { c }, k))
+        };
+        let puzzle = grid_at(0, shape)?;
+        let (count, solution) = match parts.len() {
+            1 => (None, None),
+            2 => (None, Some(grid_at(1, Some(puzzle.shape()))?)),
+            3 => {
+                let c = parts[1].trim();
+                let count =
+                    c.parse::<u64>().map_err(|_| (line_no, offsets[1] + 1, ParseErrorKind::Count(c.to_string())))?;
+                (Some(count), Some(grid_at(2, Some(puzzle.shape()))?))
+            }
+            n => return Err((line_no, 0, ParseErrorKind::Parts { parts: n })),
+        };
+        entries.push(Entry { puzzle, solution, count, line: line_no });
+    }
+    Ok(entries)
+}
+
+/// One content line of a grid: a border (rule) line, or a row of cells.
+struct GridLine<'a> {
+    line: usize,
+    text: &'a str,
+    /// Whether a rule line comes between this row and the previous one.
+    after_rule: bool,
+}
+
+/// Grids: N rows of N cells each, integers or symbols, with optional `pretty` borders.
+pub(super) fn parse_grids(text: &str, shape: Option<Shape>) -> Result<Vec<Entry>, Located> {
+    let mut rows: Vec<GridLine> = Vec::new();
+    let mut rule = false;
+    for (line, text) in content_lines(text) {
+        if is_separator_line(text) {
+            rule = true;
+        } else {
+            rows.push(GridLine { line, text, after_rule: rule });
+            rule = false;
+        }
+    }
+    let read_row =
+        |row: &GridLine, n: Option<usize>| read_cells(row.text, 0, true, n).map_err(|(c, k)| (row.line, c, k));
+    let mut entries = Vec::new();
+    let mut i = 0;
+    while i < rows.len() {
+        let start_line = rows[i].line;
+        let first = read_row(&rows[i], shape.map(|s| s.n()))?;
+        let n = shape.map_or(first.len(), |s| s.n());
+        let mut cells = Vec::with_capacity(n * n);
+        for r in 0..n {
+            let Some(row) = rows.get(i + r) else {
+                return Err((rows[rows.len() - 1].line, 0, ParseErrorKind::Truncated { found: r, expected: n }));
+            };
+            let row_c = if r == 0 { first.clone() } else { read_row(row, Some(n))? };
+            if row_c.len() != n {
+                return Err((row.line, 0, ParseErrorKind::RowLength { found: row_c.len(), expected: n }));
+            }
+            if let Some((c, &(value, col))) = row_c.iter().enumerate().find(|(_, (v, _))| *v > n) {
+                return Err((row.line, col, ParseErrorKind::Value { cell: r * n + c + 1, value, n }));
+            }
+            cells.extend(row_c.into_iter().map(|(v, _)| v as u8));
+        }
+        let block = &rows[i..i + n];
+        let grid_shape = match (shape, border_shape(block, &first, n)) {
+            (_, Err(kind)) => return Err((start_line, 0, kind)),
+            (Some(given), Ok(Some(borders))) if given != borders => {
+                return Err((start_line, 0, ParseErrorKind::BoxMismatch { borders, given }))
+            }
+            (Some(given), _) => given,
+            (None, Ok(Some(borders))) => borders,
+            (None, Ok(None)) => Shape::for_size(n).map_err(|e| (start_line, 0, ParseErrorKind::Shape(e)))?,
+        };
+        let puzzle = Grid::from_cells(grid_shape, cells).expect("rows and values checked above");
+        entries.push(Entry { puzzle, solution: None, count: None, line: start_line });
+        i += n;
+    }
+    Ok(entries)
+}
+
+/// The box shape a grid's borders show, if they show one: the box width c from the `|` in its
+/// first row (cells between bars), the box height r from the rule lines between rows.
+fn border_shape(block: &[GridLine], first: &[(usize, usize)], n: usize) -> Result<Option<Shape>, ParseErrorKind> {
+    let bars: Vec<usize> = block[0].text.chars().enumerate().filter(|&(_, c)| c == '|').map(|(i, _)| i + 1).collect();
+    let mut widths: Vec<usize> = Vec::new();
+    for w in bars.windows(2) {
+        widths.push(first.iter().filter(|&&(_, col)| col > w[0] && col < w[1]).count());
+    }
+    widths.push(first.iter().filter(|&&(_, col)| bars.first().is_none_or(|&b| col < b)).count());
+    widths.push(first.iter().filter(|&&(_, col)| bars.last().is_some_and(|&b| col > b)).count());
+    widths.retain(|&w| w > 0);
+    let cols = (widths.len() > 1 && widths.iter().all(|&w| w == widths[0])).then(|| widths[0]);
+    let rows = block.iter().skip(1).position(|row| row.after_rule).map(|p| p + 1);
+    let (r, c) = match (rows, cols) {
+        (None, None) => return Ok(None),
+        (Some(r), Some(c)) => (r, c),
+        (Some(r), None) => (r, n / r),
+        (None, Some(c)) => (n / c, c),
+    };
+    if r * c != n {
+        return Err(ParseErrorKind::Borders { rows: r, cols: c, n });
+    }
+    Shape::new(r, c).map(Some).map_err(ParseErrorKind::Shape)
+}
+
+/// The JSON form of a puzzle: `{"box":[r,c],"cells":[[…],…]}`, optionally with `"solution"`.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct JsonPuzzle {
+    #[serde(rename = "box", default, skip_serializing_if = "Option::is_none")]
+    pub(super) box_shape: Option<[usize; 2]>,
+    pub(super) cells: Vec<Vec<Option<usize>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) solution: Option<Vec<Vec<usize>>>,
+}
+
+/// JSON: puzzle objects one after another, or arrays of them, `#` comments allowed between.
+pub(super) fn parse_json(text: &str, shape: Option<Shape>) -> Result<Vec<Entry>, Located> {
+    // Blank out comments (keeping every other byte where it is, so offsets map to lines and columns).
+    let stripped: String = text
+        .lines()
+        .map(|l| format!("{}{}", strip_comment(l), " ".repeat(l.len() - strip_comment(l).len())))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let line_col = |offset: usize| {
+        let before = &stripped[..offset.min(stripped.len())];
+        let line_start = before.rfind('\n').map_or(0, |p| p + 1);
+        (before.matches('\n').count() + 1, before[line_start..].chars().count() + 1)
+    };
+    let skip_ws = |pos: usize| pos + stripped[pos..].len() - stripped[pos..].trim_start().len();
+    let json_error = |pos: usize, e: serde_json::Error| {
+        let (line, col) = line_col(pos);
+        let col = if e.line() == 1 { col + e.column().saturating_sub(1) } else { e.column() };
+        (line + e.line().saturating_sub(1), col, ParseErrorKind::Json(e.to_string()))
+    };
+    let mut entries = Vec::new();
+    let mut pos = skip_ws(0);
+    let mut in_array = false;
+    while pos < stripped.len() {
+        let rest = &stripped[pos..];
+        if !in_array && rest.starts_with('[') {
+            in_array = true;
+            pos = skip_ws(pos + 1);
+            if stripped[pos..].starts_with(']') {
+                in_array = false;
+                pos = skip_ws(pos + 1);
+            }
+            continue;
+        }
+        let mut stream = serde_json::Deserializer::from_str(rest).into_iter::<JsonPuzzle>();
+        let item = match stream.next() {
+            Some(Ok(item)) => item,
+            Some(Err(e)) => return Err(json_error(pos, e)),
+            None => break,
+        };
+        let line = line_col(pos).0;
+        entries.push(json_entry(item, shape, line)?);
+        pos = skip_ws(pos + stream.byte_offset());
+        if in_array {
+            let (l, c) = line_col(pos);
+            match stripped[pos..].chars().next() {
+                Some(',') => pos = skip_ws(pos + 1),
+                Some(']') => {
+                    in_array = false;
+                    pos = skip_ws(pos + 1);
+                }
+                _ => return Err((l, c, ParseErrorKind::Json("expected ',' or ']' after a puzzle in an array".into()))),
+            }
+        }
+    }
+    if in_array {
+        let (l, c) = line_col(stripped.len());
+        return Err((l, c, ParseErrorKind::Json("the array is not closed with ']'".into())));
+    }
+    Ok(entries)
+}
+
+fn json_entry(item: JsonPuzzle, shape: Option<Shape>, line: usize) -> Result<Entry, Located> {
+    let n = item.cells.len();
+    let shape = match (shape, item.box_shape) {
+        (Some(s), _) => s,
+        (None, Some([r, c])) => Shape::new(r, c).map_err(|e| (line, 0, e.into()))?,
+        (None, None) => Shape::for_size(n).map_err(|e| (line, 0, e.into()))?,
+    };
+    let to_cells = |rows: Vec<Vec<usize>>| -> Result<Vec<(usize, usize)>, Located> {
+        if rows.len() != shape.n() {
+            return Err((line, 0, ParseErrorKind::Truncated { found: rows.len(), expected: shape.n() }));
+        }
+        let mut cells = Vec::new();
+        for row in rows {
+            if row.len() != shape.n() {
+                return Err((line, 0, ParseErrorKind::RowLength { found: row.len(), expected: shape.n() }));
+            }
+            cells.extend(row.into_iter().map(|v| (v, 0)));
+        }
+        Ok(cells)
+    };
+    let rows = item.cells.into_iter().map(|r| r.into_iter().map(|v| v.unwrap_or(0)).collect()).collect();
+    let puzzle = build(&to_cells(rows)?, Some(shape)).map_err(|(_, k)| (line, 0, k))?;
+    let solution = match item.solution {
+        Some(rows) => Some(build(&to_cells(rows)?, Some(shape)).map_err(|(_, k)| (line, 0, k))?),
+        None => None,
+    };
+    Ok(Entry { puzzle, solution, count: None, line })
+}

@@ -17,7 +17,15 @@ fn main() -> ExitCode {
             if broken_pipe {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("error: {err:#}");
+            // A cause whose text the message already quotes (an I/O error named in its context)
+            // is not printed twice.
+            let mut text = err.to_string();
+            for cause in err.chain().skip(1).map(|c| c.to_string()) {
+                if !text.contains(&cause) {
+                    text = format!("{text}: {cause}");
+                }
+            }
+            eprintln!("error: {text}");
             ExitCode::from(2)
         }
     }

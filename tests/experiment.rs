@@ -476,3 +476,39 @@ fn a_worker_dies_with_its_parent_even_after_kill_9() {
     child.wait().unwrap();
     wait_gone(&workers);
 }
+
+#[test]
+fn force_discards_the_old_report_figures_and_logs_but_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    assert_ok(&run(&data("experiment-hang.toml"), &out, &[], &[]));
+    for name in ["REPORT.md", "time_vs_n.svg", "time_vs_n.png", "worker-1.log", "notes.txt"] {
+        fs::write(out.join(name), "old").unwrap();
+    }
+    assert_ok(&run(&data("experiment-hang.toml"), &out, &["--force"], &[]));
+    let left: Vec<String> =
+        fs::read_dir(&out).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    for gone in ["REPORT.md", "time_vs_n.svg", "time_vs_n.png", "worker-1.log"] {
+        assert!(!left.contains(&gone.to_string()), "{gone} survived --force: {left:?}");
+    }
+    assert!(left.contains(&"notes.txt".to_string()), "a file that is not ours stays: {left:?}");
+    assert_eq!(rows(&out).len(), 4);
+}
+
+#[test]
+fn a_second_run_on_a_folder_in_use_is_refused_and_touches_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    let (mut first, _) = start_hung_run(&out);
+    let before = snapshot(&out);
+    let o = run(&data("experiment-hang.toml"), &out, &["--resume"], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let expected = format!("another sudoku-lab run (pid {}) is writing to it", first.id());
+    assert!(stderr(&o).contains(&expected), "{}", stderr(&o));
+    assert_eq!(snapshot(&out), before);
+    first.kill().unwrap();
+    first.wait().unwrap();
+    // The kernel released the lock with the process: the folder can be resumed.
+    assert_ok(&run(&data("experiment-hang.toml"), &out, &["--resume"], &[]));
+    assert!(!out.join(".lock").exists(), "a finished run removes its lock file");
+}

@@ -507,3 +507,30 @@ fn the_phase_figure_draws_every_solver_with_an_effort_statistic() {
     // Three statistics in one panel: the title names none of them.
     assert!(texts.iter().any(|t| t == "N = 16: median search effort"), "{texts:?}");
 }
+
+#[test]
+fn a_header_only_file_or_a_row_that_is_no_run_is_refused_with_its_line() {
+    let empty = results_dir(HEADER_WITH_CDCL, &[], 1.0);
+    for err in [plot_results(empty.path()).unwrap_err(), write_report(empty.path()).unwrap_err()] {
+        assert!(err.to_string().contains("no runs, only a header"), "{err}");
+    }
+    let runs = fs::read_to_string(Path::new(SAT_FIXTURE).join("runs.csv")).unwrap();
+    let header = runs.lines().next().unwrap();
+    let row = runs.lines().nth(1).unwrap().to_string();
+    let outcome = header.split(',').position(|c| c == "outcome").unwrap();
+    let with = |column: usize, value: &str| -> String {
+        let mut cells: Vec<&str> = row.split(',').collect();
+        cells[column] = value;
+        cells.join(",")
+    };
+    let seconds = header.split(',').position(|c| c == "seconds").unwrap();
+    for (bad, says) in [
+        (with(seconds, "NaN"), "line 3 (record 2): seconds = NaN; expected a non-negative number"),
+        (with(seconds, "-1.5"), "line 3 (record 2): seconds = -1.5"),
+        (with(outcome, "solvd"), "line 3 (record 2): outcome 'solvd'; expected one of solved, infeasible"),
+    ] {
+        let dir = results_dir(header, &[row.clone(), bad], 1.0);
+        let err = write_report(dir.path()).unwrap_err().to_string();
+        assert!(err.contains(says), "{err}");
+    }
+}

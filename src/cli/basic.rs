@@ -17,7 +17,7 @@ pub struct GenerateArgs {
     #[command(flatten)]
     shape: ShapeArgs,
     /// Fill fraction α in [0, 1].
-    #[arg(long, short = 'a')]
+    #[arg(long, short = 'a', allow_negative_numbers = true)]
     alpha: f64,
     /// `random` (the origin study's fill, may be unsolvable) or `planted` (always solvable).
     #[arg(long, value_enum, default_value = "planted")]

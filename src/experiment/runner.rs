@@ -48,7 +48,7 @@ pub struct RunOptions {
     pub shard: Option<Shard>,
     /// Continue the results of this config already in `out`.
     pub resume: bool,
-    /// Discard whatever results `out` holds and start over.
+    /// Discard whatever results `out` holds (runs, meta, instances, report, figures, logs) and start over.
     pub force: bool,
     /// The `sudoku-lab` executable to start workers from.
     pub exe: PathBuf,
@@ -78,6 +78,9 @@ struct Job {
 /// Runs `config` as `options` say (see the module doc).
 pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentError> {
     let folder = options.out.as_path();
+    // One run per folder at a time: an existing folder is locked before it is read; a new one as
+    // soon as it is created (of two runs racing to create it, the second is refused there).
+    let lock = if folder.is_dir() { Some(FolderLock::take(folder)?) } else { None };
     let prior = check_folder(folder, config, options)?;
     let index = RowIndex::new(config);
     let (old_rows, torn) = if options.force { (Vec::new(), false) } else { read_runs(&folder.join(RUNS_FILE))? };
@@ -107,6 +110,10 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
 
     // Checks passed: from here on the folder is written.
     std::fs::create_dir_all(folder).map_err(io_at(folder))?;
+    let lock = match lock {
+        Some(lock) => lock,
+        None => FolderLock::take(folder)?,
+    };
     if options.force {
         remove_results(folder)?;
     }
@@ -196,6 +203,7 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
     meta.finished = Some(now_utc());
     write_meta(folder, &meta)?;
     remove_empty_logs(folder);
+    lock.release();
     Ok(Summary { rows: rows.len(), counts: progress.counts(), problems: problems(&rows) })
 }
 
@@ -282,13 +290,78 @@ pub fn differing_keys(a: &Config, b: &Config) -> Vec<String> {
     }
 }
 
-/// Removes the files a run writes (never anything else in the folder).
+/// An exclusive lock on a results folder (`flock` on `FOLDER/.lock`), held while a run writes it;
+/// the kernel releases it when the process ends, however it ends.
+#[derive(Debug)]
+struct FolderLock {
+    file: std::fs::File,
+    path: PathBuf,
+}
+
+impl FolderLock {
+    /// Takes the lock, or refuses the folder when another process holds it.
+    fn take(folder: &Path) -> Result<FolderLock, ExperimentError> {
+        let path = folder.join(LOCK_FILE);
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .read(true)
+            .write(true)
+            .open(&path)
+            .map_err(io_at(&path))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                let holder = std::fs::read_to_string(&path).unwrap_or_default();
+                let holder = holder.trim();
+                let who = if holder.is_empty() { String::new() } else { format!(" (pid {holder})") };
+                return Err(ExperimentError::Refused {
+                    folder: folder.to_path_buf(),
+                    reason: format!("another sudoku-lab run{who} is writing to it; wait for it to finish or stop it"),
+                });
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(io_at(&path)(e)),
+        }
+        use std::io::Write;
+        let pid = std::process::id();
+        let written = file.set_len(0).and_then(|()| writeln!(file, "{pid}"));
+        written.map_err(io_at(&path))?;
+        Ok(FolderLock { file, path })
+    }
+
+    /// Removes the lock file and releases the lock (a run that ends otherwise leaves the file,
+    /// unlocked and harmless).
+    fn release(self) {
+        // Removed while still locked, so no other run can lock this inode in between.
+        let _ = std::fs::remove_file(&self.path);
+        drop(self.file);
+    }
+}
+
+/// The lock file of a results folder.
+pub const LOCK_FILE: &str = ".lock";
+
+/// Removes the files a run writes and those `plot` and `report` derive from them: REPORT.md,
+/// figures (`*.svg`, `*.png`) and worker logs; nothing else in the folder.
 fn remove_results(folder: &Path) -> Result<(), ExperimentError> {
     for name in [RUNS_FILE, META_FILE, INSTANCES_FILE] {
         let path = folder.join(name);
         match std::fs::remove_file(&path) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io_at(&path)(e)),
             _ => {}
+        }
+    }
+    // What `plot` and `report` derived from the old results, and the old workers' logs: left
+    // behind, they would describe results that no longer exist.
+    let entries = std::fs::read_dir(folder).map_err(io_at(folder))?;
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        let derived = name == "REPORT.md"
+            || name.ends_with(".svg")
+            || name.ends_with(".png")
+            || (name.starts_with("worker-") && name.ends_with(".log"));
+        if derived && entry.path().is_file() {
+            std::fs::remove_file(entry.path()).map_err(io_at(&entry.path()))?;
         }
     }
     Ok(())

@@ -51,6 +51,9 @@ pub(crate) enum Outcome {
     Error,
 }
 
+/// Every value of the `outcome` column a run can write.
+pub const OUTCOMES: [&str; 5] = ["solved", "infeasible", "limit", "memory", "error"];
+
 impl Outcome {
     /// Parses the `outcome` column.
     pub fn of(row: &RunRow) -> Self {
@@ -157,14 +160,38 @@ pub(crate) struct Results {
 
 impl Results {
     /// Reads `dir/runs.csv` and, if present, `dir/meta.json`.
+    /// Fails on a file without runs, and on a row with seconds that are no time (NaN, negative)
+    /// or an outcome that is none of [`OUTCOMES`], naming its line.
     pub fn load(dir: &Path) -> anyhow::Result<Self> {
         let path = dir.join(RUNS_FILE);
         let mut reader = csv::Reader::from_path(&path).with_context(|| format!("cannot open {}", path.display()))?;
-        let rows = reader
-            .deserialize()
-            .enumerate()
-            .map(|(i, row)| row.with_context(|| format!("{}: bad record {}", path.display(), i + 1)))
-            .collect::<anyhow::Result<Vec<RunRow>>>()?;
+        let headers = reader.headers().with_context(|| format!("{}: bad header", path.display()))?.clone();
+        let mut rows: Vec<RunRow> = Vec::new();
+        for (i, record) in reader.records().enumerate() {
+            let record = record.with_context(|| format!("{}: bad record {}", path.display(), i + 1))?;
+            let line = record.position().map_or(i as u64 + 2, |p| p.line());
+            let at = || format!("{}: line {line} (record {})", path.display(), i + 1);
+            let row: RunRow = record.deserialize(Some(&headers)).with_context(at)?;
+            anyhow::ensure!(
+                row.seconds.is_finite() && row.seconds >= 0.0,
+                "{}: seconds = {}; expected a non-negative number",
+                at(),
+                row.seconds
+            );
+            anyhow::ensure!(
+                OUTCOMES.contains(&row.outcome.as_str()),
+                "{}: outcome '{}'; expected one of {}",
+                at(),
+                row.outcome,
+                OUTCOMES.join(", ")
+            );
+            rows.push(row);
+        }
+        anyhow::ensure!(
+            !rows.is_empty(),
+            "{}: no runs, only a header: nothing to plot or report yet (run the experiment, or --resume it)",
+            path.display()
+        );
         let meta = read_meta(&dir.join(META_FILE));
         let time_limit = meta.as_ref().and_then(meta_time_limit).or_else(|| longest_unfinished(&rows));
         Ok(Results { rows, meta, time_limit })

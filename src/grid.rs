@@ -100,7 +100,7 @@ impl Shape {
         if n == 1 {
             return Shape::new(1, 1);
         }
-        let r = (1..=n).take_while(|r| r * r <= n).filter(|r| n % r == 0).max().unwrap_or(1);
+        let r = (1..=n).take_while(|r| r * r <= n).filter(|r| n.is_multiple_of(*r)).max().unwrap_or(1);
         if r == 1 {
             return Err(ShapeError::NoBox { n });
         }

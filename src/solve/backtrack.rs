@@ -193,7 +193,7 @@ impl Engine {
             children[0].clone_from(&parents[depth - 1]);
             result.guesses += 1;
             result.nodes += 1;
-            if result.nodes % 256 == 0 {
+            if result.nodes.is_multiple_of(256) {
                 if limits.deadline.is_some_and(|d| Instant::now() >= d) {
                     result.stop = Stop::Deadline;
                     return result;

@@ -104,7 +104,7 @@ impl<S: ClauseSink + ?Sized> Counting<'_, S> {
             return Ok(());
         }
         self.clauses += 1;
-        if self.clauses % CLOCK_EVERY == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.clauses.is_multiple_of(CLOCK_EVERY) && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.late = true;
         }
         self.sink.add(lits)

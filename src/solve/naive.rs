@@ -59,7 +59,7 @@ impl Solver for Naive {
                 break Outcome::Solved(Grid::from_cells(shape, cells.clone()).expect("digits are 1..=N"));
             }
             steps += 1;
-            if steps % 4096 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            if steps.is_multiple_of(4096) && deadline.is_some_and(|d| Instant::now() >= d) {
                 break Outcome::LimitReached;
             }
             let cell = empties[k];

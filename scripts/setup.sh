@@ -18,12 +18,25 @@ if [ ${#missing[@]} -eq 0 ]; then
 fi
 
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "setup: installing ${missing[*]} (needed to build HiGHS)" >&2
+  # One line per step on the terminal; apt's own output goes to a log file, shown only on failure.
+  log="${SETUP_LOG:-${TMPDIR:-/tmp}/sudoku-lab-setup.log}"
+  : > "$log"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >&2
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+  step() {
+    local what=$1; shift
+    echo "setup: $what … (log: $log)" >&2
+    if ! "$@" >>"$log" 2>&1; then
+      echo "setup: FAILED: $what; the last lines of $log:" >&2
+      tail -n 20 "$log" >&2
+      exit 1
+    fi
+  }
+  step "updating the package lists" apt-get update -q
+  step "installing ${missing[*]} (needed to build HiGHS and CaDiCaL)" \
+    apt-get install -y -q --no-install-recommends "${missing[@]}"
+  echo "setup: done" >&2
 else
-  echo "setup: missing ${missing[*]} (needed to build HiGHS). Install them with:" >&2
+  echo "setup: missing ${missing[*]} (needed to build HiGHS and CaDiCaL). Install them with:" >&2
   echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
   exit 1
 fi

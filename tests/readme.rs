@@ -1,0 +1,52 @@
+//! The README's examples run as written: every line of the code block under "## Examples" but the
+//! ones marked `slow:` is run in order, in a fresh folder that sees the project's `data/` and
+//! `experiments/`, with `B` set to the binary under test, and must exit 0.
+
+use std::path::Path;
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// The command lines of the first `sh` block after `## Examples`.
+fn examples() -> Vec<String> {
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README.md");
+    let section = &readme[readme.find("## Examples").expect("an Examples section")..];
+    let block = &section[section.find("```sh\n").expect("a sh block") + 6..];
+    let block = &block[..block.find("```").expect("the block ends")];
+    block.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from).collect()
+}
+
+#[test]
+fn every_quick_readme_example_runs_from_a_fresh_folder() {
+    let lines = examples();
+    assert_eq!(lines[0], "B=target/release/sudoku-lab", "the block starts by naming the binary");
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["data", "experiments"] {
+        std::os::unix::fs::symlink(Path::new(ROOT).join(name), dir.path().join(name)).unwrap();
+    }
+    let mut ran = 0;
+    for line in &lines[1..] {
+        if line.contains("slow:") {
+            continue;
+        }
+        let o = Command::new("bash")
+            .args(["-c", &format!("set -euo pipefail; {line}")])
+            .current_dir(dir.path())
+            .env("B", BIN)
+            .output()
+            .expect("bash runs");
+        assert!(
+            o.status.success(),
+            "README example failed (exit {:?}): {line}\n{}",
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        ran += 1;
+    }
+    assert!(ran >= 12, "only {ran} examples ran");
+    // What the examples say they write is there.
+    for file in ["p16.txt", "g6.dot", "stats.csv", "cnf/p16-1.cnf", "mps/p16-1.mps"] {
+        assert!(dir.path().join(file).is_file(), "{file} missing");
+    }
+}

@@ -157,8 +157,8 @@ pub struct BatchArgs {
     /// Seed; puzzle i of a run uses the stream seeded by seed + i.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// How many puzzles.
-    #[arg(long, default_value_t = 1)]
+    /// How many puzzles (1 or more).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
     /// Output format.
     #[arg(long, value_enum, default_value = "line")]

@@ -397,7 +397,7 @@ mod tests {
             (
                 "repeats = 2",
                 "repeats = 4294967295",
-                "= 8589934590 instances, × 2 solver(s) = 17179869180 runs; at most",
+                "4294967295 repeats = 51539607540 instances, × 2 solver(s) = 103079215080 runs; at most 10000000",
             ),
             ("\"ilp-clique\"]", "\"ilp\"]", "solvers[1]: unknown solver 'ilp'; expected one of: ilp-edge"),
             ("seed = 7", "seed = 7\ncolour = 1", "unknown field `colour`"),

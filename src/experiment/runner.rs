@@ -203,7 +203,7 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
     meta.finished = Some(now_utc());
     write_meta(folder, &meta)?;
     remove_empty_logs(folder);
-    lock.release();
+    drop(lock);
     Ok(Summary { rows: rows.len(), counts: progress.counts(), problems: problems(&rows) })
 }
 
@@ -294,7 +294,8 @@ pub fn differing_keys(a: &Config, b: &Config) -> Vec<String> {
 /// the kernel releases it when the process ends, however it ends.
 #[derive(Debug)]
 struct FolderLock {
-    file: std::fs::File,
+    /// Holds the lock while open.
+    _file: std::fs::File,
     path: PathBuf,
 }
 
@@ -326,15 +327,17 @@ impl FolderLock {
         let pid = std::process::id();
         let written = file.set_len(0).and_then(|()| writeln!(file, "{pid}"));
         written.map_err(io_at(&path))?;
-        Ok(FolderLock { file, path })
+        Ok(FolderLock { _file: file, path })
     }
+}
 
-    /// Removes the lock file and releases the lock (a run that ends otherwise leaves the file,
-    /// unlocked and harmless).
-    fn release(self) {
-        // Removed while still locked, so no other run can lock this inode in between.
+impl Drop for FolderLock {
+    /// Removes the lock file, then releases the lock: a run that ends, fails or is refused
+    /// leaves the folder as it found it (only a killed one leaves the file, unlocked and harmless).
+    fn drop(&mut self) {
+        // Removed while still locked, so no other run can lock this inode in between. A file
+        // we cannot remove is harmless: the lock is what counts.
         let _ = std::fs::remove_file(&self.path);
-        drop(self.file);
     }
 }
 

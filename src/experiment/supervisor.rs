@@ -18,7 +18,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::worker::{proc_status_kb, Request, Response, MARKER};
+use super::worker::{proc_status_kb, Request, Response, MARKER, PARENT_ENV};
 
 /// How often a running job's clock and memory are checked.
 pub const POLL: Duration = Duration::from_millis(20);
@@ -84,6 +84,7 @@ impl WorkerProcess {
     pub fn spawn_with(exe: &Path, stderr: Stdio) -> std::io::Result<WorkerProcess> {
         let mut child = Command::new(exe)
             .arg("worker")
+            .env(PARENT_ENV, std::process::id().to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(stderr)

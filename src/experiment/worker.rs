@@ -28,6 +28,9 @@ use crate::solve::{solve, Limits, Outcome, SolveError, Solver, SolverKind, Solve
 /// Prefix of every protocol line the worker writes to stdout.
 pub const MARKER: &str = "@sudoku-lab-worker ";
 
+/// The runner's pid, set by the runner when it starts a worker ([`serve`] watches it).
+pub const PARENT_ENV: &str = "SUDOKU_LAB_WORKER_PARENT";
+
 /// Test hook: the solver whose jobs hang forever.
 pub const HANG_ENV: &str = "SUDOKU_LAB_TEST_WORKER_HANG";
 /// Test hook: the solver whose jobs allocate memory without end.
@@ -105,7 +108,10 @@ const PARENT_POLL: Duration = Duration::from_millis(100);
 /// re-parented (the parent was killed, even by SIGKILL), so no solve outlives the runner that
 /// watches its time and memory. Stdin closing only ends the worker between jobs.
 pub fn serve() -> io::Result<()> {
-    let parent = std::os::unix::process::parent_id();
+    // The runner names itself: a worker that starts after its runner died (a request can sit in
+    // the pipe before the worker runs) must not take its new parent, init, for the runner.
+    let parent =
+        std::env::var(PARENT_ENV).ok().and_then(|p| p.parse().ok()).unwrap_or_else(std::os::unix::process::parent_id);
     std::thread::spawn(move || loop {
         std::thread::sleep(PARENT_POLL);
         if std::os::unix::process::parent_id() != parent {

@@ -35,6 +35,7 @@ pub mod generate;
 pub mod graph;
 pub mod grid;
 pub mod logic;
+pub mod play;
 pub mod plot;
 pub mod puzzle;
 pub mod report;

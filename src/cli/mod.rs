@@ -6,6 +6,7 @@ mod basic;
 mod bench;
 mod experiment;
 mod export;
+mod play;
 mod puzzle;
 mod solve;
 
@@ -88,6 +89,14 @@ pub enum Command {
     #[command(after_help = "Examples:\n  sudoku-lab analyze puzzles.txt\n  \
         sudoku-lab puzzle --size 9 --difficulty expert --count 3 | sudoku-lab analyze - --json")]
     Analyze(puzzle::AnalyzeArgs),
+    /// Play Sudoku in the terminal: new games by size and difficulty, hints, solve, saves, best times.
+    #[command(after_help = "Examples:\n  sudoku-lab play\n  \
+        sudoku-lab play --size 9 --difficulty medium --seed 7 --theme colour-blind\n  \
+        sudoku-lab play --puzzle 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n  \
+        sudoku-lab play --continue --player ana --data-dir ~/sudoku\n\n\
+        Saves, best times and settings are JSON files in the user's data directory \
+        (e.g. ~/.local/share/sudoku-lab) or --data-dir. Press ? in the game for every key.")]
+    Play(play::PlayArgs),
     /// Serve solve requests as JSON lines on stdin/stdout (started by `run`).
     #[command(hide = true)]
     Worker,
@@ -248,6 +257,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Puzzle(args) => puzzle::puzzle(args),
         Command::Analyze(args) => puzzle::analyze(args),
+        Command::Play(args) => play::run(args),
         Command::Worker => experiment::worker(),
     }
 }

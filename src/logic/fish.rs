@@ -11,15 +11,15 @@
 use super::board::{Board, Tables};
 
 /// Applies the first X-wing found (rows as base sets first, then columns); returns how many
-/// candidates it eliminated.
-pub(crate) fn x_wing(t: &Tables, b: &mut Board) -> Option<u32> {
+/// candidates it eliminated and the rectangle's four corner cells.
+pub(crate) fn x_wing(t: &Tables, b: &mut Board) -> Option<(u32, [usize; 4])> {
     let mut lines = std::mem::take(&mut b.scratch.lines);
     let result = x_wing_with(t, b, &mut lines);
     b.scratch.lines = lines;
     result
 }
 
-fn x_wing_with(t: &Tables, b: &mut Board, lines: &mut Vec<u64>) -> Option<u32> {
+fn x_wing_with(t: &Tables, b: &mut Board, lines: &mut Vec<u64>) -> Option<(u32, [usize; 4])> {
     let n = t.n;
     // by_row[d * n + r] = columns of row r where digit d is a candidate; by_col likewise.
     lines.clear();
@@ -61,7 +61,9 @@ fn x_wing_with(t: &Tables, b: &mut Board, lines: &mut Vec<u64>) -> Option<u32> {
                         }
                     }
                     if removed > 0 {
-                        return Some(removed);
+                        let (x0, x1) = (places[i].trailing_zeros() as usize, 63 - places[i].leading_zeros() as usize);
+                        let at = |base: usize, x: usize| if rows_are_base { base * n + x } else { x * n + base };
+                        return Some((removed, [at(i, x0), at(i, x1), at(j, x0), at(j, x1)]));
                     }
                 }
             }
@@ -86,8 +88,9 @@ mod tests {
         for cell in [1, 3, 9, 11] {
             b.remove(cell, 1);
         }
-        let removed = x_wing(&t, &mut b).expect("an X-wing exists");
+        let (removed, corners) = x_wing(&t, &mut b).expect("an X-wing exists");
         assert_eq!(removed, 4);
+        assert_eq!(corners, [0, 2, 8, 10]);
         for cell in [4, 6, 12, 14] {
             assert_eq!(b.cand[cell] & 1, 0, "cell {cell}");
         }

@@ -17,10 +17,11 @@ use super::board::{Board, Tables};
 use super::Technique;
 
 /// Applies the first locked-candidates elimination found (all its digits at once). Returns the
-/// technique used and how many digits it eliminated, or `None` when there is none.
-pub(crate) fn locked_candidates(t: &Tables, b: &mut Board) -> Option<(Technique, u32)> {
+/// technique used, how many digits it eliminated and the index of the intersection in
+/// `t.intersections` (whose shared cells the deduction rests on), or `None` when there is none.
+pub(crate) fn locked_candidates(t: &Tables, b: &mut Board) -> Option<(Technique, u32, usize)> {
     let union = |b: &Board, cells: &[u16]| cells.iter().fold(0u64, |acc, &c| acc | b.cand[c as usize]);
-    for x in &t.intersections {
+    for (at, x) in t.intersections.iter().enumerate() {
         let u = union(b, &x.shared);
         if u == 0 {
             continue;
@@ -29,12 +30,12 @@ pub(crate) fn locked_candidates(t: &Tables, b: &mut Board) -> Option<(Technique,
         let pointing = u & !boxed & line;
         if pointing != 0 {
             b.remove_from(&x.line_rest, pointing);
-            return Some((Technique::Pointing, pointing.count_ones()));
+            return Some((Technique::Pointing, pointing.count_ones(), at));
         }
         let claiming = u & !line & boxed;
         if claiming != 0 {
             b.remove_from(&x.box_rest, claiming);
-            return Some((Technique::Claiming, claiming.count_ones()));
+            return Some((Technique::Claiming, claiming.count_ones(), at));
         }
     }
     None
@@ -72,7 +73,7 @@ mod tests {
         let mut b = Board::default();
         b.load(&t, &puzzle);
         assert_ne!(b.cand[5] & 1, 0);
-        let (technique, _) = locked_candidates(&t, &mut b).expect("a pointing pair exists");
+        let (technique, _, _) = locked_candidates(&t, &mut b).expect("a pointing pair exists");
         assert_eq!(technique, Technique::Pointing);
         assert_eq!(b.cand[5] & 1, 0, "digit 1 left r1c6");
         assert_ne!(b.cand[0] & 1, 0, "digit 1 stays in the box");

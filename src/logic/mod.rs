@@ -40,6 +40,7 @@
 mod board;
 mod fish;
 mod intersections;
+mod step;
 mod subsets;
 
 use std::fmt;
@@ -48,6 +49,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::grid::{Grid, Shape};
 use board::{Board, Tables};
+pub use step::Step;
 
 /// Difficulty: the level of the hardest technique a puzzle needs (ordered easiest first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum, Serialize, Deserialize)]
@@ -268,7 +270,7 @@ impl Logic {
                 continue;
             }
             if cap >= Rating::Medium {
-                if let Some((technique, _)) = intersections::locked_candidates(t, b) {
+                if let Some((technique, _, _)) = intersections::locked_candidates(t, b) {
                     used.add(technique, 1);
                     continue;
                 }

@@ -14,15 +14,20 @@
 use super::board::{Board, Tables};
 use super::Technique;
 
-/// Applies the first naked subset of size `k` (2 or 3) found; returns the digits eliminated.
-pub(crate) fn naked(t: &Tables, b: &mut Board, k: u32) -> Option<u32> {
+/// A subset step: (candidates eliminated, house index, the subset's cells as a bitset over the
+/// house's positions).
+pub(crate) type Subset = (u32, usize, u64);
+
+/// Applies the first naked subset of size `k` (2 or 3) found; returns the digits eliminated, the
+/// house and the subset's cells (bit i = the house's i-th cell).
+pub(crate) fn naked(t: &Tables, b: &mut Board, k: u32) -> Option<Subset> {
     let mut small = std::mem::take(&mut b.scratch.cells);
     let result = naked_in(t, b, k, &mut small);
     b.scratch.cells = small;
     result
 }
 
-fn naked_in(t: &Tables, b: &mut Board, k: u32, small: &mut Vec<(usize, u64)>) -> Option<u32> {
+fn naked_in(t: &Tables, b: &mut Board, k: u32, small: &mut Vec<(usize, u64)>) -> Option<Subset> {
     for h in 0..t.house_count() {
         let house = t.house(h);
         small.clear();
@@ -58,14 +63,15 @@ fn naked_in(t: &Tables, b: &mut Board, k: u32, small: &mut Vec<(usize, u64)>) ->
                     b.remove(c as usize, union);
                 }
             }
-            return Some(removed);
+            return Some((removed, h, inside));
         }
     }
     None
 }
 
-/// Applies the first hidden subset of size `k` (2 or 3) found; returns the digits eliminated.
-pub(crate) fn hidden(t: &Tables, b: &mut Board, k: u32) -> Option<u32> {
+/// Applies the first hidden subset of size `k` (2 or 3) found; returns the digits eliminated, the
+/// house and the subset's cells (bit i = the house's i-th cell).
+pub(crate) fn hidden(t: &Tables, b: &mut Board, k: u32) -> Option<Subset> {
     let mut places = std::mem::take(&mut b.scratch.places);
     let mut small = std::mem::take(&mut b.scratch.digits);
     places.resize(t.n, 0);
@@ -74,7 +80,7 @@ pub(crate) fn hidden(t: &Tables, b: &mut Board, k: u32) -> Option<u32> {
     result
 }
 
-fn hidden_in(t: &Tables, b: &mut Board, k: u32, places: &mut [u64], small: &mut Vec<(u64, u64)>) -> Option<u32> {
+fn hidden_in(t: &Tables, b: &mut Board, k: u32, places: &mut [u64], small: &mut Vec<(u64, u64)>) -> Option<Subset> {
     for h in 0..t.house_count() {
         let house = t.house(h);
         places.iter_mut().for_each(|p| *p = 0);
@@ -111,7 +117,7 @@ fn hidden_in(t: &Tables, b: &mut Board, k: u32, places: &mut [u64], small: &mut 
                     b.remove(c as usize, !digits);
                 }
             }
-            return Some(removed);
+            return Some((removed, h, cells));
         }
     }
     None

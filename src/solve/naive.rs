@@ -6,6 +6,10 @@
 //! point of the comparison. Written iteratively (an explicit stack of filled cells), so no
 //! recursion limit applies, and it looks at the clock only every 4096 steps.
 //!
+//! [`Naive::solve_observed`] runs the same search and tells an [`Observer`] each placement, undo
+//! and dead end (the `play` command animates it); [`Solver::solve`] passes the no-op observer `()`,
+//! whose empty methods the compiler removes, so the measured solver is unchanged.
+//!
 //! Complexity: O(N^(empty cells)) time in the worst case, O(N) per validity check; O(N²) space.
 
 use std::time::Instant;
@@ -16,6 +20,19 @@ use crate::solve::{Limits, Outcome, Report, SolveError, Solver, Stats};
 /// The origin study's solver (see the module doc).
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Naive;
+
+/// Watches the search step by step; every method does nothing unless overridden.
+pub trait Observer {
+    /// `digit` was placed in `cell` (a node of the search tree).
+    fn placed(&mut self, _cell: usize, _digit: u8) {}
+    /// No value fits the next empty cell: the search backs up.
+    fn dead_end(&mut self) {}
+    /// The digit in `cell` was taken back to try the next one.
+    fn undone(&mut self, _cell: usize) {}
+}
+
+/// The no-op observer of a plain solve.
+impl Observer for () {}
 
 /// True when `value` may go in `cell`: no other cell of its row, column or box holds it.
 fn is_valid(cells: &[u8], n: usize, box_rows: usize, box_cols: usize, cell: usize, value: u8) -> bool {
@@ -42,6 +59,13 @@ impl Solver for Naive {
     }
 
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> Result<Report, SolveError> {
+        Ok(self.solve_observed(puzzle, limits, &mut ()))
+    }
+}
+
+impl Naive {
+    /// Solves `puzzle` like [`Solver::solve`], telling `observer` every step of the search.
+    pub fn solve_observed<O: Observer>(&self, puzzle: &Grid, limits: &Limits, observer: &mut O) -> Report {
         let start = Instant::now();
         let deadline = limits.deadline(start);
         let shape = puzzle.shape();
@@ -67,6 +91,7 @@ impl Solver for Naive {
             match found {
                 Some(v) => {
                     cells[cell] = v;
+                    observer.placed(cell, v);
                     nodes += 1;
                     k += 1;
                     next_value = 1;
@@ -74,6 +99,7 @@ impl Solver for Naive {
                 None => {
                     // Dead end: go back to the previous empty cell and try its next value.
                     dead_ends += 1;
+                    observer.dead_end();
                     if k == 0 {
                         break Outcome::Infeasible;
                     }
@@ -81,6 +107,7 @@ impl Solver for Naive {
                     let prev = empties[k];
                     next_value = cells[prev] + 1;
                     cells[prev] = 0;
+                    observer.undone(prev);
                 }
             }
         };
@@ -92,6 +119,6 @@ impl Solver for Naive {
             backtracks: Some(dead_ends),
             ..Stats::default()
         };
-        Ok(Report { outcome, stats, note: None })
+        Report { outcome, stats, note: None }
     }
 }

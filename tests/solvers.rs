@@ -42,6 +42,14 @@ fn backtrack_solves_every_corpus_puzzle() {
 }
 
 #[test]
+fn dlx_solves_every_corpus_puzzle() {
+    for name in ["4x4-samples", "6x6-forum", "9x9-17clue-200", "9x9-top95", "9x9-hardest11", "16x16-gecode-10"] {
+        check_corpus(SolverKind::Dlx, name, usize::MAX, 10.0);
+    }
+    check_corpus(SolverKind::Dlx, "25x25-sample", 1, 30.0);
+}
+
+#[test]
 fn backtrack_naive_solves_the_easy_corpus_puzzles() {
     for name in ["4x4-samples", "6x6-forum", "9x9-hardest11"] {
         check_corpus(SolverKind::BacktrackNaive, name, usize::MAX, 120.0);
@@ -141,6 +149,12 @@ fn solution_counting_agrees_with_brute_force_on_4x4() {
         let brute = all.iter().filter(|s| is_solution_of(&puzzle, s)).count() as u64;
         assert_eq!(count_solutions(&puzzle, 1000).0, brute, "seed {seed}");
         assert_eq!(count_solutions(&puzzle, 2).0, brute.min(2), "seed {seed}, capped at 2");
+        for cap in [1000, 2] {
+            let mut dlx = SolverKind::Dlx.build(&SolverOptions::default());
+            let limits = Limits { time: None, max_solutions: cap };
+            let report = solve(dlx.as_mut(), &puzzle, &limits).unwrap();
+            assert_eq!(report.stats.solutions, Some(brute.min(cap)), "dlx, seed {seed}, capped at {cap}");
+        }
     }
 }
 
@@ -217,7 +231,7 @@ fn solve_rejects_unknown_solvers_and_bad_limits_with_usage_errors() {
     let o = run(&["solve", "-", "--solver", "cplex"], "");
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
-    for name in ["ilp-edge", "ilp-clique", "backtrack-naive", "backtrack", "sat", "sat-minimal", "all"] {
+    for name in ["ilp-edge", "ilp-clique", "backtrack-naive", "backtrack", "sat", "sat-minimal", "dlx", "all"] {
         assert!(err.contains(name), "{err}");
     }
     let o = run(&["solve", "-", "--time-limit", "0"], "");

@@ -76,7 +76,7 @@ pub struct SolveArgs {
     /// Box shape RxC, for shapes that are not the default for their size (e.g. 3x2).
     #[arg(long = "box", value_name = "RxC")]
     box_shape: Option<crate::grid::Shape>,
-    /// Solver (repeat for several, or `all`): ilp-edge, ilp-clique, backtrack-naive, backtrack, sat, sat-minimal.
+    /// Solver (repeat for several, or `all`): ilp-edge, ilp-clique, backtrack-naive, backtrack, sat, sat-minimal, dlx.
     #[arg(long, short = 's', value_parser = parse_solver, default_value = "backtrack")]
     solver: Vec<SolverChoice>,
     /// Wall-clock limit per puzzle and solver, seconds.

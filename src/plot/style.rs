@@ -57,8 +57,9 @@ pub(super) struct Look {
 }
 
 /// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies): warm for the
-/// ILP models, blue for the backtrackers, bluish green and reddish purple for the SAT encodings;
-/// grey and black for solvers outside the registry.
+/// ILP models, blue for the backtrackers, bluish green and reddish purple for the SAT encodings,
+/// a dark yellow for exact cover (Paul Tol's, as Okabe–Ito's is faint on white); grey and black for
+/// solvers outside the registry.
 fn solver_color(solver: &str) -> RGBColor {
     match solver {
         "ilp-edge" => RGBColor(230, 159, 0),
@@ -67,6 +68,7 @@ fn solver_color(solver: &str) -> RGBColor {
         "backtrack" => RGBColor(0, 114, 178),
         "sat" => RGBColor(0, 158, 115),
         "sat-minimal" => RGBColor(204, 121, 167),
+        "dlx" => RGBColor(204, 187, 68),
         _ => [RGBColor(90, 90, 90), RGBColor(0, 0, 0)][solver.len() % 2],
     }
 }
@@ -110,7 +112,7 @@ mod tests {
 
     #[test]
     fn every_registry_solver_has_a_colour_of_its_own() {
-        let solvers = ["ilp-edge", "ilp-clique", "backtrack-naive", "backtrack", "sat", "sat-minimal"];
+        let solvers = ["ilp-edge", "ilp-clique", "backtrack-naive", "backtrack", "sat", "sat-minimal", "dlx"];
         let colours: Vec<RGBColor> = solvers.iter().map(|s| solver_color(s)).collect();
         for (i, a) in colours.iter().enumerate() {
             for (j, b) in colours.iter().enumerate().skip(i + 1) {

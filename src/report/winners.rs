@@ -152,7 +152,8 @@ pub(crate) fn section(out: &mut String, results: &Results, analysis: &Analysis) 
          instances (all of them, where any solver did), and the runner-up ranked the same way. The \
          ratio is the median over the instances **both solved** of t(runner-up) / t(fastest), from the \
          paired comparisons above: above 1 the fastest is also faster instance by instance. Paradigms: \
-         ILP (ilp-edge, ilp-clique), backtracking (backtrack-naive, backtrack), SAT (sat, sat-minimal).\n\n",
+         ILP (ilp-edge, ilp-clique), backtracking (backtrack-naive, backtrack), SAT (sat, sat-minimal), \
+         exact cover (dlx).\n\n",
     );
     let head = "fastest | paradigm | finished | median s | runner-up | finished | median s | t(runner-up)/t(fastest) | both solved |";
     let _ = writeln!(out, "| mode | N | {head}");

@@ -1,10 +1,10 @@
 //! The solvers as the report and the figures present them: one display order, the paradigm each
-//! belongs to (ILP, backtracking, SAT), and the encoding ablations — pairs of solvers that differ
+//! belongs to (ILP, backtracking, SAT, exact cover), and the encoding ablations — pairs of solvers that differ
 //! only in how the puzzle is stated to the same engine.
 
 /// The solvers of the registry, in display order: by paradigm, the weaker variant first.
-pub(crate) const KNOWN_SOLVERS: [&str; 6] =
-    ["ilp-edge", "ilp-clique", "backtrack-naive", "backtrack", "sat", "sat-minimal"];
+pub(crate) const KNOWN_SOLVERS: [&str; 7] =
+    ["ilp-edge", "ilp-clique", "backtrack-naive", "backtrack", "sat", "sat-minimal", "dlx"];
 
 /// Sort key giving the display order of solvers: [`KNOWN_SOLVERS`], then anything else
 /// alphabetically.
@@ -22,18 +22,21 @@ pub(crate) enum Paradigm {
     Backtracking,
     /// CDCL on a CNF encoding with CaDiCaL (`sat`, `sat-minimal`).
     Sat,
+    /// Algorithm X with dancing links on the exact-cover matrix (`dlx`).
+    ExactCover,
 }
 
 impl Paradigm {
     /// Every paradigm, in display order.
-    pub(crate) const ALL: [Paradigm; 3] = [Paradigm::Ilp, Paradigm::Backtracking, Paradigm::Sat];
+    pub(crate) const ALL: [Paradigm; 4] = [Paradigm::Ilp, Paradigm::Backtracking, Paradigm::Sat, Paradigm::ExactCover];
 
-    /// Its name in prose and tables: `ILP`, `backtracking`, `SAT`.
+    /// Its name in prose and tables: `ILP`, `backtracking`, `SAT`, `exact cover`.
     pub(crate) fn name(self) -> &'static str {
         match self {
             Paradigm::Ilp => "ILP",
             Paradigm::Backtracking => "backtracking",
             Paradigm::Sat => "SAT",
+            Paradigm::ExactCover => "exact cover",
         }
     }
 }
@@ -44,6 +47,7 @@ pub(crate) fn paradigm(solver: &str) -> Option<Paradigm> {
         "ilp-edge" | "ilp-clique" => Some(Paradigm::Ilp),
         "backtrack-naive" | "backtrack" => Some(Paradigm::Backtracking),
         "sat" | "sat-minimal" => Some(Paradigm::Sat),
+        "dlx" => Some(Paradigm::ExactCover),
         _ => None,
     }
 }
@@ -61,9 +65,9 @@ mod tests {
 
     #[test]
     fn solvers_sort_by_paradigm_and_unknown_names_come_last() {
-        let mut names = vec!["zeta", "sat-minimal", "backtrack", "sat", "ilp-clique", "alpha", "ilp-edge"];
+        let mut names = vec!["zeta", "dlx", "sat-minimal", "backtrack", "sat", "ilp-clique", "alpha", "ilp-edge"];
         names.sort_by_key(|s| solver_order(s));
-        assert_eq!(names, ["ilp-edge", "ilp-clique", "backtrack", "sat", "sat-minimal", "alpha", "zeta"]);
+        assert_eq!(names, ["ilp-edge", "ilp-clique", "backtrack", "sat", "sat-minimal", "dlx", "alpha", "zeta"]);
     }
 
     #[test]
@@ -71,7 +75,8 @@ mod tests {
         for name in KNOWN_SOLVERS {
             assert!(paradigm(name).is_some(), "{name}");
         }
-        assert_eq!(paradigm("dlx"), None);
+        assert_eq!(paradigm("dlx"), Some(Paradigm::ExactCover));
+        assert_eq!(paradigm("dancing-links"), None);
         for (p, weaker, stronger, _) in ENCODING_PAIRS {
             assert_eq!((paradigm(weaker), paradigm(stronger)), (Some(p), Some(p)));
         }

@@ -9,6 +9,7 @@
 pub mod backtrack;
 pub mod candidates;
 pub mod cnf;
+pub mod dlx;
 pub mod ilp;
 pub mod naive;
 pub mod sat;
@@ -207,17 +208,20 @@ pub enum SolverKind {
     Sat,
     /// CDCL on the minimal encoding (cell at-least-one, house-digit at-most-one): an ablation.
     SatMinimal,
+    /// Knuth's Algorithm X with dancing links on the exact-cover matrix.
+    Dlx,
 }
 
 impl SolverKind {
     /// Every solver, in a fixed order.
-    pub const ALL: [SolverKind; 6] = [
+    pub const ALL: [SolverKind; 7] = [
         SolverKind::IlpEdge,
         SolverKind::IlpClique,
         SolverKind::BacktrackNaive,
         SolverKind::Backtrack,
         SolverKind::Sat,
         SolverKind::SatMinimal,
+        SolverKind::Dlx,
     ];
 
     /// The kebab-case name.
@@ -229,6 +233,7 @@ impl SolverKind {
             SolverKind::Backtrack => "backtrack",
             SolverKind::Sat => "sat",
             SolverKind::SatMinimal => "sat-minimal",
+            SolverKind::Dlx => "dlx",
         }
     }
 
@@ -253,6 +258,7 @@ impl SolverKind {
             SolverKind::Backtrack => Box::new(backtrack::Backtrack::default()),
             SolverKind::Sat => Box::new(sat::Sat::new(cnf::Encoding::Full)),
             SolverKind::SatMinimal => Box::new(sat::Sat::new(cnf::Encoding::Minimal)),
+            SolverKind::Dlx => Box::new(dlx::Dlx::default()),
         }
     }
 }

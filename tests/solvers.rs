@@ -288,3 +288,16 @@ fn a_puzzle_with_several_solutions_is_solved_by_all_without_a_false_disagreement
     let o = run(&["solve", "-", "--solver", "all"], &format!("{text}\n"));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+#[test]
+fn highs_options_reach_highs_and_a_refused_one_is_named() {
+    let puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+    let o = run(&["solve", "-", "--solver", "ilp-clique", "--highs-option", "mip_heuristic_effort=0"], puzzle);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let solved = parse(stdout(&o).trim(), "t", None, None).unwrap().remove(0).puzzle;
+    assert!(is_solution_of(&parse(puzzle, "t", None, None).unwrap()[0].puzzle, &solved));
+    let o = run(&["solve", "-", "--solver", "ilp-clique", "--highs-option", "mip_no_such_option=1"], puzzle);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("HiGHS refused option mip_no_such_option = 1"), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "unknown\n");
+}

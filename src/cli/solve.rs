@@ -40,6 +40,17 @@ pub struct IlpArgs {
     /// ilp-edge ablation: drop variables ruled out by the givens.
     #[arg(long)]
     pub reduce: bool,
+    /// A further HiGHS option NAME=VALUE, for ablations (repeatable), e.g. mip_lp_solver=ipm.
+    #[arg(long = "highs-option", value_name = "NAME=VALUE", value_parser = parse_highs_option)]
+    pub highs_options: Vec<(String, String)>,
+}
+
+/// Parses `NAME=VALUE`.
+fn parse_highs_option(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => Ok((name.trim().to_string(), value.trim().to_string())),
+        _ => Err(format!("'{s}' is not NAME=VALUE (e.g. mip_lp_solver=ipm)")),
+    }
 }
 
 impl IlpArgs {
@@ -60,6 +71,7 @@ impl IlpArgs {
             verbose,
             log_file: self.highs_log.clone(),
             reduce: self.reduce,
+            highs_options: self.highs_options.clone(),
         })
     }
 }
@@ -157,7 +169,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 Ended::Killed { .. } => {}
             }
             if !note.is_empty() {
-                notes.push(format!("{}: {note}", kind.name()));
+                // A failure's message names its solver already.
+                let named = note.starts_with(kind.name());
+                notes.push(if named { note } else { format!("{}: {note}", kind.name()) });
             }
         }
         if let Some(problem) = cross_check(&entry.puzzle, entry.solution.as_ref(), &reports) {

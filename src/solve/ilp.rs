@@ -54,6 +54,7 @@ extern "C" {
     fn Highs_setIntOptionValue(highs: *mut c_void, option: *const c_char, value: c_int) -> c_int;
     fn Highs_setStringOptionValue(highs: *mut c_void, option: *const c_char, value: *const c_char) -> c_int;
     fn Highs_setDoubleOptionValue(highs: *mut c_void, option: *const c_char, value: f64) -> c_int;
+    fn Highs_setOptionValue(highs: *mut c_void, option: *const c_char, value: *const c_char) -> c_int;
     fn Highs_run(highs: *mut c_void) -> c_int;
     fn Highs_getModelStatus(highs: *const c_void) -> c_int;
     fn Highs_getIntInfoValue(highs: *const c_void, info: *const c_char, value: *mut c_int) -> c_int;
@@ -261,6 +262,19 @@ fn set_option<V: highs::HighsOptionValue>(model: &mut highs::Model, name: &str, 
     model.try_set_option(name, value).map_err(|_| RunError::Other(format!("HiGHS refused option {name}")))
 }
 
+/// Sets any HiGHS option from text (HiGHS parses it by the option's type), naming it on failure.
+fn set_option_text(highs: *mut c_void, name: &str, value: &str) -> Result<(), RunError> {
+    let refused = || RunError::Other(format!("HiGHS refused option {name} = {value}"));
+    let (c_name, c_value) = (CString::new(name).map_err(|_| refused())?, CString::new(value).map_err(|_| refused())?);
+    // SAFETY: `highs` is a live HiGHS instance owned by the caller's model for this call, under
+    // the process-wide lock; both strings are NUL-terminated and outlive the call.
+    let status = unsafe { Highs_setOptionValue(highs, c_name.as_ptr(), c_value.as_ptr()) };
+    if status == HIGHS_STATUS_ERROR {
+        return Err(refused());
+    }
+    Ok(())
+}
+
 /// Solves `problem` with HiGHS under the process-wide lock, and translates its status.
 fn run_highs(problem: HighsProblem, options: &SolverOptions, limits: &Limits) -> Result<Run, RunError> {
     let _guard = HIGHS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -278,6 +292,9 @@ fn run_highs(problem: HighsProblem, options: &SolverOptions, limits: &Limits) ->
         set_option(&mut model, "log_to_console", false)?;
         set_option(&mut model, "log_file", path)?;
         set_option(&mut model, "output_flag", true)?;
+    }
+    for (name, value) in &options.highs_options {
+        set_option_text(model.as_mut_ptr(), name, value)?;
     }
     let load_seconds = load.elapsed().as_secs_f64();
     let start = Instant::now();

@@ -173,11 +173,21 @@ pub struct SolverOptions {
     pub log_file: Option<PathBuf>,
     /// `ilp-edge` ablation: drop variables ruled out by the givens.
     pub reduce: bool,
+    /// Further HiGHS options, `(name, value)`, set after the others (e.g. `("mip_lp_solver", "ipm")`):
+    /// for ablations. HiGHS parses each value by its option's type.
+    pub highs_options: Vec<(String, String)>,
 }
 
 impl Default for SolverOptions {
     fn default() -> SolverOptions {
-        SolverOptions { threads: 1, presolve: true, verbose: false, log_file: None, reduce: false }
+        SolverOptions {
+            threads: 1,
+            presolve: true,
+            verbose: false,
+            log_file: None,
+            reduce: false,
+            highs_options: Vec::new(),
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs what highs-sys needs to build HiGHS from source (cmake, a C++ compiler, libclang for
-# bindgen) when it is missing. As root it uses apt-get; otherwise it prints the exact command and
-# stops, so nothing is ever assumed to be present.
+# Installs what the native solvers need when it is missing: cmake, a C++ compiler and libclang (for
+# bindgen) to build HiGHS and CaDiCaL from source, and COIN-OR CBC (Debian's coinor-libcbc-dev,
+# found through pkg-config) for ilp-clique-cbc. As root it uses apt-get; otherwise it prints the
+# exact command and stops, so nothing is ever assumed to be present.
 set -euo pipefail
 
 missing=()
@@ -12,6 +13,9 @@ if ! ls /usr/lib/llvm-*/lib/libclang.so >/dev/null 2>&1 && ! ls /usr/lib/x86_64-
    && ! ls /usr/lib/*/libclang.so >/dev/null 2>&1; then
   missing+=(libclang-dev)
 fi
+
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+ls /usr/lib/*/libCbcSolver.so >/dev/null 2>&1 || missing+=(coinor-libcbc-dev)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
@@ -32,11 +36,11 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     fi
   }
   step "updating the package lists" apt-get update -q
-  step "installing ${missing[*]} (needed to build HiGHS and CaDiCaL)" \
+  step "installing ${missing[*]} (needed to build HiGHS, CaDiCaL and the CBC binding)" \
     apt-get install -y -q --no-install-recommends "${missing[@]}"
   echo "setup: done" >&2
 else
-  echo "setup: missing ${missing[*]} (needed to build HiGHS and CaDiCaL). Install them with:" >&2
+  echo "setup: missing ${missing[*]} (needed to build HiGHS, CaDiCaL and the CBC binding). Install them with:" >&2
   echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
   exit 1
 fi

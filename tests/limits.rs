@@ -151,3 +151,20 @@ fn analyze_reports_unknown_honestly_and_never_claims_cells_of_an_open_grid() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     assert!(text(&o.stdout).contains("solutions: 1 (unique)"), "{}", text(&o.stdout));
 }
+
+#[test]
+fn cbc_stops_at_its_limit_on_a_hard_36x36() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/36x36-hard.txt");
+    let stats = dir.path().join("s.csv");
+    let start = Instant::now();
+    let o = sudoku_lab(
+        &["solve", input, "--solver", "ilp-clique-cbc", "--time-limit", "2", "--stats", stats.to_str().unwrap()],
+        &[],
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(start.elapsed() < Duration::from_secs(8), "2 s + 1 s grace per puzzle, took {:?}", start.elapsed());
+    let rows = stats_rows(stats.to_str().unwrap());
+    assert!(rows.iter().all(|r| &r[1] == "ilp-clique-cbc" && (&r[2] == "limit" || &r[2] == "solved")), "{rows:?}");
+    assert!(rows.iter().any(|r| &r[2] == "limit"), "the hard puzzle is not solved by CBC in 2 s: {rows:?}");
+}

@@ -57,13 +57,14 @@ pub(super) struct Look {
 }
 
 /// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies): warm for the
-/// ILP models, blue for the backtrackers, bluish green and reddish purple for the SAT encodings,
+/// ILP models (Paul Tol's wine for the CBC run of the clique model), blue for the backtrackers, bluish green and reddish purple for the SAT encodings,
 /// a dark yellow for exact cover (Paul Tol's, as Okabe–Ito's is faint on white); grey and black for
 /// solvers outside the registry.
 fn solver_color(solver: &str) -> RGBColor {
     match solver {
         "ilp-edge" => RGBColor(230, 159, 0),
         "ilp-clique" => RGBColor(213, 94, 0),
+        "ilp-clique-cbc" => RGBColor(136, 34, 85),
         "backtrack-naive" => RGBColor(86, 180, 233),
         "backtrack" => RGBColor(0, 114, 178),
         "sat" => RGBColor(0, 158, 115),
@@ -112,7 +113,7 @@ mod tests {
 
     #[test]
     fn every_registry_solver_has_a_colour_of_its_own() {
-        let solvers = ["ilp-edge", "ilp-clique", "backtrack-naive", "backtrack", "sat", "sat-minimal", "dlx"];
+        let solvers: Vec<&str> = crate::solve::SolverKind::ALL.iter().map(|k| k.name()).collect();
         let colours: Vec<RGBColor> = solvers.iter().map(|s| solver_color(s)).collect();
         for (i, a) in colours.iter().enumerate() {
             for (j, b) in colours.iter().enumerate().skip(i + 1) {

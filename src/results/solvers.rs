@@ -3,8 +3,8 @@
 //! only in how the puzzle is stated to the same engine.
 
 /// The solvers of the registry, in display order: by paradigm, the weaker variant first.
-pub(crate) const KNOWN_SOLVERS: [&str; 7] =
-    ["ilp-edge", "ilp-clique", "backtrack-naive", "backtrack", "sat", "sat-minimal", "dlx"];
+pub(crate) const KNOWN_SOLVERS: [&str; 8] =
+    ["ilp-edge", "ilp-clique", "ilp-clique-cbc", "backtrack-naive", "backtrack", "sat", "sat-minimal", "dlx"];
 
 /// Sort key giving the display order of solvers: [`KNOWN_SOLVERS`], then anything else
 /// alphabetically.
@@ -16,7 +16,7 @@ pub(crate) fn solver_order(name: &str) -> (usize, String) {
 /// A family of solvers that share an engine and a search strategy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) enum Paradigm {
-    /// 0-1 integer programming with HiGHS (`ilp-edge`, `ilp-clique`).
+    /// 0-1 integer programming with HiGHS (`ilp-edge`, `ilp-clique`) or CBC (`ilp-clique-cbc`).
     Ilp,
     /// Depth-first search over cells (`backtrack-naive`, `backtrack`).
     Backtracking,
@@ -44,7 +44,7 @@ impl Paradigm {
 /// The paradigm of a solver name; `None` for a name the registry does not know.
 pub(crate) fn paradigm(solver: &str) -> Option<Paradigm> {
     match solver {
-        "ilp-edge" | "ilp-clique" => Some(Paradigm::Ilp),
+        "ilp-edge" | "ilp-clique" | "ilp-clique-cbc" => Some(Paradigm::Ilp),
         "backtrack-naive" | "backtrack" => Some(Paradigm::Backtracking),
         "sat" | "sat-minimal" => Some(Paradigm::Sat),
         "dlx" => Some(Paradigm::ExactCover),
@@ -76,6 +76,10 @@ mod tests {
             assert!(paradigm(name).is_some(), "{name}");
         }
         assert_eq!(paradigm("dlx"), Some(Paradigm::ExactCover));
+        assert_eq!(paradigm("ilp-clique-cbc"), Some(Paradigm::Ilp));
+        for kind in crate::solve::SolverKind::ALL {
+            assert!(KNOWN_SOLVERS.contains(&kind.name()), "{} has no display order", kind.name());
+        }
         assert_eq!(paradigm("dancing-links"), None);
         for (p, weaker, stronger, _) in ENCODING_PAIRS {
             assert_eq!((paradigm(weaker), paradigm(stronger)), (Some(p), Some(p)));

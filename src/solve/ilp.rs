@@ -27,7 +27,8 @@ use highs::{HighsModelStatus, HighsSolutionStatus};
 
 use crate::graph::{colour_of, digit_of, ConstraintGraph};
 use crate::grid::Grid;
-use crate::solve::candidates::{cell_name, dead_end, Candidates};
+use crate::solve::candidates::{cell_name, Candidates};
+use crate::solve::clique::{self, decode};
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverOptions, Stats};
 
 /// HiGHS is not safe to run twice at once in one process (its task scheduler is global), so every
@@ -186,48 +187,19 @@ fn build_edge(puzzle: &Grid, reduce: bool) -> Model {
     Model { problem, columns, rows }
 }
 
-/// The clique model (see [`Formulation::Clique`]), or why the puzzle has no solution.
-///
-/// Complexity: O(N³) time and space.
+/// The clique model (see [`Formulation::Clique`]) for HiGHS, or why the puzzle has no solution.
 fn build_clique(puzzle: &Grid) -> Built {
-    let n = puzzle.n();
-    let graph = ConstraintGraph::new(puzzle.shape());
-    let reduced = Candidates::new(puzzle, &graph);
-    if let Some(dead) = dead_end(puzzle, &graph, &reduced) {
-        return Built::Infeasible(dead.describe(n));
-    }
-    let (cands, placed) = (reduced.cells, reduced.placed);
-    let empty = |cell: &usize| puzzle.get(*cell) == 0;
-    let mut vars = ProblemVariables::new();
-    let mut x: Vec<Option<Variable>> = vec![None; n * n * n];
-    let mut columns = Vec::new();
-    for cell in (0..cands.len()).filter(empty) {
-        for k in (0..n).filter(|&k| cands[cell] & 1 << k != 0) {
-            x[cell * n + k] = Some(vars.add(variable().binary()));
-            columns.push((cell, k));
-        }
-    }
-    let mut problem = vars.minimise(0).using(good_lp::highs);
-    let mut rows = 0;
-    for cell in (0..cands.len()).filter(empty) {
-        let mut sum = Expression::with_capacity(cands[cell].count_ones() as usize);
-        for v in x[cell * n..(cell + 1) * n].iter().flatten() {
-            sum.add_mul(1, *v);
-        }
-        problem.add_constraint(sum.eq(1));
-        rows += 1;
-    }
-    for ((_, cells), &done) in graph.houses().iter().zip(&placed) {
-        for k in (0..n).filter(|&k| done & 1 << k == 0) {
-            let mut sum = Expression::with_capacity(n);
-            for v in cells.iter().filter_map(|&c| x[c * n + k]) {
-                sum.add_mul(1, v);
+    match clique::build(puzzle) {
+        Err(why) => Built::Infeasible(why),
+        Ok(model) => {
+            let mut problem = model.vars.minimise(0).using(good_lp::highs);
+            let rows = model.constraints.len();
+            for row in model.constraints {
+                problem.add_constraint(row);
             }
-            problem.add_constraint(sum.eq(1));
-            rows += 1;
+            Built::Model(Box::new(Model { problem, columns: model.columns, rows }))
         }
     }
-    Built::Model(Box::new(Model { problem, columns, rows }))
 }
 
 /// HiGHS's answer: a feasible point to decode, or an outcome without a grid and why.
@@ -345,14 +317,6 @@ fn no_point(status: HighsModelStatus) -> Result<(Outcome, String), String> {
         }
         other => Err(format!("HiGHS ended with status {other:?} and no solution")),
     }
-}
-
-/// Decodes column values: each column above 0.5 sets its cell to its colour's digit.
-fn decode(mut grid: Grid, columns: &[(usize, usize)], values: &[f64]) -> Grid {
-    for (&(cell, k), _) in columns.iter().zip(values).filter(|(_, &value)| value > 0.5) {
-        grid.set(cell, digit_of(k));
-    }
-    grid
 }
 
 impl Solver for Ilp {

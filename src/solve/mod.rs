@@ -8,6 +8,8 @@
 
 pub mod backtrack;
 pub mod candidates;
+pub mod cbc;
+pub mod clique;
 pub mod cnf;
 pub mod dlx;
 pub mod ilp;
@@ -210,6 +212,8 @@ pub enum SolverKind {
     IlpEdge,
     /// The tight ILP: one = 1 row per cell and per house and digit, givens eliminated.
     IlpClique,
+    /// The clique model solved by COIN-OR CBC instead of HiGHS: the MIP-solver ablation.
+    IlpCliqueCbc,
     /// The origin study's backtracking: row-major, values ascending, no propagation.
     BacktrackNaive,
     /// Bitset backtracking: fewest candidates first, naked and hidden singles.
@@ -224,7 +228,7 @@ pub enum SolverKind {
 
 impl SolverKind {
     /// Every solver, in a fixed order.
-    pub const ALL: [SolverKind; 7] = [
+    pub const ALL: [SolverKind; 8] = [
         SolverKind::IlpEdge,
         SolverKind::IlpClique,
         SolverKind::BacktrackNaive,
@@ -232,6 +236,7 @@ impl SolverKind {
         SolverKind::Sat,
         SolverKind::SatMinimal,
         SolverKind::Dlx,
+        SolverKind::IlpCliqueCbc,
     ];
 
     /// The kebab-case name.
@@ -244,6 +249,7 @@ impl SolverKind {
             SolverKind::Sat => "sat",
             SolverKind::SatMinimal => "sat-minimal",
             SolverKind::Dlx => "dlx",
+            SolverKind::IlpCliqueCbc => "ilp-clique-cbc",
         }
     }
 
@@ -252,11 +258,18 @@ impl SolverKind {
         matches!(self, SolverKind::IlpEdge | SolverKind::IlpClique)
     }
 
-    /// True for the solvers whose work happens in a C/C++ backend (HiGHS, CaDiCaL): only a
+    /// True for the solvers whose work happens in a C/C++ backend (HiGHS, CBC, CaDiCaL): only a
     /// separate process can bound their time and memory for sure. The search solvers are plain
     /// Rust that polls its deadline and holds O(N² · depth) bytes.
     pub fn uses_backend(self) -> bool {
-        matches!(self, SolverKind::IlpEdge | SolverKind::IlpClique | SolverKind::Sat | SolverKind::SatMinimal)
+        matches!(
+            self,
+            SolverKind::IlpEdge
+                | SolverKind::IlpClique
+                | SolverKind::IlpCliqueCbc
+                | SolverKind::Sat
+                | SolverKind::SatMinimal
+        )
     }
 
     /// A solver of this kind.
@@ -269,6 +282,7 @@ impl SolverKind {
             SolverKind::Sat => Box::new(sat::Sat::new(cnf::Encoding::Full)),
             SolverKind::SatMinimal => Box::new(sat::Sat::new(cnf::Encoding::Minimal)),
             SolverKind::Dlx => Box::new(dlx::Dlx::default()),
+            SolverKind::IlpCliqueCbc => Box::new(cbc::Cbc),
         }
     }
 }

@@ -1,0 +1,73 @@
+//! The clique model of Sudoku as a backend-agnostic `good_lp` model, shared by the MIP backends
+//! (HiGHS in [`super::ilp`], CBC in [`super::cbc`]).
+//!
+//! Givens are placed and their digits removed from their peers *before* building; then one binary
+//! per remaining (cell, digit) candidate (≤ N³), one row Σ = 1 per empty cell and one row Σ = 1 per
+//! house and digit the house still misses (≤ 4N² rows). A cell or a house digit left without any
+//! candidate is a proof of infeasibility, given in words instead of a model. The objective is the
+//! constant 0: a pure feasibility problem.
+//!
+//! Complexity: O(N³) time and space.
+
+use good_lp::{variable, Constraint, Expression, ProblemVariables, Variable};
+
+use crate::graph::{digit_of, ConstraintGraph};
+use crate::grid::Grid;
+use crate::solve::candidates::{dead_end, Candidates};
+
+/// The clique model's parts, ready for any `good_lp` backend.
+pub struct CliqueModel {
+    /// The binaries.
+    pub vars: ProblemVariables,
+    /// The rows, all `Σ = 1`.
+    pub constraints: Vec<Constraint>,
+    /// The (cell, colour) each column (variable, in creation order) stands for.
+    pub columns: Vec<(usize, usize)>,
+}
+
+/// The clique model of `puzzle`, or why it has no solution.
+pub fn build(puzzle: &Grid) -> Result<CliqueModel, String> {
+    let n = puzzle.n();
+    let graph = ConstraintGraph::new(puzzle.shape());
+    let reduced = Candidates::new(puzzle, &graph);
+    if let Some(dead) = dead_end(puzzle, &graph, &reduced) {
+        return Err(dead.describe(n));
+    }
+    let (cands, placed) = (reduced.cells, reduced.placed);
+    let empty = |cell: &usize| puzzle.get(*cell) == 0;
+    let mut vars = ProblemVariables::new();
+    let mut x: Vec<Option<Variable>> = vec![None; n * n * n];
+    let mut columns = Vec::new();
+    for cell in (0..cands.len()).filter(empty) {
+        for k in (0..n).filter(|&k| cands[cell] & 1 << k != 0) {
+            x[cell * n + k] = Some(vars.add(variable().binary()));
+            columns.push((cell, k));
+        }
+    }
+    let mut constraints = Vec::new();
+    for cell in (0..cands.len()).filter(empty) {
+        let mut sum = Expression::with_capacity(cands[cell].count_ones() as usize);
+        for v in x[cell * n..(cell + 1) * n].iter().flatten() {
+            sum.add_mul(1, *v);
+        }
+        constraints.push(sum.eq(1));
+    }
+    for ((_, cells), &done) in graph.houses().iter().zip(&placed) {
+        for k in (0..n).filter(|&k| done & 1 << k == 0) {
+            let mut sum = Expression::with_capacity(n);
+            for v in cells.iter().filter_map(|&c| x[c * n + k]) {
+                sum.add_mul(1, v);
+            }
+            constraints.push(sum.eq(1));
+        }
+    }
+    Ok(CliqueModel { vars, constraints, columns })
+}
+
+/// The grid `values` (one per column, 0-1 up to tolerance) describe, on top of `grid`.
+pub fn decode(mut grid: Grid, columns: &[(usize, usize)], values: &[f64]) -> Grid {
+    for (&(cell, k), _) in columns.iter().zip(values).filter(|(_, &value)| value > 0.5) {
+        grid.set(cell, digit_of(k));
+    }
+    grid
+}

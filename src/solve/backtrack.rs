@@ -1,13 +1,20 @@
-//! `backtrack`: a bitset backtracking solver for every shape 4×4 … 64×64.
+//! `backtrack`: a bitset backtracking solver for every shape 4×4 … 64×64, and the [`Engine`]
+//! the generators use.
 //!
-//! Each cell keeps its candidates as a `u64` bitset (bit d − 1 = digit d). Placing a digit removes
+//! The [`Backtrack`] solver runs [`crate::solve::search::Searcher`]: digit bitboards with locked
+//! candidates for grids of at most 128 cells ([`crate::solve::planes`]), the exact-cover bitset
+//! search with a trail, locked candidates and restarts above ([`crate::solve::search`]); both
+//! branch on a cell or a house-digit, whichever has fewer options.
+//!
+//! [`Engine`] is the previous search, kept unchanged because instance generation depends on its
+//! exact order of digits and cells (the committed `instances.txt` files must come out the same):
+//! each cell keeps its candidates as a `u64` bitset (bit d − 1 = digit d). Placing a digit removes
 //! it from the peers' candidates; a peer left with one candidate is a **naked single** and is
 //! placed next; a digit with one possible cell in a house is a **hidden single**. Both are
 //! propagated to a fixpoint before every guess; a cell or a house-digit with no place left is a
 //! dead end. Guesses go to the cell with the fewest candidates. The search is iterative (a stack of
 //! states, one per guess depth), counts solutions up to a limit, and looks at the clock every 256
-//! branches. [`Engine`] is the reusable core (also used by the generators with a random digit
-//! order); [`Backtrack`] wraps it as a [`Solver`].
+//! branches. It also serves [`count_solutions`], whose first solution callers compare.
 //!
 //! Complexity: exponential in the worst case (Sudoku completion is NP-complete); each propagation
 //! sweep is O(N²) for hidden singles plus O(3N) per placement; space O(N² · depth).
@@ -17,6 +24,7 @@ use std::time::Instant;
 use rand::Rng;
 
 use crate::grid::{Grid, Shape};
+use crate::solve::search::Searcher;
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, Stats};
 
 /// Precomputed peers and houses of one shape.
@@ -381,10 +389,12 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> (u64, Option<Grid>) {
     (search.solutions, first)
 }
 
-/// The `backtrack` solver: an [`Engine`] kept per shape between solves.
+/// The `backtrack` solver: a [`Searcher`] (digit bitboards up to 128 cells, else the exact-cover
+/// bitset search with restarts) kept per shape between solves. [`Engine`] stays as it is for the
+/// generators and [`count_solutions`], whose instances and first solutions depend on its order.
 #[derive(Debug, Default, Clone)]
 pub struct Backtrack {
-    engine: Option<Engine>,
+    searcher: Option<Searcher>,
 }
 
 impl Solver for Backtrack {
@@ -395,17 +405,17 @@ impl Solver for Backtrack {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> Result<Report, SolveError> {
         let start = Instant::now();
         let shape = puzzle.shape();
-        if self.engine.as_ref().is_none_or(|e| e.shape() != shape) {
-            self.engine = Some(Engine::new(shape));
+        if self.searcher.as_ref().is_none_or(|e| e.shape() != shape) {
+            self.searcher = Some(Searcher::new(shape));
         }
-        let engine = self.engine.as_mut().expect("set just above");
+        let searcher = self.searcher.as_mut().expect("set just above");
         let search_limits = SearchLimits {
             max_solutions: limits.max_solutions.max(1),
             deadline: limits.deadline(start),
             max_nodes: None,
         };
         let mut first: Option<Vec<u8>> = None;
-        let search = engine.search(puzzle, search_limits, None, &mut |cells| {
+        let search = searcher.search(puzzle, search_limits, &mut |cells| {
             if first.is_none() {
                 first = Some(cells.to_vec());
             }

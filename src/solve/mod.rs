@@ -14,7 +14,9 @@ pub mod cnf;
 pub mod dlx;
 pub mod ilp;
 pub mod naive;
+pub mod planes;
 pub mod sat;
+pub mod search;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -216,7 +218,8 @@ pub enum SolverKind {
     IlpCliqueCbc,
     /// The origin study's backtracking: row-major, values ascending, no propagation.
     BacktrackNaive,
-    /// Bitset backtracking: fewest candidates first, naked and hidden singles.
+    /// Bitset backtracking: branches on the cell or house-digit with the fewest options; naked and
+    /// hidden singles, locked candidates; restarts from 25×25.
     Backtrack,
     /// CDCL (CaDiCaL) on the 3-D encoding with cell and house-digit at-least/at-most-one.
     Sat,

@@ -2,7 +2,7 @@
 # The search-solver tables of results/bench/README.md (issue: search solvers): `backtrack` and
 # `dlx` side by side in one `bench` process on one core, on the public 9×9 sets, 16×16 and 25×25,
 # and planted 25×25 at the hard phase. Writes Markdown to stdout; progress to stderr. Needs
-# ../shared/data for the full 17-clue set. About 10 minutes on the 2-core development machine
+# ../shared/data for the full 17-clue set. About 6 minutes on the 2-core development machine
 # (the planted 25×25 blocks dominate: 60 puzzles × 2 solvers × up to 5 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,8 +13,8 @@ trap 'rm -rf "$T"' EXIT
 
 section() { printf '\n## %s\n\n' "$1"; }
 
-section "9×9, all 17-clue puzzles: \`bench $DATA/9x9-17clue.txt --solver backtrack --solver dlx\` (three runs)"
-for _ in 1 2 3; do "$B" bench "$DATA/9x9-17clue.txt" --solver backtrack --solver dlx; echo; done
+section "9×9, all 17-clue puzzles: \`bench $DATA/9x9-17clue.txt --solver backtrack --solver dlx\`"
+"$B" bench "$DATA/9x9-17clue.txt" --solver backtrack --solver dlx
 section "9×9 top95 and hardest11: \`--solver backtrack --solver dlx --solver backtrack-naive --time-limit 60\`"
 for f in 9x9-top95 9x9-hardest11; do
   printf '\n### %s\n\n' "$f"

@@ -3,7 +3,6 @@
 //! docs state. Every solve goes through `solve::solve` (which runs the oracle) and every grid is
 //! checked again here with `verify::is_solution_of`.
 
-use std::time::Duration;
 
 use sudoku_lab::format::{self, Entry};
 use sudoku_lab::generate;
@@ -269,62 +268,4 @@ fn verbose_logs_to_the_log_file() {
     assert!(report.outcome.solution().is_some());
     let text = std::fs::read_to_string(&log).expect("HiGHS wrote its log");
     assert!(text.contains("HiGHS"), "{text}");
-}
-
-/// How far past a short time limit HiGHS returns, on the empty 25×25 edge model (500,625 rows);
-/// run with `--ignored --nocapture`.
-#[test]
-#[ignore]
-fn measure_time_limit_overrun() {
-    let puzzle = Grid::empty(shape(5, 5));
-    for seconds in [0.01, 0.1, 1.0] {
-        let report = run(Formulation::Edge, SolverOptions::default(), &puzzle, &Limits::seconds(seconds));
-        eprintln!("limit {seconds}s: HiGHS returned after {:.3}s -> {}", report.stats.seconds, report.outcome.label());
-    }
-}
-
-fn print_run(label: &str, formulation: Formulation, report: &Report) {
-    let s = &report.stats;
-    let (vars, rows) = (s.variables.unwrap_or(0), s.constraints.unwrap_or(0));
-    eprintln!(
-        "{label} {formulation:?}: {vars} vars {rows} rows, build {:.3}s solve {:.3}s nodes {:?} iters {:?} -> {}",
-        s.build_seconds,
-        s.seconds,
-        s.nodes,
-        s.lp_iterations,
-        report.outcome.label()
-    );
-}
-
-/// Build and solve times: 17-clue 9×9 puzzles, then planted and empty grids up to 36×36 (60 s
-/// limit each); run with `--ignored --nocapture` (a few minutes).
-#[test]
-#[ignore]
-fn measure_build_and_solve_times() {
-    let path = format!("{}/../shared/data/9x9-17clue.txt", env!("CARGO_MANIFEST_DIR"));
-    let seventeen = format::read_puzzles(&path, None, None).unwrap_or_else(|e| panic!("{e}"));
-    for formulation in BOTH {
-        let reports: Vec<Report> = seventeen
-            .iter()
-            .take(20)
-            .map(|e| run(formulation, SolverOptions::default(), &e.puzzle, &Limits::default()))
-            .collect();
-        assert!(reports.iter().all(|r| r.outcome.solution().is_some()));
-        let mean = |f: fn(&Report) -> f64| reports.iter().map(f).sum::<f64>() / reports.len() as f64;
-        let nodes: u64 = reports.iter().filter_map(|r| r.stats.nodes).sum();
-        eprintln!(
-            "9x9 17-clue x20 {formulation:?}: build {:.4}s, solve {:.4}s mean, {:.4}s max, {nodes} nodes in all",
-            mean(|r| r.stats.build_seconds),
-            mean(|r| r.stats.seconds),
-            reports.iter().map(|r| r.stats.seconds).fold(0.0, f64::max)
-        );
-    }
-    let limits = Limits { time: Some(Duration::from_secs(60)), max_solutions: 1 };
-    for (r, alpha) in [(4, 0.4), (4, 0.0), (5, 0.6), (5, 0.0), (6, 0.6), (6, 0.0)] {
-        let p = generate::planted(shape(r, r), alpha, &mut generate::rng_from_seed(1));
-        for formulation in BOTH {
-            let report = run(formulation, SolverOptions::default(), &p.puzzle, &limits);
-            print_run(&format!("{0}x{0} planted alpha={alpha}", r * r), formulation, &report);
-        }
-    }
 }

@@ -3,7 +3,6 @@
 //! docs state. Every solve goes through `solve::solve` (which runs the oracle) and every grid is
 //! checked again here with `verify::is_solution_of`.
 
-
 use sudoku_lab::format::{self, Entry};
 use sudoku_lab::generate;
 use sudoku_lab::graph::ConstraintGraph;

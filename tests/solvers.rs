@@ -304,8 +304,12 @@ fn highs_options_reach_highs_and_a_refused_one_is_named() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let solved = parse(stdout(&o).trim(), "t", None, None).unwrap().remove(0).puzzle;
     assert!(is_solution_of(&parse(puzzle, "t", None, None).unwrap()[0].puzzle, &solved));
-    let o = run(&["solve", "-", "--solver", "ilp-clique", "--highs-option", "mip_no_such_option=1"], puzzle);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("HiGHS refused option mip_no_such_option = 1"), "{}", stderr(&o));
-    assert_eq!(stdout(&o), "unknown\n");
+    // A refused option is a usage error, found before any solve.
+    for bad in ["mip_no_such_option=1", "mip_heuristic_effort=lots"] {
+        let o = run(&["solve", "-", "--solver", "ilp-clique", "--highs-option", bad], puzzle);
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        let said = format!("--highs-option: HiGHS refuses option {}", bad.replace('=', " = "));
+        assert!(stderr(&o).contains(&said), "{}", stderr(&o));
+        assert_eq!(stdout(&o), "", "{bad}");
+    }
 }

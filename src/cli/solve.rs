@@ -56,6 +56,8 @@ fn parse_highs_option(s: &str) -> Result<(String, String), String> {
 impl IlpArgs {
     /// The solver options these flags describe; fails when the HiGHS log cannot be written.
     pub fn options(&self) -> anyhow::Result<SolverOptions> {
+        crate::solve::ilp::check_highs_options(&self.highs_options)
+            .map_err(|e| anyhow::anyhow!("--highs-option: {e}"))?;
         let verbose = self.verbose || self.highs_log.is_some();
         if verbose {
             let path = self.highs_log.as_deref().unwrap_or(std::path::Path::new(crate::solve::ilp::DEFAULT_LOG_FILE));

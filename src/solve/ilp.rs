@@ -55,7 +55,7 @@ extern "C" {
     fn Highs_setIntOptionValue(highs: *mut c_void, option: *const c_char, value: c_int) -> c_int;
     fn Highs_setStringOptionValue(highs: *mut c_void, option: *const c_char, value: *const c_char) -> c_int;
     fn Highs_setDoubleOptionValue(highs: *mut c_void, option: *const c_char, value: f64) -> c_int;
-    fn Highs_setOptionValue(highs: *mut c_void, option: *const c_char, value: *const c_char) -> c_int;
+    fn Highs_getOptionType(highs: *const c_void, option: *const c_char, kind: *mut c_int) -> c_int;
     fn Highs_run(highs: *mut c_void) -> c_int;
     fn Highs_getModelStatus(highs: *const c_void) -> c_int;
     fn Highs_getIntInfoValue(highs: *const c_void, info: *const c_char, value: *mut c_int) -> c_int;
@@ -234,13 +234,40 @@ fn set_option<V: highs::HighsOptionValue>(model: &mut highs::Model, name: &str, 
     model.try_set_option(name, value).map_err(|_| RunError::Other(format!("HiGHS refused option {name}")))
 }
 
-/// Sets any HiGHS option from text (HiGHS parses it by the option's type), naming it on failure.
+/// Sets any HiGHS option from text, parsed by the option's type (HiGHS's own text setter is
+/// deprecated and says so on stdout), naming it on failure.
 fn set_option_text(highs: *mut c_void, name: &str, value: &str) -> Result<(), RunError> {
     let refused = || RunError::Other(format!("HiGHS refused option {name} = {value}"));
-    let (c_name, c_value) = (CString::new(name).map_err(|_| refused())?, CString::new(value).map_err(|_| refused())?);
-    // SAFETY: `highs` is a live HiGHS instance owned by the caller's model for this call, under
-    // the process-wide lock; both strings are NUL-terminated and outlive the call.
-    let status = unsafe { Highs_setOptionValue(highs, c_name.as_ptr(), c_value.as_ptr()) };
+    let c_name = CString::new(name).map_err(|_| refused())?;
+    let mut kind: c_int = -1;
+    // SAFETY (here and below): `highs` is a live HiGHS instance owned by the caller for this
+    // call, under the process-wide lock; the strings are NUL-terminated and outlive the calls.
+    if unsafe { Highs_getOptionType(highs, c_name.as_ptr(), &mut kind) } == HIGHS_STATUS_ERROR {
+        return Err(refused());
+    }
+    let status = match kind {
+        0 => {
+            let on = match value {
+                "true" | "on" | "1" => 1,
+                "false" | "off" | "0" => 0,
+                _ => return Err(refused()),
+            };
+            unsafe { Highs_setBoolOptionValue(highs, c_name.as_ptr(), on) }
+        }
+        1 => {
+            let v: c_int = value.parse().map_err(|_| refused())?;
+            unsafe { Highs_setIntOptionValue(highs, c_name.as_ptr(), v) }
+        }
+        2 => {
+            let v: f64 = value.parse().map_err(|_| refused())?;
+            unsafe { Highs_setDoubleOptionValue(highs, c_name.as_ptr(), v) }
+        }
+        3 => {
+            let v = CString::new(value).map_err(|_| refused())?;
+            unsafe { Highs_setStringOptionValue(highs, c_name.as_ptr(), v.as_ptr()) }
+        }
+        _ => return Err(refused()),
+    };
     if status == HIGHS_STATUS_ERROR {
         return Err(refused());
     }
@@ -434,6 +461,33 @@ impl Solver for Ilp {
         };
         Ok(Report { outcome, stats, note })
     }
+}
+
+/// Checks HiGHS options (`--highs-option`) before any solve: each name must be a HiGHS option and
+/// each value one HiGHS accepts for it. Returns the first refused `name = value`.
+pub fn check_highs_options(options: &[(String, String)]) -> Result<(), String> {
+    if options.is_empty() {
+        return Ok(());
+    }
+    let _guard = HIGHS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    // SAFETY: a fresh HiGHS instance, used and destroyed under the process-wide lock.
+    let highs = unsafe { Highs_create() };
+    if highs.is_null() {
+        return Err("HiGHS could not be started".to_string());
+    }
+    // Quiet, so an unknown name is reported by our error alone, not also on stdout by HiGHS.
+    // SAFETY: `highs` is live; the name is NUL-terminated.
+    unsafe { Highs_setBoolOptionValue(highs, c"output_flag".as_ptr(), 0) };
+    let mut result = Ok(());
+    for (name, value) in options {
+        if set_option_text(highs, name, value).is_err() {
+            result = Err(format!("HiGHS refuses option {name} = {value}"));
+            break;
+        }
+    }
+    // SAFETY: `highs` came from `Highs_create` above and is destroyed once.
+    unsafe { Highs_destroy(highs) };
+    result
 }
 
 /// What [`write_model`] did.

@@ -6,9 +6,8 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 
-use super::{emit, read_input};
+use super::{emit, InputArgs};
 use crate::export::{export, file_name, input_stem, Exported, Target};
-use crate::format::Format;
 use crate::solve::ilp::Formulation;
 
 /// `--model`: which ILP formulation LP and MPS files hold.
@@ -33,15 +32,8 @@ impl ModelChoice {
 /// Arguments of `export`.
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// Input file, or `-` for stdin (files are then named stdin-K.EXT).
-    #[arg(default_value = "-")]
-    input: String,
-    /// Input format (auto-detected when omitted).
-    #[arg(long, value_enum)]
-    input_format: Option<Format>,
-    /// Box shape RxC, for shapes that are not the default for their size (e.g. 3x2).
-    #[arg(long = "box", value_name = "RxC")]
-    box_shape: Option<crate::grid::Shape>,
+    #[command(flatten)]
+    input: InputArgs,
     /// File format: cnf (DIMACS, the sat encoding), lp or mps (an ILP model, as HiGHS writes
     /// it), col (DIMACS graph colouring).
     #[arg(long, value_enum)]
@@ -56,9 +48,9 @@ pub struct ExportArgs {
 
 /// `export`: writes `<stem>-<k>.<ext>` per puzzle into `--out`, prints each path on stdout.
 pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
-    let (entries, _) = read_input(&args.input, args.input_format, args.box_shape)?;
+    let (entries, _) = args.input.read()?;
     std::fs::create_dir_all(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
-    let stem = input_stem(&args.input);
+    let stem = input_stem(&args.input.input);
     let formulation = args.model.formulation();
     let (mut written, mut skipped) = (0, 0);
     for (i, entry) in entries.iter().enumerate() {

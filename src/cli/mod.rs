@@ -117,7 +117,7 @@ pub struct InputArgs {
     pub input: String,
     /// Input format (auto-detected when omitted). `--format` always means an output format.
     #[arg(long = "input-format", value_enum, value_name = "FORMAT")]
-    pub format: Option<Format>,
+    pub input_format: Option<Format>,
     /// Box shape RxC, for shapes that are not the default for their size (e.g. 3x2).
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<Shape>,
@@ -126,7 +126,7 @@ pub struct InputArgs {
 impl InputArgs {
     /// Reads the puzzles, and the format they were written in.
     pub fn read(&self) -> anyhow::Result<(Vec<Entry>, Format)> {
-        read_input(&self.input, self.format, self.box_shape)
+        read_input(&self.input, self.input_format, self.box_shape)
     }
 }
 

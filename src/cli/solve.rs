@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 
-use super::{emit, expand_solvers, parse_seconds, parse_solver, read_input, SolverChoice};
+use super::{emit, expand_solvers, parse_seconds, parse_solver, InputArgs, SolverChoice};
 use crate::experiment::cross_check;
 use crate::experiment::isolate::{default_memory_mb, Ended, Isolated};
 use crate::format::{write_entry, Format};
@@ -81,15 +81,8 @@ impl IlpArgs {
 /// Arguments of `solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Input file, or `-` for stdin.
-    #[arg(default_value = "-")]
-    input: String,
-    /// Input format (auto-detected when omitted).
-    #[arg(long, value_enum)]
-    input_format: Option<Format>,
-    /// Box shape RxC, for shapes that are not the default for their size (e.g. 3x2).
-    #[arg(long = "box", value_name = "RxC")]
-    box_shape: Option<crate::grid::Shape>,
+    #[command(flatten)]
+    input: InputArgs,
     /// Solver (repeat for several, or `all`): ilp-edge, ilp-clique, backtrack-naive, backtrack, sat, sat-minimal, dlx.
     #[arg(long, short = 's', value_parser = parse_solver, default_value = "backtrack")]
     solver: Vec<SolverChoice>,
@@ -139,7 +132,7 @@ struct StatsRow<'a> {
 /// disagreement. Every solve runs in a worker process ([`Isolated`]), so the time limit and the
 /// memory cap hold whatever the backend.
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
-    let (entries, input_format) = read_input(&args.input, args.input_format, args.box_shape)?;
+    let (entries, input_format) = args.input.read()?;
     let format = args.format.unwrap_or(input_format);
     let kinds = expand_solvers(&args.solver);
     let options = args.ilp.options()?;

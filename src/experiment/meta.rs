@@ -149,7 +149,7 @@ pub fn now_utc() -> String {
 
 /// Seconds since the Unix epoch as RFC 3339 UTC, by the civil-from-days algorithm
 /// (Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms").
-fn rfc3339(secs: u64) -> String {
+pub fn rfc3339(secs: u64) -> String {
     let (days, rem) = ((secs / 86_400) as i64, secs % 86_400);
     let z = days + 719_468;
     let era = z.div_euclid(146_097);

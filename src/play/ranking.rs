@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::experiment::meta::rfc3339;
 use serde::{Deserialize, Serialize};
 
 /// Entries kept per category.
@@ -58,18 +59,9 @@ impl Ranking {
     }
 }
 
-/// `YYYY-MM-DD` of a Unix time (UTC), by the days-from-civil algorithm (H. Hinnant).
+/// `YYYY-MM-DD` of a Unix time (UTC): the date part of [`rfc3339`].
 pub fn date_of(unix_seconds: u64) -> String {
-    let z = (unix_seconds / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
+    rfc3339(unix_seconds)[..10].to_string()
 }
 
 #[cfg(test)]

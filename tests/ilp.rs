@@ -268,3 +268,63 @@ fn verbose_logs_to_the_log_file() {
     let text = std::fs::read_to_string(&log).expect("HiGHS wrote its log");
     assert!(text.contains("HiGHS"), "{text}");
 }
+
+#[test]
+fn propagation_and_a_perturbed_objective_change_the_model_not_the_answers() {
+    // Random fills (some without a solution) and the samples with unique solutions: every variant
+    // of both models agrees with the backtracker on solvability, and its grids pass the oracle.
+    let mut cases: Vec<(Grid, Option<Grid>)> = samples("9x9-sample").into_iter().map(|(p, s)| (p, Some(s))).collect();
+    let mut rng = generate::rng_from_seed(17);
+    for alpha in [0.2, 0.35, 0.5] {
+        for _ in 0..6 {
+            cases.push((generate::random_fill(shape(2, 3), alpha, &mut rng), None));
+        }
+    }
+    let (mut solved_by_propagation, mut fewer_columns, mut infeasible) = (0, 0, 0);
+    for (puzzle, known) in &cases {
+        let truth = sudoku_lab::solve::backtrack::count_solutions(puzzle, 1).0 > 0;
+        infeasible += usize::from(!truth);
+        for formulation in BOTH {
+            let plain = run(formulation, SolverOptions::default(), puzzle, &Limits::default());
+            for (propagate, perturb) in [(true, false), (false, true), (true, true)] {
+                let options = SolverOptions { propagate, perturb, ..SolverOptions::default() };
+                let report = run(formulation, options, puzzle, &Limits::default());
+                let what = format!("{formulation:?} propagate={propagate} perturb={perturb}: {report:?}");
+                match &report.outcome {
+                    Outcome::Solved(grid) => {
+                        assert!(truth && verify::is_solution_of(puzzle, grid), "{what}");
+                        if let Some(known) = known {
+                            assert_eq!(grid, known, "{what}");
+                        }
+                    }
+                    Outcome::Infeasible => assert!(!truth, "{what}"),
+                    Outcome::LimitReached => panic!("no limit was set: {what}"),
+                }
+                if propagate {
+                    let note = report.note.as_deref().unwrap_or_default();
+                    assert!(note.contains("propagation"), "{what}");
+                    solved_by_propagation += usize::from(note.contains("solved by propagation alone"));
+                    if let (Some(p), Some(v)) = (plain.stats.variables, report.stats.variables) {
+                        fewer_columns += usize::from(v < p);
+                        assert!(v <= p, "{what}");
+                    }
+                }
+            }
+        }
+    }
+    // The cases exercise every path: some solved by the singles alone, some smaller models, some
+    // without a solution.
+    assert!(
+        solved_by_propagation > 0 && fewer_columns > 0 && infeasible > 0,
+        "{solved_by_propagation} {fewer_columns} {infeasible}"
+    );
+}
+
+#[test]
+fn cbc_with_propagation_solves_and_says_so() {
+    let (puzzle, solution) = samples("9x9-sample").remove(0);
+    let mut cbc = sudoku_lab::solve::cbc::Cbc { propagate: true };
+    let report = solve::solve(&mut cbc, &puzzle, &Limits::default()).unwrap();
+    assert_eq!(report.outcome.solution(), Some(&solution));
+    assert!(report.note.as_deref().is_some_and(|n| n.contains("propagation")), "{report:?}");
+}

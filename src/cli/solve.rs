@@ -43,6 +43,14 @@ pub struct IlpArgs {
     /// A further HiGHS option NAME=VALUE, for ablations (repeatable), e.g. mip_lp_solver=ipm.
     #[arg(long = "highs-option", value_name = "NAME=VALUE", value_parser = parse_highs_option)]
     pub highs_options: Vec<(String, String)>,
+    /// MIP solvers (ilp-edge, ilp-clique, ilp-clique-cbc): place naked and hidden singles to a
+    /// fixpoint before building the model.
+    #[arg(long)]
+    pub propagate: bool,
+    /// HiGHS solvers: a pseudo-random objective (seeded by the puzzle) instead of 0; HiGHS stops at
+    /// its first integer-feasible point.
+    #[arg(long)]
+    pub perturb: bool,
 }
 
 /// Parses `NAME=VALUE`.
@@ -74,6 +82,8 @@ impl IlpArgs {
             log_file: self.highs_log.clone(),
             reduce: self.reduce,
             highs_options: self.highs_options.clone(),
+            propagate: self.propagate,
+            perturb: self.perturb,
         })
     }
 }

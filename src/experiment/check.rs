@@ -6,20 +6,22 @@
 
 use crate::grid::Grid;
 use crate::solve::backtrack::count_solutions;
-use crate::solve::{Outcome, Report, SolverKind};
+use crate::solve::{Outcome, Report};
 use crate::verify;
 
 /// Cross-checks the finished solvers of one puzzle: they must agree on solvability, and on the
 /// solution when it is unique (also against a known solution given with the puzzle). Returns the
 /// disagreement in words. The solvers' answers are expected to be verified already
 /// ([`crate::solve::solve`] does so).
-pub fn cross_check(puzzle: &Grid, known: Option<&Grid>, reports: &[(SolverKind, Report)]) -> Option<String> {
-    let finished: Vec<&(SolverKind, Report)> =
-        reports.iter().filter(|(_, r)| r.outcome != Outcome::LimitReached).collect();
-    let solved: Vec<&(SolverKind, Report)> =
-        finished.iter().copied().filter(|(_, r)| r.outcome.solution().is_some()).collect();
+pub fn cross_check<K: std::fmt::Display>(
+    puzzle: &Grid,
+    known: Option<&Grid>,
+    reports: &[(K, Report)],
+) -> Option<String> {
+    let finished: Vec<&(K, Report)> = reports.iter().filter(|(_, r)| r.outcome != Outcome::LimitReached).collect();
+    let solved: Vec<&(K, Report)> = finished.iter().copied().filter(|(_, r)| r.outcome.solution().is_some()).collect();
     if !solved.is_empty() && solved.len() < finished.len() {
-        let say = |v: &[&(SolverKind, Report)]| v.iter().map(|(k, _)| k.name()).collect::<Vec<_>>().join(", ");
+        let say = |v: &[&(K, Report)]| v.iter().map(|(k, _)| k.to_string()).collect::<Vec<_>>().join(", ");
         let infeasible: Vec<_> = finished.iter().copied().filter(|(_, r)| r.outcome == Outcome::Infeasible).collect();
         return Some(format!("solved by {} but infeasible for {}", say(&solved), say(&infeasible)));
     }
@@ -44,7 +46,7 @@ mod tests {
     use super::*;
     use crate::generate::{planted, rng_from_seed};
     use crate::grid::Shape;
-    use crate::solve::Stats;
+    use crate::solve::{SolverKind, Stats};
 
     fn report(outcome: Outcome) -> Report {
         Report { outcome, stats: Stats::default(), note: None }

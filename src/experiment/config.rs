@@ -16,6 +16,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::solvers::SolverEntry;
 use crate::generate::Mode;
 use crate::grid::Shape;
 use crate::logic::Rating;
@@ -29,8 +30,9 @@ pub const DEFAULT_MEMORY_MB: u64 = 4096;
 /// are refused up front, with their size, before anything is allocated.
 pub const MAX_RUNS: u64 = 10_000_000;
 
-/// Most bytes of puzzles (and solutions) one run may hold in memory at once, across the instances
-/// of its shard: larger runs are refused with advice to shard them.
+/// Most bytes of `unique` puzzles (and solutions) one run may hold in memory: they are generated
+/// before the first run (the other modes one at a time, as they run); larger runs are refused with
+/// advice to shard them.
 pub const MAX_INSTANCE_BYTES: u64 = 1 << 30;
 
 /// Wall-clock budget to generate one `unique` puzzle when a config gives none, seconds.
@@ -83,7 +85,7 @@ struct ConfigFile {
     difficulties: Vec<String>,
     unique_budget: Option<f64>,
     repeats: u32,
-    solvers: Vec<String>,
+    solvers: Vec<toml::Value>,
     time_limit: f64,
     memory_mb: Option<u64>,
     seed: u64,
@@ -113,8 +115,8 @@ pub struct Config {
     pub unique_budget: Option<f64>,
     /// Instances per (box, mode, level).
     pub repeats: u32,
-    /// Solvers run on every instance, in this order.
-    pub solvers: Vec<SolverKind>,
+    /// Solvers run on every instance, in this order: registry solvers and variants ([`super::solvers`]).
+    pub solvers: Vec<SolverEntry>,
     /// Wall-clock limit per solve, seconds.
     pub time_limit: f64,
     /// Memory cap per worker process, MiB.
@@ -172,11 +174,10 @@ impl Config {
         }
     }
 
-    /// Bytes the instances of one shard in `count` hold in memory (puzzle and solution, N² each),
-    /// rounded up.
-    pub fn instance_bytes(&self, count: usize) -> u64 {
-        let per_box: u64 =
-            self.modes.iter().map(|&m| self.level_count(m) as u64).sum::<u64>() * u64::from(self.repeats);
+    /// Bytes the `unique` instances of one shard in `count` hold in memory (puzzle and solution,
+    /// N² each), rounded up: they are generated before the first run (see [`MAX_INSTANCE_BYTES`]).
+    pub fn held_bytes(&self, count: usize) -> u64 {
+        let per_box: u64 = self.level_count(Mode::Unique) as u64 * u64::from(self.repeats);
         let total: u64 = self.boxes.iter().map(|b| per_box * 2 * b.cells() as u64).sum();
         total.div_ceil(count.max(1) as u64)
     }
@@ -297,14 +298,15 @@ fn resolve(file: ConfigFile, source: &str) -> Result<Config, ConfigError> {
         return Err(invalid("repeats".into(), "0 repeats make an empty grid of runs; give 1 or more".into()));
     }
     let mut solvers = Vec::new();
-    for (i, name) in file.solvers.iter().enumerate() {
-        solvers.push(name.parse::<SolverKind>().map_err(|e| invalid(format!("solvers[{i}]"), e))?);
+    for (i, value) in file.solvers.into_iter().enumerate() {
+        solvers.push(SolverEntry::from_toml(value).map_err(|e| invalid(format!("solvers[{i}]"), e))?);
     }
     if solvers.is_empty() {
         let names: Vec<&str> = SolverKind::ALL.iter().map(|k| k.name()).collect();
         return Err(invalid("solvers".into(), format!("no solver: give one or more of {}", names.join(", "))));
     }
-    if let Some(dup) = first_duplicate(&solvers) {
+    let names: Vec<&str> = solvers.iter().map(|e| e.name.as_str()).collect();
+    if let Some(dup) = first_duplicate(&names) {
         return Err(invalid("solvers".into(), format!("solver {dup} is listed twice")));
     }
     if let Err(why) = crate::solve::check_seconds(file.time_limit) {

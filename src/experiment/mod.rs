@@ -5,7 +5,7 @@
 //! A results folder (`results/NAME/`) holds `runs.csv` (one [`record::RunRow`] per run),
 //! `meta.json` ([`meta::Meta`]: the resolved config, code and machine) and `instances.txt` (every
 //! instance in line format, re-runnable with `sudoku-lab solve`). Files by concept:
-//! [`config`] (TOML), [`instances`] (enumeration, seeds, shards), [`worker`] (the worker process and
+//! [`config`] (TOML), [`solvers`] (a config's solvers and variants), [`instances`] (enumeration, seeds, shards), [`worker`] (the worker process and
 //! its protocol), [`supervisor`] (starting, timing and killing workers), [`rows`] (jobs to rows,
 //! cross-check), [`check`] (the cross-check itself), [`folder`] (files on disk), [`progress`],
 //! [`runner`] (`run`), [`isolate`] (one solve in a worker, for `solve`, `bench` and `analyze`),
@@ -23,6 +23,7 @@ pub mod record;
 pub mod rows;
 pub mod runner;
 pub mod signals;
+pub mod solvers;
 pub mod supervisor;
 pub mod worker;
 

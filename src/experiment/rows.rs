@@ -15,7 +15,7 @@ use super::instances::{instance_seed, specs, Instance, Spec};
 use super::record::RunRow;
 use super::supervisor::{Finish, Kill};
 use crate::grid::Grid;
-use crate::solve::{Outcome, Report, SolverKind, Stats};
+use crate::solve::{Outcome, Report, Stats};
 use crate::verify;
 
 /// What identifies an instance in a row: box, mode, level and repeat.
@@ -58,7 +58,7 @@ impl RowKey {
 pub struct RowIndex {
     name: String,
     ids: HashMap<RowKey, (usize, u64)>,
-    solvers: Vec<SolverKind>,
+    solvers: Vec<String>,
 }
 
 impl RowIndex {
@@ -69,7 +69,7 @@ impl RowIndex {
             .enumerate()
             .map(|(id, spec)| (RowKey::of_spec(spec), (id, instance_seed(config.seed, spec))))
             .collect();
-        RowIndex { name: config.name.clone(), ids, solvers: config.solvers.clone() }
+        RowIndex { name: config.name.clone(), ids, solvers: config.solvers.iter().map(|e| e.name.clone()).collect() }
     }
 
     /// The instance id and solver position of a row, or why the row is not from this config.
@@ -96,7 +96,7 @@ impl RowIndex {
         if row.seed != seed {
             return Err(format!("row ({}) has seed {}, but this config derives {seed}", what(), row.seed));
         }
-        let solver = self.solvers.iter().position(|k| k.name() == row.solver);
+        let solver = self.solvers.iter().position(|name| *name == row.solver);
         let solver = solver.ok_or_else(|| format!("row ({}): solver {} is not in this config", what(), row.solver))?;
         Ok((id, solver))
     }
@@ -123,7 +123,7 @@ fn level_of(row: &RunRow) -> String {
 }
 
 /// The row fields every run of an instance shares.
-fn base_row(config: &Config, instance: &Instance, solver: SolverKind) -> RunRow {
+fn base_row(config: &Config, instance: &Instance, solver: &str) -> RunRow {
     let s = &instance.spec;
     RunRow {
         experiment: config.name.clone(),
@@ -136,7 +136,7 @@ fn base_row(config: &Config, instance: &Instance, solver: SolverKind) -> RunRow 
         rep: s.rep,
         seed: instance.seed,
         givens: instance.puzzle.givens(),
-        solver: solver.name().to_string(),
+        solver: solver.to_string(),
         outcome: String::new(),
         seconds: 0.0,
         build_seconds: None,
@@ -162,7 +162,7 @@ fn mib(kb: u64) -> f64 {
 }
 
 /// One finished job as a row, and the report the cross-check reads (none for error/memory).
-fn job_row(config: &Config, instance: &Instance, solver: SolverKind, finish: Finish) -> (RunRow, Option<Report>) {
+fn job_row(config: &Config, instance: &Instance, solver: &str, finish: Finish) -> (RunRow, Option<Report>) {
     let mut row = base_row(config, instance, solver);
     let report = |outcome| Some(Report { outcome, stats: Stats::default(), note: None });
     match finish {
@@ -245,7 +245,8 @@ pub fn hard_limit(time_limit: f64) -> std::time::Duration {
 pub fn instance_rows(config: &Config, instance: &Instance, finishes: Vec<Finish>) -> Vec<RunRow> {
     let mut rows = Vec::new();
     let mut reports = Vec::new();
-    for (&solver, finish) in config.solvers.iter().zip(finishes) {
+    for (entry, finish) in config.solvers.iter().zip(finishes) {
+        let solver = entry.name.as_str();
         let (row, report) = job_row(config, instance, solver, finish);
         rows.push(row);
         reports.extend(report.map(|r| (solver, r)));

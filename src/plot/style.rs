@@ -58,9 +58,24 @@ pub(super) struct Look {
 
 /// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies): warm for the
 /// ILP models (Paul Tol's wine for the CBC run of the clique model), blue for the backtrackers, bluish green and reddish purple for the SAT encodings,
-/// a dark yellow for exact cover (Paul Tol's, as Okabe–Ito's is faint on white); grey and black for
+/// a dark yellow for exact cover (Paul Tol's, as Okabe–Ito's is faint on white); a config variant
+/// (`BASE+label`) one of Paul Tol's muted colours, picked by a hash of its name; grey and black for
 /// solvers outside the registry.
 fn solver_color(solver: &str) -> RGBColor {
+    const MUTED: [RGBColor; 8] = [
+        RGBColor(51, 34, 136),
+        RGBColor(136, 204, 238),
+        RGBColor(68, 170, 153),
+        RGBColor(17, 119, 51),
+        RGBColor(153, 153, 51),
+        RGBColor(221, 204, 119),
+        RGBColor(204, 102, 119),
+        RGBColor(170, 68, 153),
+    ];
+    if solver.contains('+') {
+        let hash = solver.bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+        return MUTED[hash as usize % MUTED.len()];
+    }
     match solver {
         "ilp-edge" => RGBColor(230, 159, 0),
         "ilp-clique" => RGBColor(213, 94, 0),

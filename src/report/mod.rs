@@ -15,6 +15,7 @@ mod analysis;
 mod conclusions;
 mod peak_growth;
 mod peaks;
+mod variants;
 mod winners;
 
 use std::fmt::Write as _;
@@ -48,6 +49,7 @@ fn render(results: &Results, dir: &Path) -> String {
     solvability_table(&mut out, &analysis);
     ratio_table(&mut out, &analysis);
     winners::section(&mut out, results, &analysis);
+    variants::section(&mut out, results, &analysis);
     growth_section(&mut out, &analysis);
     peak_growth::section(&mut out, results, &analysis);
     peaks::section(&mut out, &analysis);

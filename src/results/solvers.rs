@@ -6,10 +6,16 @@
 pub(crate) const KNOWN_SOLVERS: [&str; 8] =
     ["ilp-edge", "ilp-clique", "ilp-clique-cbc", "backtrack-naive", "backtrack", "sat", "sat-minimal", "dlx"];
 
-/// Sort key giving the display order of solvers: [`KNOWN_SOLVERS`], then anything else
-/// alphabetically.
+/// The registry solver a name stands for: itself, or for a config variant `BASE+label` its BASE.
+pub(crate) fn base_solver(name: &str) -> &str {
+    name.split_once('+').map_or(name, |(base, _)| base)
+}
+
+/// Sort key giving the display order of solvers: [`KNOWN_SOLVERS`], each followed by its variants
+/// alphabetically, then anything else alphabetically.
 pub(crate) fn solver_order(name: &str) -> (usize, String) {
-    let rank = KNOWN_SOLVERS.iter().position(|s| *s == name).unwrap_or(KNOWN_SOLVERS.len());
+    let base = base_solver(name);
+    let rank = KNOWN_SOLVERS.iter().position(|s| *s == base).unwrap_or(KNOWN_SOLVERS.len());
     (rank, name.to_owned())
 }
 
@@ -43,7 +49,7 @@ impl Paradigm {
 
 /// The paradigm of a solver name; `None` for a name the registry does not know.
 pub(crate) fn paradigm(solver: &str) -> Option<Paradigm> {
-    match solver {
+    match base_solver(solver) {
         "ilp-edge" | "ilp-clique" | "ilp-clique-cbc" => Some(Paradigm::Ilp),
         "backtrack-naive" | "backtrack" => Some(Paradigm::Backtracking),
         "sat" | "sat-minimal" => Some(Paradigm::Sat),

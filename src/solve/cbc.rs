@@ -22,12 +22,16 @@ use good_lp::{ResolutionError, SolverModel, WithTimeLimit};
 
 use crate::grid::Grid;
 use crate::solve::clique::{self, decode};
+use crate::solve::propagate;
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, Stats};
 use crate::verify;
 
 /// CBC on the clique model.
 #[derive(Debug, Clone, Default)]
-pub struct Cbc;
+pub struct Cbc {
+    /// Place naked and hidden singles before building ([`crate::solve::propagate`]).
+    pub propagate: bool,
+}
 
 impl Solver for Cbc {
     fn name(&self) -> &'static str {
@@ -39,6 +43,14 @@ impl Solver for Cbc {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> Result<Report, SolveError> {
         let name = self.name();
         let start = Instant::now();
+        let reduced = match propagate::presolve(puzzle, self.propagate, start) {
+            Ok(reduced) => reduced,
+            Err(settled) => return Ok(*settled),
+        };
+        let (puzzle, propagated) = match &reduced {
+            Some((grid, note)) => (grid, Some(note.clone())),
+            None => (puzzle, None),
+        };
         let model = match clique::build(puzzle) {
             Ok(model) => model,
             Err(why) => {
@@ -85,6 +97,7 @@ impl Solver for Cbc {
             Err(ResolutionError::Infeasible) => (Outcome::Infeasible, Some("CBC: infeasible".to_string())),
             Err(e) => return Err(SolveError::Backend { solver: name, message: format!("CBC: {e}") }),
         };
-        Ok(Report { outcome, stats, note })
+        let notes: Vec<String> = [propagated, note].into_iter().flatten().collect();
+        Ok(Report { outcome, stats, note: (!notes.is_empty()).then(|| notes.join("; ")) })
     }
 }

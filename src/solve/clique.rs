@@ -23,6 +23,8 @@ pub struct CliqueModel {
     pub constraints: Vec<Constraint>,
     /// The (cell, colour) each column (variable, in creation order) stands for.
     pub columns: Vec<(usize, usize)>,
+    /// The variables, in column order.
+    pub variables: Vec<Variable>,
 }
 
 /// The clique model of `puzzle`, or why it has no solution.
@@ -37,11 +39,13 @@ pub fn build(puzzle: &Grid) -> Result<CliqueModel, String> {
     let empty = |cell: &usize| puzzle.get(*cell) == 0;
     let mut vars = ProblemVariables::new();
     let mut x: Vec<Option<Variable>> = vec![None; n * n * n];
-    let mut columns = Vec::new();
+    let (mut columns, mut variables) = (Vec::new(), Vec::new());
     for cell in (0..cands.len()).filter(empty) {
         for k in (0..n).filter(|&k| cands[cell] & 1 << k != 0) {
-            x[cell * n + k] = Some(vars.add(variable().binary()));
+            let v = vars.add(variable().binary());
+            x[cell * n + k] = Some(v);
             columns.push((cell, k));
+            variables.push(v);
         }
     }
     let mut constraints = Vec::new();
@@ -61,7 +65,28 @@ pub fn build(puzzle: &Grid) -> Result<CliqueModel, String> {
             constraints.push(sum.eq(1));
         }
     }
-    Ok(CliqueModel { vars, constraints, columns })
+    Ok(CliqueModel { vars, constraints, columns, variables })
+}
+
+/// The perturbed objective of a model of `puzzle` (`SolverOptions::perturb`): a cost in [0, 1)
+/// per variable, from a `rand_chacha` stream seeded by a hash of the puzzle's cells, so the same
+/// puzzle always gets the same objective. Zero when `perturb` is off.
+pub fn objective(puzzle: &Grid, variables: &[Variable], perturb: bool) -> Expression {
+    use rand::{Rng, SeedableRng};
+
+    let mut objective = Expression::with_capacity(if perturb { variables.len() } else { 0 });
+    if perturb {
+        // FNV-1a over the cells: portable, and enough to give each puzzle its own stream.
+        let seed = puzzle
+            .cells()
+            .iter()
+            .fold(0xcbf2_9ce4_8422_2325_u64, |h, &v| (h ^ u64::from(v)).wrapping_mul(0x100_0000_01b3));
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for &v in variables {
+            objective.add_mul(rng.random::<f64>(), v);
+        }
+    }
+    objective
 }
 
 /// The grid `values` (one per column, 0-1 up to tolerance) describe, on top of `grid`.

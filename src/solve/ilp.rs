@@ -29,6 +29,7 @@ use crate::graph::{colour_of, digit_of, ConstraintGraph};
 use crate::grid::Grid;
 use crate::solve::candidates::{cell_name, Candidates};
 use crate::solve::clique::{self, decode};
+use crate::solve::propagate;
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverOptions, Stats};
 
 /// HiGHS is not safe to run twice at once in one process (its task scheduler is global), so every
@@ -120,8 +121,8 @@ impl Ilp {
     /// Builds this solver's model of `puzzle`.
     fn build(&self, puzzle: &Grid) -> Built {
         match self.formulation {
-            Formulation::Edge => Built::Model(Box::new(build_edge(puzzle, self.options.reduce))),
-            Formulation::Clique => build_clique(puzzle),
+            Formulation::Edge => Built::Model(Box::new(build_edge(puzzle, self.options.reduce, self.options.perturb))),
+            Formulation::Clique => build_clique(puzzle, self.options.perturb),
         }
     }
 }
@@ -142,7 +143,7 @@ enum Built {
 /// The edge model (see [`Formulation::Edge`]); with `reduce`, only the candidates of [`Candidates`].
 ///
 /// Complexity: O(N·|E|) = O(N⁴) time and space.
-fn build_edge(puzzle: &Grid, reduce: bool) -> Model {
+fn build_edge(puzzle: &Grid, reduce: bool, perturb: bool) -> Model {
     let n = puzzle.n();
     let graph = ConstraintGraph::new(puzzle.shape());
     let keep: Vec<u64> =
@@ -163,7 +164,8 @@ fn build_edge(puzzle: &Grid, reduce: bool) -> Model {
             columns.push((cell, k));
         }
     }
-    let mut problem = vars.minimise(0).using(good_lp::highs);
+    let variables: Vec<Variable> = x.iter().flatten().copied().collect();
+    let mut problem = vars.minimise(clique::objective(puzzle, &variables, perturb)).using(good_lp::highs);
     let mut rows = 0;
     for cell in 0..puzzle.cells().len() {
         let mut sum = Expression::with_capacity(n);
@@ -188,11 +190,12 @@ fn build_edge(puzzle: &Grid, reduce: bool) -> Model {
 }
 
 /// The clique model (see [`Formulation::Clique`]) for HiGHS, or why the puzzle has no solution.
-fn build_clique(puzzle: &Grid) -> Built {
+fn build_clique(puzzle: &Grid, perturb: bool) -> Built {
     match clique::build(puzzle) {
         Err(why) => Built::Infeasible(why),
         Ok(model) => {
-            let mut problem = model.vars.minimise(0).using(good_lp::highs);
+            let objective = clique::objective(puzzle, &model.variables, perturb);
+            let mut problem = model.vars.minimise(objective).using(good_lp::highs);
             let rows = model.constraints.len();
             for row in model.constraints {
                 problem.add_constraint(row);
@@ -292,6 +295,10 @@ fn run_highs(problem: HighsProblem, options: &SolverOptions, limits: &Limits) ->
         set_option(&mut model, "log_file", path)?;
         set_option(&mut model, "output_flag", true)?;
     }
+    if options.perturb {
+        // A feasibility problem with a cost: the first integer-feasible point answers it.
+        set_option(&mut model, "mip_max_improving_sols", 1)?;
+    }
     for (name, value) in &options.highs_options {
         set_option_text(model.as_mut_ptr(), name, value)?;
     }
@@ -370,6 +377,14 @@ impl Solver for Ilp {
         let name = self.name();
         let backend = |message: String| SolveError::Backend { solver: name, message };
         let build = Instant::now();
+        let reduced = match propagate::presolve(puzzle, self.options.propagate, build) {
+            Ok(reduced) => reduced,
+            Err(settled) => return Ok(*settled),
+        };
+        let (puzzle, propagated) = match &reduced {
+            Some((grid, note)) => (grid, Some(note.clone())),
+            None => (puzzle, None),
+        };
         let model = match self.build(puzzle) {
             Built::Model(model) => *model,
             Built::Infeasible(note) => {
@@ -455,10 +470,8 @@ impl Solver for Ilp {
             Answer::Values(values) => (Outcome::Solved(decode(start_grid, &columns, &values)), None),
             Answer::NoGrid(outcome, why) => (outcome, Some(why)),
         };
-        let note = match (retry_note, note) {
-            (Some(retry), Some(why)) => Some(format!("{retry}; {why}")),
-            (retry, why) => retry.or(why),
-        };
+        let notes: Vec<String> = [propagated, retry_note, note].into_iter().flatten().collect();
+        let note = (!notes.is_empty()).then(|| notes.join("; "));
         Ok(Report { outcome, stats, note })
     }
 }
@@ -541,8 +554,8 @@ pub fn write_model(puzzle: &Grid, formulation: Formulation, path: &Path) -> Resu
         return Ok(WriteOutcome::Infeasible(format!("conflicting givens: {conflict}")));
     }
     let built = match formulation {
-        Formulation::Edge => Built::Model(Box::new(build_edge(puzzle, false))),
-        Formulation::Clique => build_clique(puzzle),
+        Formulation::Edge => Built::Model(Box::new(build_edge(puzzle, false, false))),
+        Formulation::Clique => build_clique(puzzle, false),
     };
     let model = match built {
         Built::Model(model) => *model,

@@ -15,6 +15,7 @@ pub mod dlx;
 pub mod ilp;
 pub mod naive;
 pub mod planes;
+pub mod propagate;
 pub mod sat;
 pub mod search;
 
@@ -180,6 +181,12 @@ pub struct SolverOptions {
     /// Further HiGHS options, `(name, value)`, set after the others (e.g. `("mip_lp_solver", "ipm")`):
     /// for ablations. HiGHS parses each value by its option's type.
     pub highs_options: Vec<(String, String)>,
+    /// MIP solvers: place naked and hidden singles to a fixpoint before building the model
+    /// ([`propagate`]).
+    pub propagate: bool,
+    /// HiGHS solvers: a perturbed objective (a pseudo-random cost in [0, 1) per column, seeded by the
+    /// puzzle) instead of the constant 0; HiGHS then stops at its first integer-feasible point.
+    pub perturb: bool,
 }
 
 impl Default for SolverOptions {
@@ -191,6 +198,8 @@ impl Default for SolverOptions {
             log_file: None,
             reduce: false,
             highs_options: Vec::new(),
+            propagate: false,
+            perturb: false,
         }
     }
 }
@@ -285,7 +294,7 @@ impl SolverKind {
             SolverKind::Sat => Box::new(sat::Sat::new(cnf::Encoding::Full)),
             SolverKind::SatMinimal => Box::new(sat::Sat::new(cnf::Encoding::Minimal)),
             SolverKind::Dlx => Box::new(dlx::Dlx::default()),
-            SolverKind::IlpCliqueCbc => Box::new(cbc::Cbc),
+            SolverKind::IlpCliqueCbc => Box::new(cbc::Cbc { propagate: options.propagate }),
         }
     }
 }

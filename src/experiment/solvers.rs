@@ -1,0 +1,272 @@
+//! The solvers of a config: registry solvers by name, and **variants** — a registry solver under a
+//! name of its own with options changed, for ablations (issue: ILP deep-dive).
+//!
+//! In a config, `solvers` lists names and inline tables side by side:
+//!
+//! ```toml
+//! solvers = [
+//!     "ilp-clique",
+//!     { name = "ilp-clique+ipm", solver = "ilp-clique", highs_options = { mip_lp_solver = "ipm" } },
+//!     { name = "ilp-clique+propagate", solver = "ilp-clique", propagate = true },
+//! ]
+//! ```
+//!
+//! A variant's name is `BASE+label`, BASE the solver it varies: the name is the `solver` column of
+//! `runs.csv`, and the report and plots read the paradigm (and the default it is compared with)
+//! from the part before `+`. Its keys are the options of [`SolverOptions`] a config may vary:
+//! `presolve`, `highs_options` (HiGHS option names and values; strings, numbers or booleans),
+//! `perturb` (the HiGHS solvers), and `propagate` (every MIP solver). A key the solver does not
+//! read, a variant that changes nothing, or a HiGHS option HiGHS refuses is an error, before any
+//! results folder is touched. The resolved entry serialises back to the same form, so
+//! `meta.json`'s config is itself a valid config.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::solve::{SolverKind, SolverOptions};
+
+/// One solver of a config: its name (the `solver` column), its kind and its options.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "Item", into = "Item")]
+pub struct SolverEntry {
+    /// The name in `runs.csv`: the registry name, or the variant's `BASE+label`.
+    pub name: String,
+    /// The registry solver that runs.
+    pub kind: SolverKind,
+    /// Its options (the defaults for a registry solver).
+    pub options: SolverOptions,
+}
+
+impl SolverEntry {
+    /// A registry solver with default options.
+    pub fn plain(kind: SolverKind) -> SolverEntry {
+        SolverEntry { name: kind.name().to_string(), kind, options: SolverOptions::default() }
+    }
+
+    /// Reads a `solvers` item of a config file: a name or a variant table (unknown keys refused).
+    pub fn from_toml(value: toml::Value) -> Result<SolverEntry, String> {
+        match value {
+            toml::Value::String(name) => SolverEntry::try_from(Item::Name(name)),
+            toml::Value::Table(table) => {
+                let v = VariantFile::deserialize(table).map_err(|e| e.to_string().trim_end().to_string())?;
+                SolverEntry::try_from(Item::Variant(v))
+            }
+            other => Err(format!(
+                "expected a solver name or a variant table {{ name = …, solver = …, … }}, found {}",
+                other.type_str()
+            )),
+        }
+    }
+
+    /// True for a variant (a name and options of its own).
+    pub fn is_variant(&self) -> bool {
+        self.name != self.kind.name()
+    }
+}
+
+/// A `solvers` item as written: a name, or a variant table.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Item {
+    /// A registry solver.
+    Name(String),
+    /// A variant.
+    Variant(VariantFile),
+}
+
+/// A variant table as written (see the module doc).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VariantFile {
+    /// `BASE+label`.
+    pub name: String,
+    /// The registry solver it varies.
+    pub solver: String,
+    /// HiGHS presolve (default on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub presolve: Option<bool>,
+    /// Singles to a fixpoint before building.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub propagate: bool,
+    /// A perturbed objective.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub perturb: bool,
+    /// Further HiGHS options.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub highs_options: BTreeMap<String, Scalar>,
+}
+
+/// A HiGHS option value as TOML writes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Scalar {
+    /// `true`/`false`.
+    Bool(bool),
+    /// An integer.
+    Int(i64),
+    /// A real number.
+    Float(f64),
+    /// Text.
+    Text(String),
+}
+
+impl Scalar {
+    /// The value as HiGHS's text setter reads it.
+    fn text(&self) -> String {
+        match self {
+            Scalar::Bool(b) => b.to_string(),
+            Scalar::Int(i) => i.to_string(),
+            Scalar::Float(f) => f.to_string(),
+            Scalar::Text(s) => s.clone(),
+        }
+    }
+}
+
+impl TryFrom<Item> for SolverEntry {
+    type Error = String;
+
+    fn try_from(item: Item) -> Result<SolverEntry, String> {
+        match item {
+            Item::Name(name) => Ok(SolverEntry::plain(name.parse()?)),
+            Item::Variant(v) => variant(v),
+        }
+    }
+}
+
+impl From<SolverEntry> for Item {
+    fn from(entry: SolverEntry) -> Item {
+        if !entry.is_variant() {
+            return Item::Name(entry.name);
+        }
+        let o = entry.options;
+        Item::Variant(VariantFile {
+            name: entry.name,
+            solver: entry.kind.name().to_string(),
+            presolve: (!o.presolve).then_some(false),
+            propagate: o.propagate,
+            perturb: o.perturb,
+            highs_options: o.highs_options.into_iter().map(|(k, v)| (k, Scalar::Text(v))).collect(),
+        })
+    }
+}
+
+/// Solvers that run HiGHS and so read `presolve`, `perturb` and `highs_options`.
+fn runs_highs(kind: SolverKind) -> bool {
+    matches!(kind, SolverKind::IlpEdge | SolverKind::IlpClique)
+}
+
+/// Solvers that build a MIP model and so read `propagate`.
+fn builds_mip(kind: SolverKind) -> bool {
+    runs_highs(kind) || kind == SolverKind::IlpCliqueCbc
+}
+
+/// Resolves and checks a variant table.
+fn variant(v: VariantFile) -> Result<SolverEntry, String> {
+    let kind: SolverKind = v.solver.parse()?;
+    let label = v.name.strip_prefix(kind.name()).and_then(|rest| rest.strip_prefix('+'));
+    let label_ok = |l: &str| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || "-_.+".contains(c));
+    if !label.is_some_and(label_ok) {
+        return Err(format!(
+            "variant name '{}' must be '{}+LABEL' (LABEL of letters, digits, '-', '_', '.', '+'): \
+             the part before '+' says which solver it varies",
+            v.name,
+            kind.name()
+        ));
+    }
+    let who = format!("variant {} ({})", v.name, kind.name());
+    if !runs_highs(kind) {
+        let highs_only = [
+            ("presolve", v.presolve.is_some()),
+            ("perturb", v.perturb),
+            ("highs_options", !v.highs_options.is_empty()),
+        ];
+        if let Some((key, _)) = highs_only.iter().find(|(_, set)| *set) {
+            return Err(format!("{who}: only the HiGHS solvers (ilp-edge, ilp-clique) read {key}"));
+        }
+    }
+    if v.propagate && !builds_mip(kind) {
+        return Err(format!("{who}: only the MIP solvers (ilp-edge, ilp-clique, ilp-clique-cbc) read propagate"));
+    }
+    let highs_options: Vec<(String, String)> = v.highs_options.iter().map(|(k, s)| (k.clone(), s.text())).collect();
+    crate::solve::ilp::check_highs_options(&highs_options).map_err(|e| format!("{who}: {e}"))?;
+    let defaults = SolverOptions::default();
+    let options = SolverOptions {
+        presolve: v.presolve.unwrap_or(defaults.presolve),
+        propagate: v.propagate,
+        perturb: v.perturb,
+        highs_options,
+        ..defaults.clone()
+    };
+    if options == defaults {
+        return Err(format!("{who} changes no option: list \"{}\" itself instead", kind.name()));
+    }
+    Ok(SolverEntry { name: v.name, kind, options })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(toml_item: &str) -> Result<SolverEntry, String> {
+        let table: toml::Table = toml::from_str(&format!("s = {toml_item}")).map_err(|e| e.to_string())?;
+        SolverEntry::from_toml(table["s"].clone())
+    }
+
+    #[test]
+    fn a_name_is_the_registry_solver_with_default_options() {
+        let e = parse("\"ilp-clique\"").unwrap();
+        assert_eq!(e, SolverEntry::plain(SolverKind::IlpClique));
+        assert!(!e.is_variant());
+    }
+
+    #[test]
+    fn a_variant_sets_its_options_and_round_trips() {
+        let e = parse(
+            r#"{ name = "ilp-clique+ipm", solver = "ilp-clique", propagate = true, presolve = false, highs_options = { mip_lp_solver = "ipm", mip_heuristic_effort = 0.3, mip_detect_symmetry = false } }"#,
+        )
+        .unwrap();
+        assert!(e.is_variant());
+        assert_eq!(
+            (e.kind, e.options.propagate, e.options.presolve, e.options.perturb),
+            (SolverKind::IlpClique, true, false, false)
+        );
+        assert_eq!(
+            e.options.highs_options,
+            [
+                ("mip_detect_symmetry".to_string(), "false".to_string()),
+                ("mip_heuristic_effort".to_string(), "0.3".to_string()),
+                ("mip_lp_solver".to_string(), "ipm".to_string()),
+            ]
+        );
+        let json = serde_json::to_string(&e).unwrap();
+        assert_eq!(serde_json::from_str::<SolverEntry>(&json).unwrap(), e);
+        assert_eq!(serde_json::to_string(&SolverEntry::plain(SolverKind::Sat)).unwrap(), "\"sat\"");
+    }
+
+    #[test]
+    fn bad_variants_say_what_is_wrong() {
+        let cases = [
+            (r#"{ name = "fast", solver = "ilp-clique", propagate = true }"#, "must be 'ilp-clique+LABEL'"),
+            (r#"{ name = "ilp-clique+", solver = "ilp-clique", propagate = true }"#, "must be 'ilp-clique+LABEL'"),
+            (r#"{ name = "sat+p", solver = "sat", propagate = true }"#, "only the MIP solvers"),
+            (r#"{ name = "ilp-clique-cbc+x", solver = "ilp-clique-cbc", perturb = true }"#, "only the HiGHS solvers"),
+            (r#"{ name = "ilp-clique+same", solver = "ilp-clique" }"#, "changes no option"),
+            (
+                r#"{ name = "ilp-clique+x", solver = "ilp-clique", highs_options = { no_such_option = 1 } }"#,
+                "HiGHS refuses option no_such_option = 1",
+            ),
+            (
+                r#"{ name = "ilp-clique+x", solver = "ilp-clique", highs_options = { mip_lp_solver = "magic" } }"#,
+                "HiGHS refuses option mip_lp_solver = magic",
+            ),
+            (r#"{ name = "x+y", solver = "gurobi" }"#, "unknown solver 'gurobi'"),
+            (r#"{ name = "ilp-clique+x", solver = "ilp-clique", propagete = true }"#, "unknown field `propagete`"),
+            ("3", "expected a solver name or a variant table"),
+        ];
+        for (item, expected) in cases {
+            let err = parse(item).unwrap_err();
+            assert!(err.contains(expected), "{item}: {err}");
+        }
+    }
+}

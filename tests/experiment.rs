@@ -392,6 +392,13 @@ fn bad_unique_configs_exit_2_before_anything_is_written() {
         ),
         // A budget too small for any puzzle.
         ("seed = 12", "seed = 12\nunique_budget = 1e-9", "raise unique_budget (now 0.000000001 s)"),
+        // Unique puzzles are made before the first run: more than 1 GiB of them is refused up front.
+        (
+            "boxes = [\"3x3\"]\nmodes = [\"unique\"]\ndifficulties = [\"easy\", \"expert\"]\nrepeats = 2",
+            "boxes = [\"8x8\"]\nmodes = [\"unique\"]\ndifficulties = [\"easy\", \"expert\"]\nrepeats = 70000",
+            "its unique puzzles, generated before the first run, would hold 1093 MiB in memory, more than 1024 MiB: \
+             run it in shards (--shard I/K with K ≥ 2)",
+        ),
     ];
     for (i, (from, to, message)) in cases.iter().enumerate() {
         assert!(good.contains(from), "{from}");
@@ -408,6 +415,30 @@ fn bad_unique_configs_exit_2_before_anything_is_written() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("sudoku-lab puzzle --size N --difficulty"), "{}", stderr(&o));
     assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn random_and_planted_instances_are_generated_as_the_run_reaches_them() {
+    // 140,000 planted 64×64 instances: 1.1 GiB of puzzles and solutions, and over a minute to
+    // generate. The run starts at once all the same (it used to be refused for their size), and a
+    // crash after the first instance leaves `instances.txt` holding only what was reached.
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("huge.toml");
+    fs::write(
+        &config,
+        "name = \"huge\"\nboxes = [\"8x8\"]\nalphas = [0.9, 0.91, 0.92, 0.93, 0.94, 0.95, 0.96]\n\
+         modes = [\"planted\"]\nrepeats = 20000\nsolvers = [\"backtrack\"]\ntime_limit = 30\nseed = 1\n",
+    )
+    .unwrap();
+    let out = dir.path().join("r");
+    let o = run(&config, &out, &["--jobs", "1"], &[("SUDOKU_LAB_TEST_ABORT_AFTER", "0")]);
+    assert!(!o.status.success(), "the hook aborts the runner after the first instance: {}", stderr(&o));
+    let text = fs::read_to_string(out.join("instances.txt")).unwrap();
+    let reached = text.lines().filter(|l| l.starts_with("# id=")).count();
+    assert!((1..=3).contains(&reached), "{reached} instances written, expected the first one or two");
+    assert!(text.contains("# id=0 box=8x8 mode=planted alpha=0.9 rep=0"), "{text:.400}");
+    let meta: serde_json::Value = serde_json::from_str(&fs::read_to_string(out.join("meta.json")).unwrap()).unwrap();
+    assert_eq!(meta["instances"], 140_000);
 }
 
 /// The pids of `pid`'s worker processes, whichever of its threads started them (other children,

@@ -15,13 +15,16 @@
 //! the report's per-difficulty cells into one cell per puzzle; the `givens` column holds the real
 //! fill.
 //!
-//! All instances are generated up front, before the results folder is touched. A unique puzzle
-//! may not be found: each has `unique_budget` seconds (and the generator's attempt cap), and the
-//! first one that cannot be made stops the run with a [`GenerationError`] naming it, before any
-//! solve — a partial grid of difficulties would bias every comparison made from it. The budget
-//! only decides whether generation gives up, never which puzzle it returns (the generator is
-//! deterministic for its random stream), so it cannot change an instance.
+//! The `unique` instances are generated up front ([`held_instances`]), before the results folder is
+//! touched. A unique puzzle may not be found: each has `unique_budget` seconds (and the generator's
+//! attempt cap), and the first one that cannot be made stops the run with a [`GenerationError`]
+//! naming it, before any solve — a partial grid of difficulties would bias every comparison made
+//! from it. The budget only decides whether generation gives up, never which puzzle it returns
+//! (the generator is deterministic for its random stream), so it cannot change an instance.
+//! The `random` and `planted` instances cannot fail, so they are generated lazily, one at a time
+//! as the runner reaches them ([`Stream`]): memory holds the instances in flight, not the grid.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -229,12 +232,69 @@ pub fn generate(id: usize, spec: Spec, seed: u64, budget: Duration) -> Result<In
 /// The instances of a config that fall in `shard` (all of them when `None`), generated; stops at
 /// the first that cannot be (see the module doc).
 pub fn instances(config: &Config, shard: Option<Shard>) -> Result<Vec<Instance>, GenerationError> {
-    specs(config)
-        .into_iter()
-        .enumerate()
-        .filter(|(id, _)| shard.is_none_or(|s| s.contains(*id)))
-        .map(|(id, spec)| generate(id, spec, instance_seed(config.seed, &spec), config.unique_budget()))
+    Stream::new(config, shard, held_instances(config, shard)?).collect()
+}
+
+/// The coordinates of instance `id` in canonical order (box, mode, level, repeat), computed
+/// without listing the others; `None` past the last instance.
+pub fn spec_of(config: &Config, id: usize) -> Option<Spec> {
+    let repeats = config.repeats as usize;
+    let per_box: usize = config.modes.iter().map(|&m| config.level_count(m) * repeats).sum();
+    let shape = *config.boxes.get(id / per_box.max(1))?;
+    let mut rest = id % per_box.max(1);
+    for &mode in &config.modes {
+        let here = config.level_count(mode) * repeats;
+        if rest < here {
+            let level = levels(config, mode)[rest / repeats];
+            return Some(Spec { shape, mode, level, rep: (rest % repeats) as u32 });
+        }
+        rest -= here;
+    }
+    None
+}
+
+/// The ids of the instances in `shard` (all of them when `None`), in canonical order.
+pub fn shard_ids(config: &Config, shard: Option<Shard>) -> std::iter::StepBy<std::ops::Range<usize>> {
+    let (first, step) = shard.map_or((0, 1), |s| (s.index - 1, s.count));
+    (first..config.instance_count()).step_by(step)
+}
+
+/// The `unique` instances of `shard`, generated up front by id; stops at the first that cannot
+/// be made (see the module doc).
+pub fn held_instances(config: &Config, shard: Option<Shard>) -> Result<BTreeMap<usize, Instance>, GenerationError> {
+    shard_ids(config, shard)
+        .filter_map(|id| spec_of(config, id).filter(|s| s.mode == Mode::Unique).map(|spec| (id, spec)))
+        .map(|(id, spec)| Ok((id, generate(id, spec, instance_seed(config.seed, &spec), config.unique_budget())?)))
         .collect()
+}
+
+/// The instances of a shard in canonical order, one at a time: the `unique` ones handed over
+/// from [`held_instances`], the others generated when asked for (see the module doc).
+#[derive(Debug)]
+pub struct Stream<'a> {
+    config: &'a Config,
+    ids: std::iter::StepBy<std::ops::Range<usize>>,
+    held: BTreeMap<usize, Instance>,
+}
+
+impl<'a> Stream<'a> {
+    /// The instances of `shard`, with its `unique` ones already in `held`.
+    pub fn new(config: &'a Config, shard: Option<Shard>, held: BTreeMap<usize, Instance>) -> Stream<'a> {
+        Stream { config, ids: shard_ids(config, shard), held }
+    }
+}
+
+impl Iterator for Stream<'_> {
+    type Item = Result<Instance, GenerationError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let id = self.ids.next()?;
+        let spec = spec_of(self.config, id)?;
+        Some(match self.held.remove(&id) {
+            Some(instance) => Ok(instance),
+            None => generate(id, spec, instance_seed(self.config.seed, &spec), self.config.unique_budget()),
+        })
+    }
 }
 
 /// One of K disjoint slices of an experiment: `index` of `count`, 1-based, written `I/K`.
@@ -424,6 +484,30 @@ mod tests {
         let spec = Spec { shape: Shape::new(4, 4).unwrap(), ..err.spec };
         let out_of_time = generate(0, spec, 1, Duration::ZERO).unwrap_err().to_string();
         assert!(out_of_time.contains("raise unique_budget (now 0 s)"), "{out_of_time}");
+    }
+
+    #[test]
+    fn spec_of_inverts_the_canonical_order() {
+        let c = config();
+        let all = specs(&c);
+        for (id, spec) in all.iter().enumerate() {
+            assert_eq!(spec_of(&c, id).as_ref(), Some(spec), "id {id}");
+        }
+        assert_eq!(spec_of(&c, all.len()), None);
+        let shard = Shard { index: 2, count: 3 };
+        let ids: Vec<usize> = shard_ids(&c, Some(shard)).collect();
+        assert_eq!(ids, (0..all.len()).filter(|&id| shard.contains(id)).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn only_unique_instances_are_held_and_the_stream_hands_them_over_in_order() {
+        let c = config();
+        let held = held_instances(&c, None).unwrap();
+        assert!(!held.is_empty() && held.values().all(|i| i.spec.mode == Mode::Unique));
+        assert_eq!(held.len(), specs(&c).iter().filter(|s| s.mode == Mode::Unique).count());
+        let streamed: Vec<Instance> = Stream::new(&c, None, held.clone()).map(Result::unwrap).collect();
+        assert_eq!(streamed.iter().map(|i| i.id).collect::<Vec<_>>(), (0..c.instance_count()).collect::<Vec<_>>());
+        assert!(held.values().all(|h| streamed[h.id] == *h), "held instances pass through unchanged");
     }
 
     #[test]

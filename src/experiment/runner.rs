@@ -2,8 +2,11 @@
 //!
 //! Before anything is written, the folder is checked: results from a different config (or another
 //! shard) are refused unless `--force` discards them, and results of this config are continued
-//! only with `--resume`. Then every instance of the run is generated; one that cannot be (a unique
-//! puzzle not found within its budget) stops the run here, with nothing written or solved. Resuming re-reads `runs.csv`, drops a half-written last line and the rows
+//! only with `--resume`. Then the run's `unique` puzzles are generated; one that cannot be (not
+//! found within its budget) stops the run here, with nothing written or solved. The `random` and
+//! `planted` instances are generated one at a time as the job slots reach them, and every instance
+//! is appended to `instances.txt` when it is reached, so memory holds only the instances in flight.
+//! Resuming re-reads `runs.csv`, drops a half-written last line and the rows
 //! of any instance not all of whose solvers finished, and runs exactly the missing instances — so
 //! a crash or `kill -9` loses at most the instances in flight and never duplicates a row.
 //!
@@ -15,16 +18,16 @@
 //! Test hook: `SUDOKU_LAB_TEST_ABORT_AFTER=N` makes the runner write half of the (N+1)-th
 //! instance's rows of this session and then abort, as a crash mid-write would.
 
-use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Arc, Mutex};
 
 use super::config::{Config, MAX_INSTANCE_BYTES};
 use super::folder::{
-    csv_text, io_at, read_meta, read_runs, write_atomic, write_meta, write_runs, ExperimentError, RunsAppender,
-    INSTANCES_FILE, META_FILE, RUNS_FILE,
+    csv_text, io_at, read_meta, read_runs, write_meta, write_runs, ExperimentError, RunsAppender, INSTANCES_FILE,
+    META_FILE, RUNS_FILE,
 };
-use super::instances::{instance_block, instances, instances_header, Instance, Shard};
+use super::instances::{held_instances, instance_block, instances_header, shard_ids, Instance, Shard, Stream};
 use super::meta::{now_utc, Meta};
 use super::progress::{Counts, Progress};
 use super::record::RunRow;
@@ -32,7 +35,6 @@ use super::rows::{hard_limit, instance_rows, problems, RowIndex};
 use super::signals::{self, StopFlag};
 use super::supervisor::{Finish, WorkerProcess, RECYCLE_KB};
 use super::worker::Request;
-use crate::solve::SolverOptions;
 
 /// Test hook: abort mid-write after this many instances (see the module doc).
 pub const ABORT_ENV: &str = "SUDOKU_LAB_TEST_ABORT_AFTER";
@@ -67,12 +69,70 @@ pub struct Summary {
     pub problems: Vec<String>,
 }
 
-/// One job: an instance (its place in this run's instance list) and a solver (place in the config).
-#[derive(Debug, Clone, Copy)]
+/// One job: an instance and a solver (its place in the config).
+#[derive(Debug, Clone)]
 struct Job {
     number: u64,
-    instance: usize,
+    instance: Arc<Instance>,
     solver: usize,
+}
+
+/// Where the jobs come from: the instances of the run in canonical order, generated as the job
+/// slots ask for them ([`Stream`]), each written to `instances.txt` as it is reached; instances
+/// whose rows are already complete (`--resume`) are written but not run.
+struct Jobs<'a> {
+    stream: Stream<'a>,
+    done: &'a BTreeMap<usize, Vec<RunRow>>,
+    solvers: usize,
+    /// The instance being handed out and the next solver for it.
+    current: Option<(Arc<Instance>, usize)>,
+    next_number: u64,
+    file: std::io::BufWriter<std::fs::File>,
+    path: PathBuf,
+    /// The first failure (writing `instances.txt`, or generation); no job is handed out after it.
+    failed: Option<ExperimentError>,
+    /// Set when writing results failed: no job is handed out any more.
+    halted: bool,
+}
+
+impl Jobs<'_> {
+    /// The next job, or `None` when every instance has been handed out or something failed.
+    fn next(&mut self) -> Option<Job> {
+        use std::io::Write as _;
+        if self.failed.is_some() || self.halted {
+            return None;
+        }
+        loop {
+            if let Some((instance, solver)) = &mut self.current {
+                if *solver < self.solvers {
+                    let job = Job { number: self.next_number, instance: Arc::clone(instance), solver: *solver };
+                    (*solver, self.next_number) = (*solver + 1, self.next_number + 1);
+                    return Some(job);
+                }
+            }
+            self.current = None;
+            let instance = match self.stream.next() {
+                None => {
+                    if let Err(e) = self.file.flush() {
+                        self.failed = Some(io_at(&self.path)(e));
+                    }
+                    return None;
+                }
+                Some(Err(e)) => {
+                    self.failed = Some(e.into());
+                    return None;
+                }
+                Some(Ok(instance)) => instance,
+            };
+            if let Err(e) = self.file.write_all(instance_block(&instance).as_bytes()).and_then(|_| self.file.flush()) {
+                self.failed = Some(io_at(&self.path)(e));
+                return None;
+            }
+            if !self.done.contains_key(&instance.id) {
+                self.current = Some((Arc::new(instance), 0));
+            }
+        }
+    }
 }
 
 /// Runs `config` as `options` say (see the module doc).
@@ -84,28 +144,26 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
     let prior = check_folder(folder, config, options)?;
     let index = RowIndex::new(config);
     let (old_rows, torn) = if options.force { (Vec::new(), false) } else { read_runs(&folder.join(RUNS_FILE))? };
-    let bytes = config.instance_bytes(options.shard.map_or(1, |s| s.count));
+    let bytes = config.held_bytes(options.shard.map_or(1, |s| s.count));
     if bytes > MAX_INSTANCE_BYTES {
         let reason = format!(
-            "its {} instances would hold {} MiB of puzzles in memory{}, more than {} MiB: \
+            "its unique puzzles, generated before the first run, would hold {} MiB in memory{}, more than {} MiB: \
              run it in shards (--shard I/K with K ≥ {}) or lower repeats",
-            config.instance_count(),
             bytes >> 20,
             options.shard.map(|s| format!(" in shard {s}")).unwrap_or_default(),
             MAX_INSTANCE_BYTES >> 20,
-            config.instance_bytes(1).div_ceil(MAX_INSTANCE_BYTES)
+            config.held_bytes(1).div_ceil(MAX_INSTANCE_BYTES)
         );
         return Err(ExperimentError::Refused { folder: folder.to_path_buf(), reason });
     }
     let started = std::time::Instant::now();
-    let instances = instances(config, options.shard)?;
+    let held = held_instances(config, options.shard)?;
     if started.elapsed().as_secs_f64() >= 1.0 {
-        eprintln!("generated {} instances in {:.1} s", instances.len(), started.elapsed().as_secs_f64());
+        eprintln!("generated {} unique puzzles in {:.1} s", held.len(), started.elapsed().as_secs_f64());
     }
-    let position: HashMap<usize, usize> = instances.iter().enumerate().map(|(pos, inst)| (inst.id, pos)).collect();
+    let count = shard_ids(config, options.shard).len();
 
-    let complete = completed(folder, &index, &position, &old_rows)?;
-    let done = |id: &usize| complete.contains_key(id);
+    let complete = completed(folder, &index, options.shard, &old_rows)?;
     let kept: Vec<RunRow> = complete.values().flatten().cloned().collect();
 
     // Checks passed: from here on the folder is written.
@@ -133,49 +191,48 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
             (m.jobs, m.finished) = (options.jobs, None);
             m
         }
-        _ => Meta::new(config, options.shard, instances.len(), options.jobs),
+        _ => Meta::new(config, options.shard, count, options.jobs),
     };
     write_meta(folder, &meta)?;
-    let mut text = instances_header(config, options.shard);
-    text.extend(instances.iter().map(instance_block));
-    write_atomic(&folder.join(INSTANCES_FILE), text.as_bytes())?;
+    // `instances.txt` is rewritten from its header as the instances are reached (see [`Jobs`]).
+    let instances_path = folder.join(INSTANCES_FILE);
+    let mut file = std::fs::File::create(&instances_path).map_err(io_at(&instances_path))?;
+    std::io::Write::write_all(&mut file, instances_header(config, options.shard).as_bytes())
+        .map_err(io_at(&instances_path))?;
 
     let mut appender = RunsAppender::open(&runs_path)?;
     let mut counts = Counts::default();
     complete.values().for_each(|rows| counts.add(rows));
-    let total = (instances.len() * config.solvers.len()) as u64;
+    let total = (count * config.solvers.len()) as u64;
     let mut progress = Progress::new(&config.name, total, counts);
-    let todo: Vec<&Instance> = instances.iter().filter(|i| !done(&i.id)).collect();
+    let todo = count - complete.len();
     if !kept.is_empty() {
-        progress.note(&format!(
-            "resuming: {} of {} instances done, {} to run",
-            instances.len() - todo.len(),
-            instances.len(),
-            todo.len()
-        ));
+        progress.note(&format!("resuming: {} of {count} instances done, {todo} to run", complete.len()));
     }
-    let jobs: Vec<Job> = todo
-        .iter()
-        .flat_map(|i| {
-            let at = position[&i.id];
-            (0..config.solvers.len()).map(move |s| (at, s))
-        })
-        .enumerate()
-        .map(|(n, (instance, solver))| Job { number: n as u64, instance, solver })
-        .collect();
+    let jobs = Jobs {
+        stream: Stream::new(config, options.shard, held),
+        done: &complete,
+        solvers: config.solvers.len(),
+        current: None,
+        next_number: 0,
+        file: std::io::BufWriter::new(file),
+        path: instances_path,
+        failed: None,
+        halted: false,
+    };
 
     let abort_after: Option<usize> = std::env::var(ABORT_ENV).ok().and_then(|v| v.parse().ok());
     let mut pending: HashMap<usize, Vec<Option<Finish>>> = HashMap::new();
     let mut written = 0;
     let mut rows = kept;
-    run_jobs(config, options, &instances, jobs, |job, finish| {
-        let slots = pending.entry(job.instance).or_insert_with(|| vec![None; config.solvers.len()]);
+    let jobs = run_jobs(config, options, jobs, |job, finish| {
+        let slots = pending.entry(job.instance.id).or_insert_with(|| vec![None; config.solvers.len()]);
         slots[job.solver] = Some(finish);
         if slots.iter().any(Option::is_none) {
             return Ok(());
         }
-        let finishes = pending.remove(&job.instance).unwrap_or_default().into_iter().flatten().collect();
-        let new = instance_rows(config, &instances[job.instance], finishes);
+        let finishes = pending.remove(&job.instance.id).unwrap_or_default().into_iter().flatten().collect();
+        let new = instance_rows(config, &job.instance, finishes);
         if abort_after == Some(written) {
             let bytes = csv_text(&new, false);
             appender.append_bytes(&bytes[..bytes.len() / 2])?;
@@ -187,14 +244,17 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
         rows.extend(new);
         Ok(())
     })?;
+    if let Some(failed) = jobs.failed {
+        return Err(failed);
+    }
     progress.finish();
     if let Some(number) = options.stop.as_ref().and_then(signals::received) {
         return Err(ExperimentError::Interrupted {
             signal: signals::name(number),
             number,
             folder: folder.to_path_buf(),
-            done: instances.len() - todo.len() + written,
-            total: instances.len(),
+            done: complete.len() + written,
+            total: count,
         });
     }
 
@@ -213,14 +273,14 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
 fn completed(
     folder: &Path,
     index: &RowIndex,
-    position: &HashMap<usize, usize>,
+    shard: Option<Shard>,
     rows: &[RunRow],
 ) -> Result<BTreeMap<usize, Vec<RunRow>>, ExperimentError> {
     let mut by_id: BTreeMap<usize, Vec<Option<RunRow>>> = BTreeMap::new();
     let mut duplicated = HashSet::new();
     for row in rows {
         let (id, solver) = index.locate(row).map_err(|reason| refused(folder, format!("{RUNS_FILE}: {reason}")))?;
-        if !position.contains_key(&id) {
+        if !shard.is_none_or(|s| s.contains(id)) {
             return Err(refused(folder, format!("{RUNS_FILE} holds instance {id}, which is not in this shard")));
         }
         let slots = by_id.entry(id).or_insert_with(|| vec![None; index.solver_count()]);
@@ -391,17 +451,16 @@ fn remove_empty_logs(folder: &Path) {
 /// Runs `jobs` on `options.jobs` worker slots, calling `on_done` (on this thread) as each job
 /// ends. An error from `on_done` or a worker that cannot start stops the queue; jobs in flight
 /// finish first.
-fn run_jobs(
+fn run_jobs<'a>(
     config: &Config,
     options: &RunOptions,
-    instances: &[Instance],
-    jobs: Vec<Job>,
+    jobs: Jobs<'a>,
     mut on_done: impl FnMut(Job, Finish) -> Result<(), ExperimentError>,
-) -> Result<(), ExperimentError> {
-    let slots = options.jobs.clamp(1, jobs.len().max(1));
-    let queue = Mutex::new(VecDeque::from(jobs));
+) -> Result<Jobs<'a>, ExperimentError> {
+    let slots = options.jobs.max(1);
+    let queue = Mutex::new(jobs);
     let stopped = || options.stop.as_ref().and_then(signals::received).is_some();
-    let next = || if stopped() { None } else { queue.lock().ok().and_then(|mut q| q.pop_front()) };
+    let next = || if stopped() { None } else { queue.lock().ok().and_then(|mut q| q.next()) };
     let hard = hard_limit(config.time_limit);
     let memory_kb = config.memory_mb.saturating_mul(1024);
     let (tx, rx) = mpsc::channel::<(Job, std::io::Result<Finish>)>();
@@ -427,16 +486,16 @@ fn run_jobs(
                         }
                     }
                     let w = worker.as_mut().expect("started just above");
-                    let instance = &instances[job.instance];
+                    let instance = &job.instance;
                     let request = Request {
                         job: job.number,
-                        solver: config.solvers[job.solver],
+                        solver: config.solvers[job.solver].kind,
                         box_rows: instance.spec.shape.box_rows(),
                         box_cols: instance.spec.shape.box_cols(),
                         cells: instance.puzzle.cells().to_vec(),
                         time_limit: Some(config.time_limit),
                         max_solutions: 1,
-                        options: SolverOptions::default(),
+                        options: config.solvers[job.solver].options.clone(),
                     };
                     let finish = w.run(&request, hard, memory_kb);
                     let bloated = w.resident_kb().is_some_and(|kb| kb > RECYCLE_KB);
@@ -461,10 +520,11 @@ fn run_jobs(
             };
             if result.is_err() {
                 if let Ok(mut q) = queue.lock() {
-                    q.clear();
+                    q.halted = true;
                 }
             }
         }
         result
-    })
+    })?;
+    Ok(queue.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()))
 }

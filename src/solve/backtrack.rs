@@ -1,10 +1,11 @@
 //! `backtrack`: a bitset backtracking solver for every shape 4×4 … 64×64, and the [`Engine`]
 //! the generators use.
 //!
-//! The [`Backtrack`] solver runs [`crate::solve::search::Searcher`]: digit bitboards with locked
-//! candidates for grids of at most 128 cells ([`crate::solve::planes`]), the exact-cover bitset
-//! search with a trail, locked candidates and restarts above ([`crate::solve::search`]); both
-//! branch on a cell or a house-digit, whichever has fewer options.
+//! The [`Backtrack`] solver runs [`crate::solve::search::Searcher`]: for 9×9, digit-band words in
+//! the JCZSolve style ([`crate::solve::band`]); for the other grids of at most 256 cells, digit
+//! bitboards with locked candidates ([`crate::solve::planes`]); above, the exact-cover bitset
+//! search with a trail, locked candidates and restarts ([`crate::solve::search`]). The last two
+//! branch on a cell or a house-digit, whichever has fewer options; the band search on a cell.
 //!
 //! [`Engine`] is the previous search, kept unchanged because instance generation depends on its
 //! exact order of digits and cells (the committed `instances.txt` files must come out the same):
@@ -389,8 +390,9 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> (u64, Option<Grid>) {
     (search.solutions, first)
 }
 
-/// The `backtrack` solver: a [`Searcher`] (digit bitboards up to 128 cells, else the exact-cover
-/// bitset search with restarts) kept per shape between solves. [`Engine`] stays as it is for the
+/// The `backtrack` solver: a [`Searcher`] (digit-band words for 9×9, digit bitboards for the other
+/// grids up to 256 cells, else the exact-cover bitset search with restarts) kept per shape between
+/// solves. [`Engine`] stays as it is for the
 /// generators and [`count_solutions`], whose instances and first solutions depend on its order.
 #[derive(Debug, Default, Clone)]
 pub struct Backtrack {

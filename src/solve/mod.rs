@@ -7,8 +7,10 @@
 //! [`crate::verify`] before it leaves this layer.
 
 pub mod backtrack;
+pub mod band;
 pub mod candidates;
 pub mod cbc;
+pub mod cellset;
 pub mod clique;
 pub mod cnf;
 pub mod dlx;

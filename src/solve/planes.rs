@@ -1,9 +1,10 @@
-//! The search behind the `backtrack` solver for grids of at most 128 cells (4×4 … 10×10, 9×9
-//! above all): one bitboard per digit.
+//! The search behind the `backtrack` solver for grids of at most 256 cells other than 9×9 (which
+//! has [`crate::solve::band`]): one bitboard per digit, a `u128` up to 128 cells (4×4 … 10×10), a
+//! [`U256`] up to 256 (12×12, 15×15, 16×16).
 //!
-//! Digit d's **plane** is a `u128` holding the cells where d may still go (a placed cell keeps its
-//! bit in its own digit's plane only). Placing d in a cell is N + 1 word operations: the cell leaves
-//! every other plane and the cell's peers leave plane d. Singles are found over whole boards:
+//! Digit d's **plane** is a [`CellSet`] holding the cells where d may still go (a placed cell keeps
+//! its bit in its own digit's plane only). Placing d in a cell is N + 1 board operations: the cell
+//! leaves every other plane and the cell's peers leave plane d. Singles are found over whole boards:
 //! bit-sliced counting across the planes gives the empty cells with no candidate (a **dead end**)
 //! and with exactly one (**naked singles**); a plane ANDed with a house mask gives a house-digit's
 //! places (none is a dead end, one empty cell a **hidden single**). Only planes changed since the
@@ -13,36 +14,39 @@
 //! sweep: per box and line that meet, a digit of the box found only where they meet leaves the
 //! rest of the line (pointing), and a digit of the line found only there leaves the rest of the box
 //! (claiming). On 9×9 they cut guesses per puzzle from 5.6 to 1.5 (17-clue) and 59 to 20 (top95),
-//! and the time by 15–30 %.
+//! and the time by 15–30 %; on 16×16 (gecode set) from 6.5 to 2.3.
 //!
 //! **Branching** goes to whatever has the fewest options, as in [`crate::solve::search`]: a cell
 //! with two candidates, else a house-digit with two places, else the fewest of either (cells win
-//! ties). A state is 12 words (192 bytes), so each branch point keeps a copy instead of a trail.
-//! No restarts: 9×9 searches are short.
+//! ties). A state is N + 1 boards (at most 16 · 16 + 16 = 272 bytes with `u128`, 544 with
+//! [`U256`]), so each branch point keeps a copy instead of a trail. No restarts: these searches
+//! are short. On 16×16 this search replaced the trail search of [`crate::solve::search`], whose
+//! two views of the candidates cost more per placement than they saved.
 //!
 //! Statistics and limits are those of [`crate::solve::search::Core`]; the clock is read every 256
 //! nodes.
 //!
-//! Complexity: exponential in the worst case; a placement is O(N) words, a singles sweep O(N²)
-//! words, space O(N · depth) words.
+//! Complexity: exponential in the worst case; a placement is O(N) boards, a singles sweep O(N²)
+//! boards (a board is N²/64 words or fewer), space O(N · depth) boards.
 
 use std::time::Instant;
 
 use crate::grid::{Grid, Shape};
 use crate::solve::backtrack::{Search, SearchLimits, Stop};
+pub use crate::solve::cellset::{CellSet, U256};
 
-/// Largest N whose grid fits 128 bits (N² ≤ 128).
-const MAX_N: usize = 11;
+/// Largest N whose grid fits 256 bits (N² ≤ 256).
+const MAX_N: usize = 16;
 
-/// In a digit's dirty mask (a house mask, 3N ≤ 33 bits): the plane changed since the last
+/// In a digit's dirty mask (a house mask, 3N ≤ 48 bits): the plane changed since the last
 /// locked-candidates sweep.
 const LOCKED: u64 = 1 << 63;
 
 /// Candidates of a whole grid: one plane per digit, and the empty cells.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Board {
-    planes: [u128; MAX_N],
-    empty: u128,
+struct Board<B> {
+    planes: [B; MAX_N],
+    empty: B,
 }
 
 /// What a branch point branches on.
@@ -56,67 +60,74 @@ enum On {
 
 /// A branch point: the state there, what it branches on, and the options not yet tried.
 #[derive(Debug, Clone, Copy)]
-struct Frame {
-    board: Board,
+struct Frame<B> {
+    board: Board<B>,
     on: On,
-    remaining: u128,
+    remaining: B,
 }
 
-/// The bitboard search for one shape of at most 128 cells; buffers are kept between searches.
+/// The bitboard search for one shape of at most `B::BITS` cells; buffers are kept between
+/// searches.
 #[derive(Debug, Clone)]
-pub struct Planes {
+pub struct Planes<B> {
     shape: Shape,
     n: usize,
     /// Peers of each cell, as a board mask.
-    peers: Vec<u128>,
+    peers: Vec<B>,
     /// Cells of each house (rows, columns, boxes), as board masks.
-    houses: Vec<u128>,
+    houses: Vec<B>,
+    /// Per house lying in one 64-bit word of a board (16×16 rows and boxes): that word's index
+    /// and the house's bits in it, for a cheaper hidden-singles test; `None` for the others.
+    house_words: Vec<Option<(usize, u64)>>,
     /// Per cell: its three houses, as a house mask (bit h = house h).
     cell_houses: Vec<u64>,
     /// Per cell: the houses that meet its peers, as a house mask.
     peer_houses: Vec<u64>,
     /// Per box and line (row or column) that meet: the cells they share, the rest of the line
     /// and the rest of the box, for locked candidates.
-    segments: Vec<[u128; 3]>,
-    frames: Vec<Frame>,
+    segments: Vec<[B; 3]>,
+    frames: Vec<Frame<B>>,
     value: Vec<u8>,
 }
 
-/// The lowest set bit's index.
-#[inline]
-fn first(m: u128) -> usize {
-    m.trailing_zeros() as usize
-}
-
-impl Planes {
-    /// True when `shape` fits (N² ≤ 128).
+impl<B: CellSet> Planes<B> {
+    /// True when `shape` fits (N² ≤ `B::BITS`).
     pub fn fits(shape: Shape) -> bool {
-        shape.cells() <= 128
+        shape.cells() <= B::BITS
     }
 
-    /// A search for `shape`; panics when it has more than 128 cells.
-    pub fn new(shape: Shape) -> Planes {
-        assert!(Planes::fits(shape), "{} cells do not fit 128 bits", shape.cells());
-        let mask = |cells: Vec<usize>| cells.into_iter().fold(0u128, |m, c| m | 1 << c);
-        let houses: Vec<u128> = shape.houses().into_iter().map(|h| mask(shape.house_cells(h))).collect();
+    /// A search for `shape`; panics when it has more than `B::BITS` cells.
+    pub fn new(shape: Shape) -> Planes<B> {
+        assert!(Planes::<B>::fits(shape), "{} cells do not fit {} bits", shape.cells(), B::BITS);
+        let mask = |cells: Vec<usize>| cells.into_iter().fold(B::EMPTY, |m, c| m | B::single(c));
+        let houses: Vec<B> = shape.houses().into_iter().map(|h| mask(shape.house_cells(h))).collect();
         let touching =
-            |cells: u128| (0..houses.len()).filter(|&h| houses[h] & cells != 0).fold(0u64, |m, h| m | 1 << h);
-        let peers: Vec<u128> = (0..shape.cells()).map(|c| mask(shape.peers(c))).collect();
+            |cells: B| (0..houses.len()).filter(|&h| !(houses[h] & cells).is_empty()).fold(0u64, |m, h| m | 1 << h);
+        let peers: Vec<B> = (0..shape.cells()).map(|c| mask(shape.peers(c))).collect();
         let n = shape.n();
         let mut segments = Vec::new();
         for b in &houses[2 * n..] {
             for line in &houses[..2 * n] {
-                let seg = b & line;
-                if seg != 0 {
-                    segments.push([seg, line & !b, b & !line]);
+                let seg = *b & *line;
+                if !seg.is_empty() {
+                    segments.push([seg, *line & !*b, *b & !*line]);
                 }
             }
         }
+        let house_words = houses
+            .iter()
+            .map(|h| {
+                let k = h.first() / 64;
+                let word = h.word(k);
+                (word.count_ones() as usize == n).then_some((k, word))
+            })
+            .collect();
         Planes {
             shape,
             n,
             segments,
-            cell_houses: (0..shape.cells()).map(|c| touching(1 << c)).collect(),
+            house_words,
+            cell_houses: (0..shape.cells()).map(|c| touching(B::single(c))).collect(),
             peer_houses: peers.iter().map(|&p| touching(p)).collect(),
             peers,
             houses,
@@ -144,7 +155,7 @@ impl Planes {
         if !self.propagate(&mut board, &mut [self.all_houses() | LOCKED; MAX_N]) {
             return result;
         }
-        if board.empty == 0 {
+        if board.empty.is_empty() {
             result.solutions = 1;
             if !on_solution(self.values(&board)) || limits.max_solutions <= 1 {
                 result.stop = Stop::SolutionLimit;
@@ -155,12 +166,12 @@ impl Planes {
         let root = self.frame(&board);
         self.frames.push(root);
         while let Some(frame) = self.frames.last_mut() {
-            if frame.remaining == 0 {
+            if frame.remaining.is_empty() {
                 self.frames.pop();
                 continue;
             }
-            let option = first(frame.remaining);
-            frame.remaining &= frame.remaining - 1;
+            let option = frame.remaining.first();
+            frame.remaining = frame.remaining.rest();
             let mut board = frame.board;
             let (cell, d) = match frame.on {
                 On::Cell(cell) => (cell, option),
@@ -184,7 +195,7 @@ impl Planes {
                 result.dead_ends += 1;
                 continue;
             }
-            if board.empty == 0 {
+            if board.empty.is_empty() {
                 result.solutions += 1;
                 if !on_solution(self.values(&board)) || result.solutions >= limits.max_solutions {
                     result.stop = Stop::SolutionLimit;
@@ -204,16 +215,16 @@ impl Planes {
     }
 
     /// The board of the givens (not propagated), or `None` when two givens clash.
-    fn load(&self, puzzle: &Grid) -> Option<Board> {
-        let mut board = Board { planes: [0; MAX_N], empty: 0 };
-        let all = self.houses[..self.n].iter().fold(0u128, |m, &h| m | h);
+    fn load(&self, puzzle: &Grid) -> Option<Board<B>> {
+        let mut board = Board { planes: [B::EMPTY; MAX_N], empty: B::EMPTY };
+        let all = self.houses[..self.n].iter().fold(B::EMPTY, |m, &h| m | h);
         board.empty = all;
         for plane in &mut board.planes[..self.n] {
             *plane = all;
         }
         for (cell, &d) in puzzle.cells().iter().enumerate() {
             if d != 0 {
-                if board.planes[d as usize - 1] & 1 << cell == 0 {
+                if !board.planes[d as usize - 1].has(cell) {
                     return None;
                 }
                 self.place(&mut board, cell, d as usize - 1, &mut [0; MAX_N]);
@@ -223,12 +234,12 @@ impl Planes {
     }
 
     /// The digits of a full board.
-    fn values(&mut self, board: &Board) -> &[u8] {
+    fn values(&mut self, board: &Board<B>) -> &[u8] {
         for (d, &plane) in board.planes[..self.n].iter().enumerate() {
             let mut m = plane;
-            while m != 0 {
-                self.value[first(m)] = d as u8 + 1;
-                m &= m - 1;
+            while !m.is_empty() {
+                self.value[m.first()] = d as u8 + 1;
+                m = m.rest();
             }
         }
         &self.value
@@ -237,47 +248,46 @@ impl Planes {
     /// Places digit index `d` (a candidate) in `cell`, marking in `dirty` the house-digits it
     /// changed (per digit, a house mask).
     #[inline]
-    fn place(&self, board: &mut Board, cell: usize, d: usize, dirty: &mut [u64; MAX_N]) {
-        let bit = 1u128 << cell;
+    fn place(&self, board: &mut Board<B>, cell: usize, d: usize, dirty: &mut [u64; MAX_N]) {
         let houses = self.cell_houses[cell];
         for (plane, dirty) in board.planes[..self.n].iter_mut().zip(dirty.iter_mut()) {
-            if *plane & bit != 0 {
-                *plane &= !bit;
-                *dirty |= houses | LOCKED;
-            }
+            // Branch-free: which planes hold the cell is not predictable.
+            let had = plane.has(cell) as u64;
+            plane.remove(cell);
+            *dirty |= (houses | LOCKED) & had.wrapping_neg();
         }
-        board.planes[d] = (board.planes[d] & !self.peers[cell]) | bit;
+        board.planes[d] = (board.planes[d] & !self.peers[cell]) | B::single(cell);
         // The cell's own houses now hold d: nothing to look for there.
         dirty[d] = (dirty[d] | self.peer_houses[cell] | LOCKED) & !houses;
-        board.empty &= !bit;
+        board.empty.remove(cell);
     }
 
     /// Places naked and hidden singles until none is left; false on a dead end. `dirty` holds
     /// the house-digits changed since the last hidden-singles sweep.
-    fn propagate(&self, board: &mut Board, dirty: &mut [u64; MAX_N]) -> bool {
+    fn propagate(&self, board: &mut Board<B>, dirty: &mut [u64; MAX_N]) -> bool {
         let n = self.n;
         loop {
-            let (mut once, mut twice) = (0u128, 0u128);
+            let (mut once, mut twice) = (B::EMPTY, B::EMPTY);
             for &plane in &board.planes[..n] {
                 let p = plane & board.empty;
-                twice |= once & p;
-                once |= p;
+                twice = twice | (once & p);
+                once = once | p;
             }
             if once != board.empty {
                 return false;
             }
             let mut singles = once & !twice;
-            if singles != 0 {
-                while singles != 0 {
-                    let cell = first(singles);
-                    singles &= singles - 1;
+            if !singles.is_empty() {
+                while !singles.is_empty() {
+                    let cell = singles.first();
+                    singles = singles.rest();
                     // An earlier single of this batch may have taken this cell's last candidate.
-                    let Some(d) = (0..n).find(|&d| board.planes[d] & 1 << cell != 0) else { return false };
+                    let Some(d) = (0..n).find(|&d| board.planes[d].has(cell)) else { return false };
                     self.place(board, cell, d, dirty);
                 }
                 continue;
             }
-            if board.empty == 0 {
+            if board.empty.is_empty() {
                 return true;
             }
             let mut found = false;
@@ -287,15 +297,31 @@ impl Planes {
                 while houses != 0 {
                     let h = houses.trailing_zeros() as usize;
                     houses &= houses - 1;
-                    let m = board.planes[d] & self.houses[h];
-                    if m & m.wrapping_sub(1) == 0 {
-                        if m == 0 {
-                            return false;
+                    let cell = match self.house_words[h] {
+                        Some((k, word)) => {
+                            let m = board.planes[d].word(k) & word;
+                            if m & m.wrapping_sub(1) != 0 {
+                                continue;
+                            }
+                            if m == 0 {
+                                return false;
+                            }
+                            64 * k + m.trailing_zeros() as usize
                         }
-                        if m & board.empty != 0 {
-                            self.place(board, first(m), d, dirty);
-                            found = true;
+                        None => {
+                            let m = board.planes[d] & self.houses[h];
+                            if !m.at_most_one() {
+                                continue;
+                            }
+                            if m.is_empty() {
+                                return false;
+                            }
+                            m.first()
                         }
+                    };
+                    if board.empty.has(cell) {
+                        self.place(board, cell, d, dirty);
+                        found = true;
                     }
                 }
             }
@@ -308,7 +334,7 @@ impl Planes {
     /// One sweep of pointing (a box-digit in one line leaves the rest of the line) and claiming (a
     /// line-digit in one box leaves the rest of the box); true when it removed a candidate (the
     /// changed planes are marked dirty in every house).
-    fn locked_candidates(&self, board: &mut Board, dirty: &mut [u64; MAX_N]) -> bool {
+    fn locked_candidates(&self, board: &mut Board<B>, dirty: &mut [u64; MAX_N]) -> bool {
         let mut changed = false;
         for (plane, dirty) in board.planes[..self.n].iter_mut().zip(dirty.iter_mut()) {
             if *dirty & LOCKED == 0 {
@@ -317,10 +343,10 @@ impl Planes {
             *dirty &= !LOCKED;
             let mut p = *plane;
             for &[seg, line_rest, box_rest] in &self.segments {
-                if p & seg != 0 {
-                    let (in_line, in_box) = (p & line_rest != 0, p & box_rest != 0);
+                if !(p & seg).is_empty() {
+                    let (in_line, in_box) = (!(p & line_rest).is_empty(), !(p & box_rest).is_empty());
                     if in_line != in_box {
-                        p &= !(line_rest | box_rest);
+                        p = p & !(line_rest | box_rest);
                     }
                 }
             }
@@ -335,28 +361,28 @@ impl Planes {
 
     /// A branch point at a settled, unfinished board: the fewest options, cells before
     /// house-digits on ties.
-    fn frame(&self, board: &Board) -> Frame {
+    fn frame(&self, board: &Board<B>) -> Frame<B> {
         let n = self.n;
-        let (mut once, mut twice, mut thrice) = (0u128, 0u128, 0u128);
+        let (mut once, mut twice, mut thrice) = (B::EMPTY, B::EMPTY, B::EMPTY);
         for &plane in &board.planes[..n] {
             let p = plane & board.empty;
-            thrice |= twice & p;
-            twice |= once & p;
-            once |= p;
+            thrice = thrice | (twice & p);
+            twice = twice | (once & p);
+            once = once | p;
         }
         let digits_of =
-            |cell: usize| (0..n).filter(|&d| board.planes[d] & 1 << cell != 0).fold(0u128, |m, d| m | 1 << d);
+            |cell: usize| (0..n).filter(|&d| board.planes[d].has(cell)).fold(B::EMPTY, |m, d| m | B::single(d));
         let pairs = twice & !thrice;
-        if pairs != 0 {
-            let cell = first(pairs);
+        if !pairs.is_empty() {
+            let cell = pairs.first();
             return Frame { board: *board, on: On::Cell(cell), remaining: digits_of(cell) };
         }
-        let mut best = Frame { board: *board, on: On::Cell(0), remaining: 0 };
+        let mut best = Frame { board: *board, on: On::Cell(0), remaining: B::EMPTY };
         let mut best_count = u32::MAX;
         for d in 0..n {
             for &house in &self.houses {
                 let m = board.planes[d] & house;
-                let k = m.count_ones();
+                let k = m.count();
                 if k > 1 && k < best_count {
                     best = Frame { board: *board, on: On::Digit(d), remaining: m };
                     best_count = k;
@@ -368,10 +394,10 @@ impl Planes {
         }
         let mut cells = board.empty;
         let mut cell_best = (u32::MAX, 0);
-        while cells != 0 {
-            let cell = first(cells);
-            cells &= cells - 1;
-            let k = digits_of(cell).count_ones();
+        while !cells.is_empty() {
+            let cell = cells.first();
+            cells = cells.rest();
+            let k = digits_of(cell).count();
             if k < cell_best.0 {
                 cell_best = (k, cell);
             }
@@ -390,31 +416,59 @@ mod tests {
     use crate::solve::search::tests::roots;
 
     /// The root board of `puzzle`, propagated (a solvable puzzle).
-    fn root(planes: &Planes, puzzle: &Grid) -> Board {
+    fn root<B: CellSet>(planes: &Planes<B>, puzzle: &Grid) -> Board<B> {
         let mut board = planes.load(puzzle).expect("no clash");
         let all = planes.all_houses() | LOCKED;
         assert!(planes.propagate(&mut board, &mut [all; MAX_N]), "a solvable puzzle propagates");
         board
     }
 
+    fn keeps_the_solution<B: CellSet>(name: &str) {
+        for (puzzle, solution) in roots(name, &[0, 3, 6, 10]) {
+            let planes = Planes::<B>::new(puzzle.shape());
+            let board = root(&planes, &puzzle);
+            for cell in 0..puzzle.shape().cells() {
+                let d = solution.get(cell) as usize - 1;
+                assert!(board.planes[d].has(cell), "{name}: cell {cell} lost its solution digit");
+            }
+        }
+    }
+
     #[test]
     fn propagation_with_locked_candidates_never_removes_a_digit_of_the_solution() {
         for name in ["6x6-forum", "9x9-top95", "9x9-hardest11"] {
-            for (puzzle, solution) in roots(name, &[0, 3, 6, 10]) {
-                let planes = Planes::new(puzzle.shape());
-                let board = root(&planes, &puzzle);
-                for cell in 0..puzzle.shape().cells() {
-                    let d = solution.get(cell) as usize - 1;
-                    assert_ne!(board.planes[d] & 1 << cell, 0, "{name}: cell {cell} lost its solution digit");
-                }
+            keeps_the_solution::<u128>(name);
+        }
+        for name in ["6x6-forum", "9x9-top95", "16x16-gecode-10", "16x16-sample"] {
+            keeps_the_solution::<U256>(name);
+        }
+    }
+
+    #[test]
+    fn both_board_widths_count_the_same_solutions_as_the_engine() {
+        use crate::generate::{random_fill, rng_from_seed};
+        use crate::solve::backtrack::count_solutions;
+        let shapes = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 3), (2, 5)].map(|(r, c)| Shape::new(r, c).unwrap());
+        for seed in 0..240u64 {
+            let shape = shapes[seed as usize % shapes.len()];
+            let alpha = [0.0, 0.2, 0.3, 0.4, 0.5][(seed / 6) as usize % 5];
+            let puzzle = random_fill(shape, alpha, &mut rng_from_seed(seed));
+            let limit = [2, 3, 20][seed as usize % 3];
+            let expected = count_solutions(&puzzle, limit).0;
+            let limits = SearchLimits { max_solutions: limit, ..SearchLimits::default() };
+            if Planes::<u128>::fits(shape) {
+                let narrow = Planes::<u128>::new(shape).search(&puzzle, limits, &mut |_| true);
+                assert_eq!(narrow.solutions, expected, "seed {seed}, u128");
             }
+            let wide = Planes::<U256>::new(shape).search(&puzzle, limits, &mut |_| true);
+            assert_eq!(wide.solutions, expected, "seed {seed}, U256");
         }
     }
 
     #[test]
     fn branching_goes_to_a_house_digit_when_it_has_fewer_options_than_any_cell() {
         let shape = Shape::new(3, 3).unwrap();
-        let planes = Planes::new(shape);
+        let planes = Planes::<u128>::new(shape);
         let mut board = planes.load(&Grid::empty(shape)).expect("no givens");
         // Digit 1 keeps two places in row 1 (r1c1, r1c6); every cell keeps 8 or 9 candidates.
         board.planes[0] &= !planes.houses[0] | 1 | 1 << 5;

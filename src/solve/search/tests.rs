@@ -42,7 +42,7 @@ fn counts_equal_the_engine_counts_on_300_random_fills() {
         assert_eq!(count(&puzzle, limit, true), expected, "seed {seed}, trail");
         assert_eq!(count(&puzzle, limit, false), expected, "seed {seed}, copies");
         let limits = SearchLimits { max_solutions: limit, ..SearchLimits::default() };
-        let planes = Planes::new(shape).search(&puzzle, limits, &mut |_| true).solutions;
+        let planes = Planes::<u128>::new(shape).search(&puzzle, limits, &mut |_| true).solutions;
         assert_eq!(planes, expected, "seed {seed}, planes");
     }
 }

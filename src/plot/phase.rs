@@ -84,13 +84,19 @@ impl<'r> Phase<'r> {
                     censored: s.median().is_some_and(|m| results.is_censored(m)),
                     stopped: s.limit + s.memory,
                 };
-                panels.entry(*n).or_default().add(key.clone(), *alpha, point, || (label.clone(), look(solver, mode)));
+                panels
+                    .entry(*n)
+                    .or_default()
+                    .add(key.clone(), *alpha, point, || (label.clone(), look(solver, mode, &results.solvers())));
             }
             let values: Vec<(Alpha, f64)> = sweep.iter().map(|(a, _)| *a).zip(effort.values.iter().copied()).collect();
             let alphas: Vec<Alpha> = values.iter().map(|v| v.0).collect();
             if let Some(at) = argmax(&values, &alphas, |_, _| false).filter(|_| alphas.len() >= MIN_PEAK_ALPHAS) {
                 let entry = peaks.entry(*n).or_default().entry(at.alphas[0]);
-                entry.or_insert_with(|| (look(solver, mode).color, BTreeSet::new())).1.insert(order.clone());
+                entry
+                    .or_insert_with(|| (look(solver, mode, &results.solvers()).color, BTreeSet::new()))
+                    .1
+                    .insert(order.clone());
             }
         }
         let effort = PanelBuilder::finish(panels, 2);

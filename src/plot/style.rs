@@ -57,12 +57,13 @@ pub(super) struct Look {
 }
 
 /// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies): warm for the
-/// ILP models (Paul Tol's wine for the CBC run of the clique model), blue for the backtrackers, bluish green and reddish purple for the SAT encodings,
-/// a dark yellow for exact cover (Paul Tol's, as Okabe–Ito's is faint on white); a config variant
-/// (`BASE+label`) one of Paul Tol's muted colours, picked by a hash of its name; grey and black for
-/// solvers outside the registry.
-fn solver_color(solver: &str) -> RGBColor {
-    const MUTED: [RGBColor; 8] = [
+/// ILP models (Paul Tol's wine for the CBC run of the clique model), blue for the backtrackers,
+/// bluish green and reddish purple for the SAT encodings, a dark yellow for exact cover (Paul
+/// Tol's, as Okabe–Ito's is faint on white); config variants (`BASE+label`) take Paul Tol's muted
+/// colours in the order they appear among `solvers` (the figure's solvers, in display order);
+/// grey and black for solvers outside the registry.
+fn solver_color(solver: &str, solvers: &[String]) -> RGBColor {
+    const VARIANTS: [RGBColor; 10] = [
         RGBColor(51, 34, 136),
         RGBColor(136, 204, 238),
         RGBColor(68, 170, 153),
@@ -71,11 +72,9 @@ fn solver_color(solver: &str) -> RGBColor {
         RGBColor(221, 204, 119),
         RGBColor(204, 102, 119),
         RGBColor(170, 68, 153),
+        RGBColor(68, 119, 170),
+        RGBColor(102, 51, 0),
     ];
-    if solver.contains('+') {
-        let hash = solver.bytes().fold(0x811c_9dc5_u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
-        return MUTED[hash as usize % MUTED.len()];
-    }
     match solver {
         "ilp-edge" => RGBColor(230, 159, 0),
         "ilp-clique" => RGBColor(213, 94, 0),
@@ -85,18 +84,22 @@ fn solver_color(solver: &str) -> RGBColor {
         "sat" => RGBColor(0, 158, 115),
         "sat-minimal" => RGBColor(204, 121, 167),
         "dlx" => RGBColor(204, 187, 68),
+        _ if solver.contains('+') => {
+            let place = solvers.iter().filter(|s| s.contains('+')).position(|s| s == solver).unwrap_or(0);
+            VARIANTS[place % VARIANTS.len()]
+        }
         _ => [RGBColor(90, 90, 90), RGBColor(0, 0, 0)][solver.len() % 2],
     }
 }
 
-/// The look of `solver` in `mode`.
-pub(super) fn look(solver: &str, mode: &str) -> Look {
+/// The look of `solver` in `mode`, among the figure's `solvers` (for the colours of variants).
+pub(super) fn look(solver: &str, mode: &str, solvers: &[String]) -> Look {
     let (marker, dash) = match mode {
         "planted" => (Marker::Circle, Dash::Solid),
         "random" => (Marker::Triangle, Dash::Dashed),
         _ => (Marker::Square, Dash::Dotted),
     };
-    Look { color: solver_color(solver), marker, dash }
+    Look { color: solver_color(solver, solvers), marker, dash }
 }
 
 /// The legend label of `solver` in `mode` (the mode only when several are shown).
@@ -129,12 +132,24 @@ mod tests {
     #[test]
     fn every_registry_solver_has_a_colour_of_its_own() {
         let solvers: Vec<&str> = crate::solve::SolverKind::ALL.iter().map(|k| k.name()).collect();
-        let colours: Vec<RGBColor> = solvers.iter().map(|s| solver_color(s)).collect();
+        let colours: Vec<RGBColor> = solvers.iter().map(|s| solver_color(s, &[])).collect();
         for (i, a) in colours.iter().enumerate() {
             for (j, b) in colours.iter().enumerate().skip(i + 1) {
                 assert_ne!(a, b, "{} and {} share a colour", solvers[i], solvers[j]);
             }
-            assert_ne!(*a, solver_color("some-new-solver"), "{} looks like an unknown solver", solvers[i]);
+            assert_ne!(*a, solver_color("some-new-solver", &[]), "{} looks like an unknown solver", solvers[i]);
+        }
+    }
+
+    #[test]
+    fn variants_get_distinct_colours_of_their_own_in_display_order() {
+        let solvers: Vec<String> =
+            ["ilp-clique", "ilp-clique+a", "ilp-clique+b", "sat", "sat+c"].iter().map(|s| s.to_string()).collect();
+        let colours: Vec<RGBColor> = solvers.iter().map(|s| solver_color(s, &solvers)).collect();
+        for (i, a) in colours.iter().enumerate() {
+            for b in &colours[i + 1..] {
+                assert_ne!(a, b, "{solvers:?}");
+            }
         }
     }
 }

@@ -64,7 +64,7 @@ impl<'r> TimeVsN<'r> {
         for ((solver, mode, n), s) in &groups {
             let Some(point) = time_point(results, *n as f64, s) else { continue };
             add_point(&mut by_series, (solver.clone(), mode.clone()), point, || {
-                (series_label(&solver.1, mode, several_modes), look(&solver.1, mode))
+                (series_label(&solver.1, mode, several_modes), look(&solver.1, mode, &results.solvers()))
             });
         }
         let sizes: BTreeSet<usize> = groups.keys().map(|k| k.2).collect();
@@ -116,7 +116,7 @@ pub(super) fn alpha_panels(results: &Results, min_alphas: usize, keep: impl Fn(&
     for ((n, solver, mode, alpha), s) in &groups {
         let Some(point) = time_point(results, alpha.value(), s) else { continue };
         panels.entry(*n).or_default().add((solver.clone(), mode.clone()), *alpha, point, || {
-            (series_label(&solver.1, mode, several_modes), look(&solver.1, mode))
+            (series_label(&solver.1, mode, several_modes), look(&solver.1, mode, &results.solvers()))
         });
     }
     PanelBuilder::finish(panels, min_alphas)
@@ -213,7 +213,7 @@ impl<'r> TimeVsDifficulty<'r> {
             let x = levels.iter().position(|d| *d == difficulty).unwrap_or(0) as f64;
             let Some(point) = time_point(results, x, s) else { continue };
             add_point(panels.entry(*n).or_default(), solver.clone(), point, || {
-                (solver.1.clone(), look(&solver.1, UNIQUE_MODE))
+                (solver.1.clone(), look(&solver.1, UNIQUE_MODE, &results.solvers()))
             });
         }
         let panels: Vec<DifficultyPanel> = panels

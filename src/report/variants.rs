@@ -48,4 +48,5 @@ pub(crate) fn section(out: &mut String, results: &Results, analysis: &Analysis) 
             );
         }
     }
+    out.push('\n');
 }

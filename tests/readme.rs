@@ -50,3 +50,19 @@ fn every_quick_readme_example_runs_from_a_fresh_folder() {
         assert!(dir.path().join(file).is_file(), "{file} missing");
     }
 }
+
+#[test]
+fn the_readme_variant_example_is_a_valid_solvers_list() {
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README.md");
+    let block = &readme[readme.find("```toml\n").expect("a toml block") + 8..];
+    let block = &block[..block.find("```").expect("the block ends")];
+    let config = format!(
+        "name = \"t\"\nboxes = [\"3x3\"]\nalphas = [0.4]\nmodes = [\"planted\"]\nrepeats = 1\n\
+         time_limit = 1\nseed = 1\n{block}"
+    );
+    let config = sudoku_lab::experiment::Config::parse(&config, "README.md").unwrap_or_else(|e| panic!("{e}"));
+    let names: Vec<&str> = config.solvers.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["ilp-clique", "ilp-clique+no-presolve", "ilp-clique+ipm"]);
+    assert!(!config.solvers[1].options.presolve);
+    assert_eq!(config.solvers[2].options.highs_options, [("mip_lp_solver".to_string(), "ipm".to_string())]);
+}

@@ -40,84 +40,17 @@
 //! sweep and a branching choice each cost O(N²); space is O(N²) words plus a trail of at most one
 //! entry per candidate removed, O(N³).
 
-use std::fmt::Debug;
-use std::ops::{BitAnd, BitOr, Not};
 use std::time::Instant;
 
 use crate::grid::{Grid, Shape};
 use crate::solve::backtrack::{Search, SearchLimits, Stop};
-use crate::solve::band::Bands;
-use crate::solve::planes::{Planes, U256};
 
-/// An unsigned integer used as a bitset of up to `BITS` digits or places.
-pub trait Word: Copy + Eq + Debug + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> {
-    /// Bits in the word.
-    const BITS: u32;
-    /// The empty set.
-    const ZERO: Self;
-    /// The set `{i}`.
-    fn bit(i: usize) -> Self;
-    /// The set `{0, …, n − 1}`.
-    fn low(n: usize) -> Self;
-    /// Number of members.
-    fn count(self) -> u32;
-    /// The smallest member.
-    fn first(self) -> usize;
-    /// The largest member.
-    fn last(self) -> usize;
-    /// The set without its smallest member.
-    fn rest(self) -> Self;
-    /// The low `BITS` bits of `v`.
-    fn from_u64(v: u64) -> Self;
-    /// True when the set has at most one member.
-    fn at_most_one(self) -> bool {
-        self.rest() == Self::ZERO
-    }
-}
+mod searcher;
+mod word;
 
-macro_rules! word {
-    ($t:ty) => {
-        impl Word for $t {
-            const BITS: u32 = <$t>::BITS;
-            const ZERO: $t = 0;
-            #[inline]
-            fn bit(i: usize) -> $t {
-                1 << i
-            }
-            #[inline]
-            fn low(n: usize) -> $t {
-                if n as u32 >= <$t>::BITS {
-                    <$t>::MAX
-                } else {
-                    (1 << n) - 1
-                }
-            }
-            #[inline]
-            fn count(self) -> u32 {
-                self.count_ones()
-            }
-            #[inline]
-            fn first(self) -> usize {
-                self.trailing_zeros() as usize
-            }
-            #[inline]
-            fn last(self) -> usize {
-                (<$t>::BITS - 1 - self.leading_zeros()) as usize
-            }
-            #[inline]
-            fn rest(self) -> $t {
-                self & self.wrapping_sub(1)
-            }
-            #[inline]
-            fn from_u64(v: u64) -> $t {
-                v as $t
-            }
-        }
-    };
-}
-word!(u16);
-word!(u32);
-word!(u64);
+pub use searcher::Searcher;
+use word::nth;
+pub use word::Word;
 
 /// Precomputed geometry of one shape.
 #[derive(Debug, Clone)]
@@ -225,14 +158,6 @@ fn xorshift(mut x: u64) -> u64 {
     x ^= x << 13;
     x ^= x >> 7;
     x ^ x << 17
-}
-
-/// The index of the `k`-th (from 0) member of `set`.
-fn nth<W: Word>(mut set: W, k: usize) -> usize {
-    for _ in 0..k {
-        set = set.rest();
-    }
-    set.first()
 }
 
 /// Nodes per unit of the Luby restart sequence.
@@ -708,78 +633,6 @@ impl<W: Word> Core<W> {
             }
         }
         Some(changed)
-    }
-}
-
-/// The search for a shape: digit-band words for 9×9, digit bitboards for the other grids up to
-/// 256 cells, else the exact-cover bitsets at the narrowest word that holds N digits.
-#[derive(Debug, Clone)]
-pub enum Searcher {
-    /// 9×9 with 3×3 boxes.
-    Band(Bands),
-    /// N² ≤ 128 (4×4 … 10×10) except 9×9.
-    Small(Planes<u128>),
-    /// 128 < N² ≤ 256 (12×12 … 16×16).
-    Medium(Planes<U256>),
-    /// N ≤ 32 with more than 256 cells (17×17 … 32×32).
-    Middle(Core<u32>),
-    /// 32 < N ≤ 64.
-    Wide(Core<u64>),
-}
-
-impl Searcher {
-    /// A search for `shape`.
-    pub fn new(shape: Shape) -> Searcher {
-        if Bands::fits(shape) {
-            return Searcher::Band(Bands::new());
-        }
-        if Planes::<u128>::fits(shape) {
-            return Searcher::Small(Planes::new(shape));
-        }
-        if Planes::<U256>::fits(shape) {
-            return Searcher::Medium(Planes::new(shape));
-        }
-        match shape.n() {
-            0..=32 => Searcher::Middle(Core::new(shape)),
-            _ => Searcher::Wide(Core::new(shape)),
-        }
-    }
-
-    /// The shape this search is built for.
-    pub fn shape(&self) -> Shape {
-        match self {
-            Searcher::Band(_) => Bands::shape(),
-            Searcher::Small(s) => s.shape(),
-            Searcher::Medium(s) => s.shape(),
-            Searcher::Middle(s) => s.g.shape,
-            Searcher::Wide(s) => s.g.shape,
-        }
-    }
-
-    /// Turns locked candidates on or off in the exact-cover search (the bitboard and band
-    /// searches always use them).
-    pub fn set_locked_candidates(&mut self, on: bool) {
-        match self {
-            Searcher::Band(_) | Searcher::Small(_) | Searcher::Medium(_) => {}
-            Searcher::Middle(s) => s.set_locked_candidates(on),
-            Searcher::Wide(s) => s.set_locked_candidates(on),
-        }
-    }
-
-    /// Searches `puzzle` (see [`Core::search`]).
-    pub fn search(
-        &mut self,
-        puzzle: &Grid,
-        limits: SearchLimits,
-        on_solution: &mut dyn FnMut(&[u8]) -> bool,
-    ) -> Search {
-        match self {
-            Searcher::Band(s) => s.search(puzzle, limits, on_solution),
-            Searcher::Small(s) => s.search(puzzle, limits, on_solution),
-            Searcher::Medium(s) => s.search(puzzle, limits, on_solution),
-            Searcher::Middle(s) => s.search(puzzle, limits, on_solution),
-            Searcher::Wide(s) => s.search(puzzle, limits, on_solution),
-        }
     }
 }
 

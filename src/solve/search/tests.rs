@@ -5,6 +5,7 @@ use super::*;
 use crate::format::read_puzzles;
 use crate::generate::{planted, random_fill, rng_from_seed};
 use crate::solve::backtrack::count_solutions;
+use crate::solve::planes::Planes;
 use proptest::prelude::*;
 
 /// Puzzles of `tests/data/NAME.txt` with their solutions.

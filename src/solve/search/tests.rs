@@ -186,3 +186,22 @@ fn restarts_find_the_known_solution_and_repeat_exactly() {
     }
     assert_eq!(runs[0], runs[1], "the same puzzle gets the same runs");
 }
+
+#[test]
+fn empty_large_grids_are_filled_by_the_opening_run_without_a_restart() {
+    // Restarts once counted nodes and cut every run of an empty 49×49 grid (which needs about
+    // N² nodes and no dead end) before it could finish; the opening cell search fills it.
+    for (r, c) in [(5, 5), (6, 6), (7, 7)] {
+        let shape = Shape::new(r, c).unwrap();
+        let mut solution = None;
+        let search = Searcher::new(shape).search(&Grid::empty(shape), SearchLimits::default(), &mut |cells| {
+            solution = Grid::from_cells(shape, cells.to_vec()).ok();
+            false
+        });
+        assert_eq!((search.solutions, search.stop), (1, Stop::SolutionLimit), "{r}x{c}: {search:?}");
+        let n2 = (shape.n() * shape.n()) as u64;
+        assert!(search.nodes <= 8 * n2, "{r}x{c}: {} nodes, more than the opening's {}", search.nodes, 8 * n2);
+        let grid = solution.expect("the solution was handed over");
+        assert!(crate::verify::is_solution_of(&Grid::empty(shape), &grid), "{r}x{c}");
+    }
+}

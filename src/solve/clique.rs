@@ -5,7 +5,8 @@
 //! per remaining (cell, digit) candidate (≤ N³), one row Σ = 1 per empty cell and one row Σ = 1 per
 //! house and digit the house still misses (≤ 4N² rows). A cell or a house digit left without any
 //! candidate is a proof of infeasibility, given in words instead of a model. The objective is the
-//! constant 0: a pure feasibility problem.
+//! constant 0: a pure feasibility problem
+//! ([`objective`] gives the perturbed one of the `perturb` ablation).
 //!
 //! Complexity: O(N³) time and space.
 

@@ -7,7 +7,9 @@
 //! nowhere else), and decoding a 0-1 solution into a [`Grid`]. Variable x\[v\]\[k\] = 1 means cell v
 //! takes colour k, i.e. digit k + 1 (see [`crate::graph`]). Both models are pure feasibility
 //! problems: the objective is the constant 0, so HiGHS stops at the first integer-feasible point
-//! and no MIP gap setting matters.
+//! and no MIP gap setting matters. Ablation options ([`SolverOptions`]): `propagate` places the
+//! singles before building ([`crate::solve::propagate`]); `perturb` gives each column a seeded
+//! random cost ([`clique::objective`]) and stops HiGHS at its first feasible point all the same.
 //!
 //! [`write_model`] writes either model to an LP or MPS file, as HiGHS writes it, with columns
 //! named `x_r{row}c{col}_{digit}`; [`solve_model_file`] reads such a file back into HiGHS and

@@ -4,11 +4,7 @@
 # same 10 planted 9×9 puzzles at α = 0.4, alternating three rounds on one core (the VM's speed
 # drifts, so only ratios within a round are compared). Times include model building on both
 # sides. Needs `pip install ortools`. Prints Markdown to stdout; about a minute.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-B=${B:-target/release/sudoku-lab}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
+source "$(dirname "$0")/bench-common.sh"
 "$B" generate --size 9 --alpha 0.4 --mode planted --seed 7 --count 10 > "$T/p9.txt" 2>/dev/null
 median_ms() { "$B" bench "$T/p9.txt" --solver ilp-clique --csv "$@" 2>/dev/null | awk -F, 'NR == 2 { printf "%.2f", $8 / 1000 }'; }
 echo "| round | BOP median ms | ilp-clique | ratio | + presolve off | ratio | + presolve off, no feasibility jump | ratio |"

@@ -3,14 +3,7 @@
 # block runs the solvers side by side in one `bench` process on one core, times include the
 # encoding. Writes Markdown to stdout; progress to stderr. Needs ../shared/data for the corpora.
 # About 10 minutes on the 2-core development machine (the 49×49 block dominates).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-B=${B:-target/release/sudoku-lab}
-DATA=${DATA:-../shared/data}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-
-section() { printf '\n## %s\n\n' "$1"; }
+source "$(dirname "$0")/bench-common.sh"
 
 section "9×9, all 17-clue puzzles: \`bench $DATA/9x9-17clue.txt --solver backtrack --solver sat\`"
 "$B" bench "$DATA/9x9-17clue.txt" --solver backtrack --solver sat

@@ -4,14 +4,7 @@
 # and planted 25×25 at the hard phase. Writes Markdown to stdout; progress to stderr. Needs
 # ../shared/data for the full 17-clue set. About 6 minutes on the 2-core development machine
 # (the planted 25×25 blocks dominate: 60 puzzles × 2 solvers × up to 5 s).
-set -euo pipefail
-cd "$(dirname "$0")/.."
-B=${B:-target/release/sudoku-lab}
-DATA=${DATA:-../shared/data}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-
-section() { printf '\n## %s\n\n' "$1"; }
+source "$(dirname "$0")/bench-common.sh"
 
 section "9×9, all 17-clue puzzles: \`bench $DATA/9x9-17clue.txt --solver backtrack --solver dlx\`"
 "$B" bench "$DATA/9x9-17clue.txt" --solver backtrack --solver dlx

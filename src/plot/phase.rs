@@ -61,6 +61,7 @@ impl<'r> Phase<'r> {
         let mut nouns: BTreeMap<usize, BTreeSet<&'static str>> = BTreeMap::new();
         let mut statistics = BTreeMap::new();
         let mut peaks: BTreeMap<usize, PeaksByAlpha> = BTreeMap::new();
+        let all_solvers = results.solvers();
         for ((n, key), sweep) in &sweeps {
             let (order, mode) = key;
             let solver = &order.1;
@@ -87,14 +88,14 @@ impl<'r> Phase<'r> {
                 panels
                     .entry(*n)
                     .or_default()
-                    .add(key.clone(), *alpha, point, || (label.clone(), look(solver, mode, &results.solvers())));
+                    .add(key.clone(), *alpha, point, || (label.clone(), look(solver, mode, &all_solvers)));
             }
             let values: Vec<(Alpha, f64)> = sweep.iter().map(|(a, _)| *a).zip(effort.values.iter().copied()).collect();
             let alphas: Vec<Alpha> = values.iter().map(|v| v.0).collect();
             if let Some(at) = argmax(&values, &alphas, |_, _| false).filter(|_| alphas.len() >= MIN_PEAK_ALPHAS) {
                 let entry = peaks.entry(*n).or_default().entry(at.alphas[0]);
                 entry
-                    .or_insert_with(|| (look(solver, mode, &results.solvers()).color, BTreeSet::new()))
+                    .or_insert_with(|| (look(solver, mode, &all_solvers).color, BTreeSet::new()))
                     .1
                     .insert(order.clone());
             }

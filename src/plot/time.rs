@@ -59,12 +59,13 @@ impl<'r> TimeVsN<'r> {
     /// The figure, or `None` with fewer than two N.
     pub(super) fn new(results: &'r Results) -> Option<Self> {
         let several_modes = results.modes().len() > 1;
+        let all_solvers = results.solvers();
         let groups = results.summarize(|r| Some((solver_order(&r.solver), r.mode.clone(), r.n)));
         let mut by_series: BTreeMap<SeriesKey, Series> = BTreeMap::new();
         for ((solver, mode, n), s) in &groups {
             let Some(point) = time_point(results, *n as f64, s) else { continue };
             add_point(&mut by_series, (solver.clone(), mode.clone()), point, || {
-                (series_label(&solver.1, mode, several_modes), look(&solver.1, mode, &results.solvers()))
+                (series_label(&solver.1, mode, several_modes), look(&solver.1, mode, &all_solvers))
             });
         }
         let sizes: BTreeSet<usize> = groups.keys().map(|k| k.2).collect();
@@ -108,6 +109,7 @@ impl Figure for TimeVsN<'_> {
 /// Per N with at least `min_alphas` α values: the time series of the solvers `keep` accepts.
 pub(super) fn alpha_panels(results: &Results, min_alphas: usize, keep: impl Fn(&str) -> bool) -> Vec<AlphaPanel> {
     let several_modes = several_alpha_modes(results);
+    let all_solvers = results.solvers();
     let groups = results.summarize(|r| {
         (has_alpha_axis(&r.mode) && keep(&r.solver))
             .then(|| (r.n, solver_order(&r.solver), r.mode.clone(), Alpha::new(r.alpha)))
@@ -116,7 +118,7 @@ pub(super) fn alpha_panels(results: &Results, min_alphas: usize, keep: impl Fn(&
     for ((n, solver, mode, alpha), s) in &groups {
         let Some(point) = time_point(results, alpha.value(), s) else { continue };
         panels.entry(*n).or_default().add((solver.clone(), mode.clone()), *alpha, point, || {
-            (series_label(&solver.1, mode, several_modes), look(&solver.1, mode, &results.solvers()))
+            (series_label(&solver.1, mode, several_modes), look(&solver.1, mode, &all_solvers))
         });
     }
     PanelBuilder::finish(panels, min_alphas)
@@ -203,6 +205,7 @@ pub(super) struct TimeVsDifficulty<'r> {
 impl<'r> TimeVsDifficulty<'r> {
     /// The figure, or `None` without `unique` rows that have a time.
     pub(super) fn new(results: &'r Results) -> Option<Self> {
+        let all_solvers = results.solvers();
         let groups = results.summarize(|r| {
             (r.mode == UNIQUE_MODE).then(|| (r.n, solver_order(&r.solver), difficulty_order(&r.difficulty)))
         });
@@ -213,7 +216,7 @@ impl<'r> TimeVsDifficulty<'r> {
             let x = levels.iter().position(|d| *d == difficulty).unwrap_or(0) as f64;
             let Some(point) = time_point(results, x, s) else { continue };
             add_point(panels.entry(*n).or_default(), solver.clone(), point, || {
-                (solver.1.clone(), look(&solver.1, UNIQUE_MODE, &results.solvers()))
+                (solver.1.clone(), look(&solver.1, UNIQUE_MODE, &all_solvers))
             });
         }
         let panels: Vec<DifficultyPanel> = panels

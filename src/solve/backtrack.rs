@@ -97,6 +97,13 @@ pub struct Search {
     pub dead_ends: u64,
 }
 
+impl Search {
+    /// The count at the root of a search: one node entered, nothing found, no limit met.
+    pub fn root() -> Search {
+        Search { solutions: 0, stop: Stop::Exhausted, nodes: 1, guesses: 0, dead_ends: 0 }
+    }
+}
+
 /// Limits of one search.
 #[derive(Debug, Clone, Copy)]
 pub struct SearchLimits {
@@ -152,7 +159,7 @@ impl Engine {
         on_solution: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Search {
         assert_eq!(puzzle.shape(), self.t.shape, "engine built for another shape");
-        let mut result = Search { solutions: 0, stop: Stop::Exhausted, nodes: 1, guesses: 0, dead_ends: 0 };
+        let mut result = Search::root();
         if self.states.is_empty() {
             self.states.push(State::default());
         }

@@ -360,7 +360,7 @@ impl Bands {
         on_solution: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Search {
         assert!(Bands::fits(puzzle.shape()), "the band search is for 9×9 grids");
-        let result = Search { solutions: 0, stop: Stop::Exhausted, nodes: 1, guesses: 0, dead_ends: 0 };
+        let result = Search::root();
         let mut run = Run { limits, result, on_solution };
         let Some(mut state) = load(puzzle) else { return run.result };
         if !state.propagate() {

@@ -150,7 +150,7 @@ impl<B: CellSet> Planes<B> {
         on_solution: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Search {
         assert_eq!(puzzle.shape(), self.shape, "search built for another shape");
-        let mut result = Search { solutions: 0, stop: Stop::Exhausted, nodes: 1, guesses: 0, dead_ends: 0 };
+        let mut result = Search::root();
         let Some(mut board) = self.load(puzzle) else { return result };
         if !self.propagate(&mut board, &mut [self.all_houses() | LOCKED; MAX_N]) {
             return result;

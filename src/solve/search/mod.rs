@@ -232,7 +232,7 @@ impl<W: Word> Core<W> {
         on_solution: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Search {
         assert_eq!(puzzle.shape(), self.g.shape, "search built for another shape");
-        let mut result = Search { solutions: 0, stop: Stop::Exhausted, nodes: 1, guesses: 0, dead_ends: 0 };
+        let mut result = Search::root();
         self.rng = None;
         if !self.restarts || limits.max_solutions > 1 {
             result.stop = self.run(puzzle, limits, u64::MAX, &mut result, on_solution).unwrap_or(Stop::NodeLimit);

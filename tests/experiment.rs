@@ -477,6 +477,14 @@ fn start_hung_run(out: &Path) -> (std::process::Child, Vec<u32>) {
     (child, workers)
 }
 
+fn wait_stopped(pid: u32) {
+    let start = Instant::now();
+    while !fs::read_to_string(format!("/proc/{pid}/stat")).unwrap().contains(") T ") {
+        assert!(start.elapsed() < Duration::from_secs(5), "{pid} did not stop within 5 s of SIGSTOP");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 fn wait_gone(pids: &[u32]) {
     let start = Instant::now();
     while pids.iter().any(|&p| alive(p)) {
@@ -534,7 +542,12 @@ fn a_second_run_on_a_folder_in_use_is_refused_and_touches_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("r");
     let (mut first, _) = start_hung_run(&out);
-    // The results files only: the first run may still be starting its second worker (and log).
+    // Freeze the first run (it keeps its lock) so that whatever it writes cannot race the
+    // snapshots: instances are generated as the run reaches them, so instances.txt and runs.csv
+    // grow while it runs. Its workers still run; their logs are not results files.
+    let status = Command::new("kill").args(["-STOP", &first.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    wait_stopped(first.id());
     let results = || {
         let files = snapshot(&out);
         files.into_iter().filter(|(name, _)| !name.starts_with("worker-")).collect::<Vec<_>>()

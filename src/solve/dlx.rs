@@ -19,7 +19,8 @@
 //!   their horizontal links). Knuth's linked list of active column headers is replaced by a dense
 //!   byte array of row counts with a "covered" bit, scanned for its minimum (vectorised) and then
 //!   for that minimum's first place (eight counts per step); the search is otherwise Knuth's.
-//!   Buffers are kept between solves.
+//!   Buffers, and per-cell tables of columns and houses for the last shape, are kept between
+//!   solves.
 //! - The search is iterative (an explicit stack, one frame per chosen row: a 64×64 grid can need
 //!   4096 levels), counts solutions up to `Limits::max_solutions`, and looks at the clock every
 //!   256 nodes.
@@ -80,6 +81,11 @@ struct Matrix {
     rows: Vec<(u32, u8)>,
     /// Per house (rows, columns, boxes): the digits its givens hold, bit d − 1 for digit d.
     used: Vec<u64>,
+    /// The shape the cell tables below were made for.
+    shape: Option<Shape>,
+    /// Per cell: its [`Matrix::column_bases`] and its houses (row, N + column, 2N + box), made
+    /// once per shape so that a build does no divisions.
+    cell_tables: Vec<([u32; 4], [u32; 3])>,
 }
 
 /// Why a build found the givens inconsistent: the column two givens both cover.
@@ -124,8 +130,25 @@ impl Matrix {
 
     /// The four columns of candidate (cell, digit d − 1 = `k`) from the cell's [`Matrix::column_bases`].
     #[inline]
-    fn columns(bases: [usize; 4], k: usize) -> [usize; 4] {
-        [bases[0], bases[1] + k, bases[2] + k, bases[3] + k]
+    fn columns(bases: [u32; 4], k: usize) -> [usize; 4] {
+        let k = k as u32;
+        [bases[0], bases[1] + k, bases[2] + k, bases[3] + k].map(|c| c as usize)
+    }
+
+    /// Makes the per-cell tables for `shape` unless they are already made for it.
+    fn tables_for(&mut self, shape: Shape) {
+        if self.shape == Some(shape) {
+            return;
+        }
+        let n = shape.n();
+        self.cell_tables = (0..shape.cells())
+            .map(|cell| {
+                let bases = Matrix::column_bases(shape, cell).map(|c| c as u32);
+                let houses = [shape.row_of(cell), n + shape.col_of(cell), 2 * n + shape.box_of(cell)];
+                (bases, houses.map(|h| h as u32))
+            })
+            .collect();
+        self.shape = Some(shape);
     }
 
     /// Builds the matrix of `puzzle` in place (reusing the buffers); `Err` names the first clash
@@ -140,16 +163,17 @@ impl Matrix {
         self.sizes.resize(cols, 0);
         self.used.clear();
         self.used.resize(3 * n, 0);
-        let houses = |cell: usize| [shape.row_of(cell), n + shape.col_of(cell), 2 * n + shape.box_of(cell)];
+        self.tables_for(shape);
         for (cell, &d) in puzzle.cells().iter().enumerate() {
             if d != 0 {
-                for col in Matrix::columns(Matrix::column_bases(shape, cell), d as usize - 1) {
+                let (bases, houses) = self.cell_tables[cell];
+                for col in Matrix::columns(bases, d as usize - 1) {
                     if std::mem::replace(&mut self.sizes[col], COVERED) == COVERED {
                         return Err(Clash { cell, digit: d, col });
                     }
                 }
-                for h in houses(cell) {
-                    self.used[h] |= 1 << (d - 1);
+                for h in houses {
+                    self.used[h as usize] |= 1 << (d - 1);
                 }
             }
         }
@@ -157,11 +181,11 @@ impl Matrix {
         self.nodes.extend((0..cols as u32).map(|c| Node { up: c, down: c, col: c }));
         self.rows.clear();
         for cell in (0..shape.cells()).filter(|&c| puzzle.cells()[c] == 0) {
-            let bases = Matrix::column_bases(shape, cell);
+            let (bases, [r, c, b]) = self.cell_tables[cell];
             // The digits no given in the cell's houses holds: exactly the rows whose four columns
             // are all uncovered (the houses' bitsets say the same as the covered columns, faster).
-            let [r, c, b] = houses(cell);
-            let mut candidates = !(self.used[r] | self.used[c] | self.used[b]) & (u64::MAX >> (64 - n));
+            let used = self.used[r as usize] | self.used[c as usize] | self.used[b as usize];
+            let mut candidates = !used & (u64::MAX >> (64 - n));
             while candidates != 0 {
                 let k = candidates.trailing_zeros() as usize;
                 candidates &= candidates - 1;
@@ -561,8 +585,12 @@ mod tests {
     #[test]
     fn one_solver_serves_puzzles_of_different_shapes_in_turn() {
         let mut dlx = Dlx::default();
-        for text in ["....4..1.3.5...2....3...6.2.5..5....", "1...............", "12.........3...4"] {
-            let puzzle = grid(text);
+        // 2×3 then 3×2 boxes: the same N, other houses (the per-shape tables must be remade).
+        let mut puzzles: Vec<Grid> =
+            ["....4..1.3.5...2....3...6.2.5..5....", "1...............", "12.........3...4"].map(grid).into();
+        puzzles.insert(1, Grid::empty(Shape::new(3, 2).unwrap()));
+        for puzzle in puzzles {
+            let text = crate::format::to_line(&puzzle);
             let fresh = run(&puzzle, &counting(5));
             let reused = dlx.solve(&puzzle, &counting(5)).unwrap();
             // Deterministic, and nothing left over from the previous shape: the same answer and

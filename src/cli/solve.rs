@@ -156,7 +156,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     };
     let exe = std::env::current_exe().context("finding the sudoku-lab executable to start workers from")?;
     let mut isolated = Isolated::new(exe, options, args.memory_mb.unwrap_or_else(default_memory_mb));
-    let (mut failures, mut missing) = (0, 0);
+    let (mut failures, mut missing, mut unknown) = (0, 0, 0);
     for (i, entry) in entries.iter().enumerate() {
         let number = i + 1;
         let mut reports: Vec<(SolverKind, Report)> = Vec::new();
@@ -189,6 +189,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 missing += 1;
                 let proven = reports.iter().any(|(_, r)| r.outcome == Outcome::Infeasible);
                 let word = if proven { "none" } else { "unknown" };
+                unknown += usize::from(!proven);
                 let why = notes.join("; ");
                 if !why.is_empty() {
                     eprintln!("puzzle {number} (line {}): {word}: {why}", entry.line);
@@ -198,10 +199,12 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
     }
     eprintln!(
-        "{} puzzle(s) × {} solver(s): {} without a solution, {} problem(s)",
+        "{} puzzle(s) × {} solver(s): {} solved, {} proven without a solution, {} unknown (every solver stopped), {} problem(s)",
         entries.len(),
         kinds.len(),
-        missing,
+        entries.len() - missing,
+        missing - unknown,
+        unknown,
         failures
     );
     let fail = failures > 0 || (args.require_solution && missing > 0);

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The main job, on a fresh machine too: installs HiGHS's build tools if missing, builds, then runs
 # the default experiment (experiments/quick.toml: every paradigm — ILP, backtracking, SAT, exact
-# cover — on random and planted 4×4 … 16×16
-# instances) into results/quick/ and draws its figures and report there. Re-running starts over.
+# cover — on random and planted 4×4 … 16×16 instances) into results/quick/ and draws its figures
+# and report there. Re-running starts over.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh

@@ -403,7 +403,30 @@ pub fn count_solutions(puzzle: &Grid, limit: u64) -> (u64, Option<Grid>) {
 /// generators and [`count_solutions`], whose instances and first solutions depend on its order.
 #[derive(Debug, Default, Clone)]
 pub struct Backtrack {
-    searcher: Option<Searcher>,
+    /// Searchers of up to [`KEPT_SHAPES`] shapes, oldest first: experiments interleave shapes, and
+    /// remaking the searcher at every switch cost more than a small solve (a 9×9 planted puzzle
+    /// between 4×4 ones: 10.5 µs median instead of 2.5).
+    searchers: Vec<Searcher>,
+}
+
+/// How many shapes' searchers a [`Backtrack`] keeps.
+const KEPT_SHAPES: usize = 8;
+
+impl Backtrack {
+    /// The kept searcher for `shape`, or a new one (in place of the oldest when all are taken).
+    fn searcher(&mut self, shape: Shape) -> &mut Searcher {
+        let i = match self.searchers.iter().position(|s| s.shape() == shape) {
+            Some(i) => i,
+            None => {
+                if self.searchers.len() == KEPT_SHAPES {
+                    self.searchers.remove(0);
+                }
+                self.searchers.push(Searcher::new(shape));
+                self.searchers.len() - 1
+            }
+        };
+        &mut self.searchers[i]
+    }
 }
 
 impl Solver for Backtrack {
@@ -414,10 +437,7 @@ impl Solver for Backtrack {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> Result<Report, SolveError> {
         let start = Instant::now();
         let shape = puzzle.shape();
-        if self.searcher.as_ref().is_none_or(|e| e.shape() != shape) {
-            self.searcher = Some(Searcher::new(shape));
-        }
-        let searcher = self.searcher.as_mut().expect("set just above");
+        let searcher = self.searcher(shape);
         let search_limits = SearchLimits {
             max_solutions: limits.max_solutions.max(1),
             deadline: limits.deadline(start),
@@ -444,5 +464,35 @@ impl Solver for Backtrack {
             ..Stats::default()
         };
         Ok(Report { outcome, stats, note: None })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{planted, rng_from_seed};
+    use crate::verify::is_solution_of;
+
+    #[test]
+    fn one_solver_serves_interleaved_shapes_as_fresh_solvers_do() {
+        // Nine shapes (one more than are kept, so the oldest is dropped), then the same backwards
+        // (kept ones found, the dropped one made again): every answer and every search is what a
+        // fresh solver gives.
+        let shapes = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (3, 4), (4, 3), (4, 4)];
+        let mut rng = rng_from_seed(7);
+        let puzzles: Vec<Grid> =
+            shapes.iter().map(|&(r, c)| planted(Shape::new(r, c).unwrap(), 0.3, &mut rng).puzzle).collect();
+        let limits = Limits { time: None, max_solutions: 2 };
+        let mut kept = Backtrack::default();
+        for puzzle in puzzles.iter().chain(puzzles.iter().rev()) {
+            let fresh = Backtrack::default().solve(puzzle, &limits).unwrap();
+            let reused = kept.solve(puzzle, &limits).unwrap();
+            let Outcome::Solved(grid) = &reused.outcome else { panic!("a planted puzzle has a solution") };
+            assert!(is_solution_of(puzzle, grid));
+            assert_eq!(reused.outcome, fresh.outcome);
+            let search = |r: &Report| (r.stats.solutions, r.stats.nodes, r.stats.guesses, r.stats.backtracks);
+            assert_eq!(search(&reused), search(&fresh), "{:?}", puzzle.shape());
+            assert!(kept.searchers.len() <= KEPT_SHAPES);
+        }
     }
 }

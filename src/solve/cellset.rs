@@ -34,6 +34,10 @@ pub trait CellSet:
     fn rest(&self) -> Self;
     /// Members `64k … 64k + 63`, as the bits of a `u64`.
     fn word(&self, k: usize) -> u64;
+    /// The set as four words (member i is bit i % 64 of word i / 64; words past `BITS` are 0).
+    fn words(&self) -> [u64; 4];
+    /// The set of [`CellSet::words`] `w` (words past `BITS` are ignored).
+    fn from_words(w: [u64; 4]) -> Self;
 }
 
 impl CellSet for u128 {
@@ -74,6 +78,14 @@ impl CellSet for u128 {
     #[inline(always)]
     fn word(&self, k: usize) -> u64 {
         (self >> (64 * k)) as u64
+    }
+    #[inline(always)]
+    fn words(&self) -> [u64; 4] {
+        [*self as u64, (self >> 64) as u64, 0, 0]
+    }
+    #[inline(always)]
+    fn from_words(w: [u64; 4]) -> u128 {
+        u128::from(w[0]) | u128::from(w[1]) << 64
     }
 }
 
@@ -155,6 +167,14 @@ impl CellSet for U256 {
     fn word(&self, k: usize) -> u64 {
         self.0[k]
     }
+    #[inline(always)]
+    fn words(&self) -> [u64; 4] {
+        self.0
+    }
+    #[inline(always)]
+    fn from_words(w: [u64; 4]) -> U256 {
+        U256(w)
+    }
 }
 
 #[cfg(test)]
@@ -180,6 +200,7 @@ mod tests {
             assert_eq!(s.has(i), items.contains(&i), "member {i}");
             assert_eq!(s.word(i / 64) >> (i % 64) & 1 != 0, items.contains(&i), "word of member {i}");
         }
+        assert_eq!(S::from_words(s.words()), s);
         let mut t = s;
         for &i in items {
             t.remove(i);

@@ -15,6 +15,7 @@ pub mod clique;
 pub mod cnf;
 pub mod dlx;
 pub mod ilp;
+pub mod locked16;
 pub mod naive;
 pub mod planes;
 pub mod propagate;

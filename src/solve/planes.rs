@@ -36,7 +36,7 @@ use std::time::Instant;
 
 use crate::grid::{Grid, Shape};
 use crate::solve::backtrack::{Search, SearchLimits, Stop};
-pub use crate::solve::cellset::{CellSet, U256};
+pub use crate::solve::cellset::{with_popcnt, CellSet, U256};
 use crate::solve::locked16;
 
 /// Largest N whose grid fits 256 bits (N² ≤ 256).
@@ -372,27 +372,15 @@ impl<B: CellSet> Planes<B> {
     }
 
     /// The first house-digit (digits in order, houses in order) with the fewest places, two or
-    /// more, as (places, digit index, house); it stops at the first with two. With the CPU's
-    /// population count where it has one: the counts are most of [`Planes::frame`]'s time.
+    /// more, as (places, digit index, house); it stops at the first with two. The counts are most
+    /// of [`Planes::frame`]'s time: made [`with_popcnt`], a house lying in one word in that word.
     fn fewest_places(&self, board: &Board<B>) -> Option<(u32, usize, usize)> {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the CPU has the feature, checked just above.
-            return unsafe { self.fewest_places_popcnt(board) };
-        }
-        self.fewest_places_here(board)
+        with_popcnt(board, |board| self.fewest_places_scan(board))
     }
 
-    /// [`Planes::fewest_places_here`] compiled with the `popcnt` instruction.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    fn fewest_places_popcnt(&self, board: &Board<B>) -> Option<(u32, usize, usize)> {
-        self.fewest_places_here(board)
-    }
-
-    /// [`Planes::fewest_places`] for any CPU; a house lying in one word is counted in that word.
+    /// [`Planes::fewest_places`], inlined into the copy [`with_popcnt`] compiles.
     #[inline(always)]
-    fn fewest_places_here(&self, board: &Board<B>) -> Option<(u32, usize, usize)> {
+    fn fewest_places_scan(&self, board: &Board<B>) -> Option<(u32, usize, usize)> {
         let mut best = None;
         let mut best_count = u32::MAX;
         for (d, plane) in board.planes[..self.n].iter().enumerate() {

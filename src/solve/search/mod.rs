@@ -52,6 +52,7 @@ use std::time::Instant;
 
 use crate::grid::{Grid, Shape};
 use crate::solve::backtrack::{Engine, Search, SearchLimits, Stop};
+use crate::solve::cellset::with_popcnt;
 
 mod searcher;
 mod word;
@@ -81,6 +82,12 @@ struct Geometry {
     box_row_places: Vec<u64>,
     /// Per column `j` of a box: its places in the box.
     box_col_places: Vec<u64>,
+    /// `(x / c, x % c)` for x < N ≤ 64, c the box width: the sweep of locked candidates divides by
+    /// the box's sides thousands of times per node, and a division by a number known only at
+    /// run time costs tens of cycles.
+    by_width: [(u8, u8); 64],
+    /// `(x / r, x % r)` for x < N, r the box height.
+    by_height: [(u8, u8); 64],
 }
 
 impl Geometry {
@@ -112,6 +119,8 @@ impl Geometry {
             house_cells,
             box_row_places,
             box_col_places,
+            by_width: std::array::from_fn(|x| ((x / c) as u8, (x % c) as u8)),
+            by_height: std::array::from_fn(|x| ((x / r) as u8, (x % r) as u8)),
         }
     }
 }
@@ -352,6 +361,21 @@ impl<W: Word> Core<W> {
         if self.rng.is_some() {
             return self.random_frame();
         }
+        let best = with_popcnt(&*self, |core| core.fewest_scan());
+        Frame {
+            on: best,
+            remaining: self.words[best],
+            trail: self.trail.len(),
+            placed: self.placed.len(),
+            empty: self.empty,
+            saved: self.saved.len(),
+        }
+    }
+
+    /// The first cell, else the first house-digit, with the fewest options (two or more), for
+    /// [`Core::frame`]; inlined into the copy [`with_popcnt`] compiles.
+    #[inline(always)]
+    fn fewest_scan(&self) -> usize {
         let mut best = usize::MAX;
         let mut best_count = u32::MAX;
         for (cell, &c) in self.words[..self.g.nn].iter().enumerate() {
@@ -378,39 +402,18 @@ impl<W: Word> Core<W> {
                 }
             }
         }
-        Frame {
-            on: best,
-            remaining: self.words[best],
-            trail: self.trail.len(),
-            placed: self.placed.len(),
-            empty: self.empty,
-            saved: self.saved.len(),
-        }
+        best
     }
 
     /// A branch point on the fewest options, ties (cells and house-digits alike) broken at random.
     fn random_frame(&mut self) -> Frame<W> {
         // Two plain passes (the fewest options and their number, then the chosen tie) beat one
         // pass that draws a random number at every tie.
-        let (mut fewest, mut ties) = (u32::MAX, 0u64);
-        for &w in &self.words {
-            let k = w.count();
-            if k > 1 && k <= fewest {
-                ties = if k < fewest { 1 } else { ties + 1 };
-                fewest = k;
-            }
-        }
+        let (fewest, ties) = with_popcnt(&self.words, |words| fewest_and_ties(words));
         let rng = xorshift(self.rng.expect("called with an rng"));
         self.rng = Some(rng);
         let pick = (rng % ties) as usize;
-        let best = self
-            .words
-            .iter()
-            .enumerate()
-            .filter(|(_, w)| w.count() == fewest)
-            .nth(pick)
-            .map(|(i, _)| i)
-            .expect("the pick is below the number of ties");
+        let best = with_popcnt(&self.words, |words| nth_with(words, fewest, pick));
         Frame {
             on: best,
             remaining: self.words[best],
@@ -601,6 +604,7 @@ impl<W: Word> Core<W> {
         let bands = n / c;
         let mut changed = false;
         let word = |h: usize, d: usize| nn + h * n + d;
+        let (by_width, by_height) = (self.g.by_width, self.g.by_height);
         for b in 0..n {
             let (top, left) = ((b / bands) * r, (b % bands) * c);
             for d in 0..n {
@@ -608,16 +612,17 @@ impl<W: Word> Core<W> {
                 if m.at_most_one() {
                     continue;
                 }
-                let (lo, hi) = (m.first(), m.last());
+                // A box place p is at row p / c and column p % c of the box.
+                let ((lo_row, lo_col), (hi_row, _)) = (by_width[m.first()], by_width[m.last()]);
                 let mut out = W::ZERO;
                 let mut line = 0;
-                if lo / c == hi / c {
-                    // Pointing along row top + lo / c: clear the row outside this box's columns.
-                    line = top + lo / c;
+                if lo_row == hi_row {
+                    // Pointing along row top + lo_row: clear the row outside this box's columns.
+                    line = top + lo_row as usize;
                     out = self.words[word(line, d)] & !(W::low(c + left) & !W::low(left));
-                } else if m & !W::from_u64(self.g.box_col_places[lo % c]) == W::ZERO {
-                    // Pointing along column left + lo % c: clear it outside this box's rows.
-                    line = n + left + lo % c;
+                } else if m & !W::from_u64(self.g.box_col_places[lo_col as usize]) == W::ZERO {
+                    // Pointing along column left + lo_col: clear it outside this box's rows.
+                    line = n + left + lo_col as usize;
                     out = self.words[word(line, d)] & !(W::low(r + top) & !W::low(top));
                 }
                 while out != W::ZERO {
@@ -631,18 +636,20 @@ impl<W: Word> Core<W> {
             }
         }
         for line in 0..2 * n {
-            let (span, is_row) = if line < n { (c, true) } else { (r, false) };
+            // A row's places are columns, in blocks of c; a column's are rows, in blocks of r.
+            let (blocks, is_row) = if line < n { (&by_width, true) } else { (&by_height, false) };
             for d in 0..n {
                 let m = self.words[word(line, d)];
-                if m.at_most_one() || m.first() / span != m.last() / span {
+                if m.at_most_one() || blocks[m.first()].0 != blocks[m.last()].0 {
                     continue;
                 }
-                let block = m.first() / span;
+                let block = blocks[m.first()].0 as usize;
                 let (b, keep) = if is_row {
-                    ((line / r) * bands + block, W::from_u64(self.g.box_row_places[line % r]))
+                    let (band, row) = by_height[line];
+                    (band as usize * bands + block, W::from_u64(self.g.box_row_places[row as usize]))
                 } else {
-                    let col = line - n;
-                    (block * bands + col / c, W::from_u64(self.g.box_col_places[col % c]))
+                    let (stack, col) = by_width[line - n];
+                    (block * bands + stack as usize, W::from_u64(self.g.box_col_places[col as usize]))
                 };
                 let mut out = self.words[word(2 * n + b, d)] & !keep;
                 while out != W::ZERO {
@@ -657,6 +664,28 @@ impl<W: Word> Core<W> {
         }
         Some(changed)
     }
+}
+
+/// The fewest options (two or more) among `words` and how many words have that many, for
+/// [`Core::random_frame`].
+#[inline(always)]
+fn fewest_and_ties<W: Word>(words: &[W]) -> (u32, u64) {
+    let (mut fewest, mut ties) = (u32::MAX, 0u64);
+    for &w in words {
+        let k = w.count();
+        if k > 1 && k <= fewest {
+            ties = if k < fewest { 1 } else { ties + 1 };
+            fewest = k;
+        }
+    }
+    (fewest, ties)
+}
+
+/// The index of the `pick`-th (from 0) of `words` with `fewest` members.
+#[inline(always)]
+fn nth_with<W: Word>(words: &[W], fewest: u32, pick: usize) -> usize {
+    let mut ties = words.iter().enumerate().filter(|(_, w)| w.count() == fewest);
+    ties.nth(pick).map(|(i, _)| i).expect("the pick is below the number of ties")
 }
 
 #[cfg(test)]

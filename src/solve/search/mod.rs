@@ -362,6 +362,11 @@ impl<W: Word> Core<W> {
             return self.random_frame();
         }
         let best = with_popcnt(&*self, |core| core.fewest_scan());
+        self.frame_on(best)
+    }
+
+    /// A branch point on word `best` (a cell or a house-digit) at the current state.
+    fn frame_on(&self, best: usize) -> Frame<W> {
         Frame {
             on: best,
             remaining: self.words[best],
@@ -414,14 +419,7 @@ impl<W: Word> Core<W> {
         self.rng = Some(rng);
         let pick = (rng % ties) as usize;
         let best = with_popcnt(&self.words, |words| nth_with(words, fewest, pick));
-        Frame {
-            on: best,
-            remaining: self.words[best],
-            trail: self.trail.len(),
-            placed: self.placed.len(),
-            empty: self.empty,
-            saved: self.saved.len(),
-        }
+        self.frame_on(best)
     }
 
     /// Saves a copy of the state for `frame` (copying mode) and pushes it.

@@ -11,8 +11,9 @@ use std::ops::{BitAnd, BitOr, Not};
 /// `scan(x)`, compiled with the CPU's population-count instruction where the CPU has one (checked
 /// once, then cached by the standard library). The searches' branch points count the members of
 /// thousands of words; the baseline x86-64 target has no such instruction, and each count is
-/// then a dozen operations. The result is the same either way. `scan` should be small or call
-/// `#[inline(always)]` code, so that it is compiled into the instruction-enabled copy.
+/// then a dozen operations. The result is the same either way. Mark the closure
+/// `#[inline(always)]` (and what it calls): code that is not inlined into the instruction-enabled
+/// copy is compiled without the instruction (the bitboards' scan was, until marked so).
 #[inline(always)]
 pub fn with_popcnt<T, R>(x: T, scan: impl FnOnce(T) -> R) -> R {
     #[cfg(target_arch = "x86_64")]

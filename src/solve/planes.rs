@@ -375,7 +375,11 @@ impl<B: CellSet> Planes<B> {
     /// more, as (places, digit index, house); it stops at the first with two. The counts are most
     /// of [`Planes::frame`]'s time: made [`with_popcnt`], a house lying in one word in that word.
     fn fewest_places(&self, board: &Board<B>) -> Option<(u32, usize, usize)> {
-        with_popcnt(board, |board| self.fewest_places_scan(board))
+        with_popcnt(
+            board,
+            #[inline(always)]
+            |board| self.fewest_places_scan(board),
+        )
     }
 
     /// [`Planes::fewest_places`], inlined into the copy [`with_popcnt`] compiles.

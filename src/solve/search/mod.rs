@@ -361,7 +361,11 @@ impl<W: Word> Core<W> {
         if self.rng.is_some() {
             return self.random_frame();
         }
-        let best = with_popcnt(&*self, |core| core.fewest_scan());
+        let best = with_popcnt(
+            &*self,
+            #[inline(always)]
+            |core| core.fewest_scan(),
+        );
         self.frame_on(best)
     }
 
@@ -414,11 +418,19 @@ impl<W: Word> Core<W> {
     fn random_frame(&mut self) -> Frame<W> {
         // Two plain passes (the fewest options and their number, then the chosen tie) beat one
         // pass that draws a random number at every tie.
-        let (fewest, ties) = with_popcnt(&self.words, |words| fewest_and_ties(words));
+        let (fewest, ties) = with_popcnt(
+            &self.words,
+            #[inline(always)]
+            |words| fewest_and_ties(words),
+        );
         let rng = xorshift(self.rng.expect("called with an rng"));
         self.rng = Some(rng);
         let pick = (rng % ties) as usize;
-        let best = with_popcnt(&self.words, |words| nth_with(words, fewest, pick));
+        let best = with_popcnt(
+            &self.words,
+            #[inline(always)]
+            |words| nth_with(words, fewest, pick),
+        );
         self.frame_on(best)
     }
 

@@ -21,8 +21,9 @@
 //! **Branching** goes to whatever has the fewest options, as in [`crate::solve::search`]: a cell
 //! with two candidates, else a house-digit with two places, else the fewest of either (cells win
 //! ties); the counts behind that choice are bit-sliced across the planes (cells) and, where the
-//! CPU has it, made with its population-count instruction (houses). A state is N + 1 boards (at most 16 · 16 + 16 = 272 bytes with `u128`, 544 with
-//! [`U256`]), so each branch point keeps a copy instead of a trail. No restarts: these searches
+//! CPU has it, made with its population-count instruction (houses). A state is N + 1 boards (at
+//! most 16 · 16 + 16 = 272 bytes with `u128`, 544 with [`U256`]), so each branch point keeps a
+//! copy instead of a trail. No restarts: these searches
 //! are short. On 16×16 this search replaced the trail search of [`crate::solve::search`], whose
 //! two views of the candidates cost more per placement than they saved.
 //!
@@ -36,7 +37,8 @@ use std::time::Instant;
 
 use crate::grid::{Grid, Shape};
 use crate::solve::backtrack::{Search, SearchLimits, Stop};
-pub use crate::solve::cellset::{with_popcnt, CellSet, U256};
+use crate::solve::cellset::with_popcnt;
+pub use crate::solve::cellset::{CellSet, U256};
 use crate::solve::locked16;
 
 /// Largest N whose grid fits 256 bits (N² ≤ 256).

@@ -23,9 +23,9 @@
 //! ties); the counts behind that choice are bit-sliced across the planes (cells) and, where the
 //! CPU has it, made with its population-count instruction (houses). A state is N + 1 boards (at
 //! most 16 · 16 + 16 = 272 bytes with `u128`, 544 with [`U256`]), so each branch point keeps a
-//! copy instead of a trail. No restarts: these searches
-//! are short. On 16×16 this search replaced the trail search of [`crate::solve::search`], whose
-//! two views of the candidates cost more per placement than they saved.
+//! copy instead of a trail. No restarts: these searches are short. On 16×16 this search replaced
+//! the trail search of [`crate::solve::search`], whose two views of the candidates cost more per
+//! placement than they saved.
 //!
 //! Statistics and limits are those of [`crate::solve::search::Core`]; the clock is read every 256
 //! nodes.

@@ -76,13 +76,10 @@ fn fires(p: [u64; 4]) -> bool {
     // Rows and boxes: a flag per row segment, at its nibble's low bit (bit 16·lane + 4·box).
     for w in p {
         let flags = (w | w >> 1 | w >> 2 | w >> 3) & NIBBLES;
-        let mut rows_with_more = 0;
-        for lane in 0..4 {
+        let rows_with_more = (0..4).fold(0, |m, lane| {
             let l = flags >> (16 * lane) & 0x1111;
-            if l & l.wrapping_sub(1) != 0 {
-                rows_with_more |= 0x1111 << (16 * lane);
-            }
-        }
+            m | (u64::from(l & l.wrapping_sub(1) != 0) * (0x1111 << (16 * lane)))
+        });
         // Per box, how many of its rows have the digit (0–4, in the box's nibble of lane 0).
         let rows_per_box = (0..4).map(|lane| flags >> (16 * lane) & 0x1111).sum::<u64>();
         let boxes_with_more = ((rows_per_box >> 1 | rows_per_box >> 2) & 0x1111) * 0x0001_0001_0001_0001;
@@ -106,20 +103,22 @@ mod tests {
     use crate::generate::rng_from_seed;
     use crate::grid::Shape;
 
+    /// The plane holding `cells`.
+    fn plane_of(cells: impl IntoIterator<Item = usize>) -> [u64; 4] {
+        cells.into_iter().fold([0u64; 4], |mut m, c| {
+            m[c / 64] |= 1 << (c % 64);
+            m
+        })
+    }
+
     /// One sweep as the generic code does it: segment by segment, each judged on the plane as
     /// left by the ones before, over the same 16×16 houses.
     fn generic(plane: [u64; 4]) -> [u64; 4] {
         let shape = Shape::new(4, 4).unwrap();
-        let mask = |cells: Vec<usize>| {
-            cells.into_iter().fold([0u64; 4], |mut m, c| {
-                m[c / 64] |= 1 << (c % 64);
-                m
-            })
-        };
         let and = |a: [u64; 4], b: [u64; 4]| [0, 1, 2, 3].map(|k| a[k] & b[k]);
         let not = |a: [u64; 4]| a.map(|w| !w);
         let empty = |a: [u64; 4]| a == [0; 4];
-        let houses: Vec<[u64; 4]> = shape.houses().into_iter().map(|h| mask(shape.house_cells(h))).collect();
+        let houses: Vec<[u64; 4]> = shape.houses().into_iter().map(|h| plane_of(shape.house_cells(h))).collect();
         let mut p = plane;
         for b in &houses[32..] {
             for line in &houses[..32] {
@@ -157,15 +156,8 @@ mod tests {
     fn a_digit_only_in_one_row_of_a_box_leaves_the_rest_of_that_row() {
         // Box 1 holds the digit only in row 2 (r2c1, r2c2), which also has it at r2c10; columns
         // 1 and 2 have it in box 5 too (r6c1, r6c2), so nothing else fires.
-        let cells = [16, 17, 16 + 9, 80, 81];
-        let plane = cells.iter().fold([0u64; 4], |mut m, &c| {
-            m[c / 64] |= 1 << (c % 64);
-            m
-        });
-        let expected = [16, 17, 80, 81].iter().fold([0u64; 4], |mut m, &c: &usize| {
-            m[c / 64] |= 1 << (c % 64);
-            m
-        });
+        let plane = plane_of([16, 17, 16 + 9, 80, 81]);
+        let expected = plane_of([16, 17, 80, 81]);
         assert_eq!(sweep(plane), expected, "pointing removes r2c10 and nothing else");
         assert_eq!(generic(plane), expected);
     }

@@ -135,7 +135,7 @@ impl<B: CellSet> Planes<B> {
             shape,
             n,
             segments,
-            band16: shape.box_rows() == 4 && shape.box_cols() == 4 && B::BITS == 256,
+            band16: shape.box_rows() == 4 && shape.box_cols() == 4,
             house_words,
             cell_houses: (0..shape.cells()).map(|c| touching(B::single(c))).collect(),
             peer_houses: peers.iter().map(|&p| touching(p)).collect(),

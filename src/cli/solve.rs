@@ -51,6 +51,10 @@ pub struct IlpArgs {
     /// its first integer-feasible point.
     #[arg(long)]
     pub perturb: bool,
+    /// SAT solvers (sat, sat-minimal, kissat): eliminate candidates with the logic techniques (singles,
+    /// locked candidates, pairs, triples, X-wing) before encoding.
+    #[arg(long)]
+    pub preprocess: bool,
 }
 
 /// Parses `NAME=VALUE`.
@@ -84,6 +88,7 @@ impl IlpArgs {
             highs_options: self.highs_options.clone(),
             propagate: self.propagate,
             perturb: self.perturb,
+            preprocess: self.preprocess,
         })
     }
 }
@@ -93,7 +98,7 @@ impl IlpArgs {
 pub struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Solver (repeat for several, or `all`): ilp-edge, ilp-clique, backtrack-naive, backtrack, sat, sat-minimal, dlx.
+    /// Solver (repeat for several, or `all`): ilp-edge, ilp-clique, ilp-clique-cbc, backtrack-naive, backtrack, sat, sat-minimal, kissat, dlx.
     #[arg(long, short = 's', value_parser = parse_solver, default_value = "backtrack")]
     solver: Vec<SolverChoice>,
     /// Wall-clock limit per puzzle and solver, seconds.

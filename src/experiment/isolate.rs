@@ -4,7 +4,7 @@
 //! HiGHS and CaDiCaL are C/C++: a model that takes longer to build than the limit, or that
 //! allocates more than the machine has, cannot be stopped from inside the process (HiGHS then
 //! dies of `std::bad_alloc`). An [`Isolated`] solver sends each solve to one `sudoku-lab worker`
-//! child, as `run` does ([`super::supervisor`]), and kills it past the hard limit — the time
+//! child, as `run` does ([`crate::solve::process`]), and kills it past the hard limit — the time
 //! limit plus max(1 s, 10 %) — or above the memory cap; a fresh worker takes the next solve.
 //! Every grid that comes back is checked by the oracle in this process too.
 
@@ -12,8 +12,7 @@ use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
 
-use super::supervisor::{Finish, Kill, WorkerProcess, RECYCLE_KB};
-use super::worker::Request;
+use crate::solve::process::{Finish, Kill, Request, WorkerProcess, RECYCLE_KB};
 use crate::grid::Grid;
 use crate::solve::{Limits, Outcome, Report, SolverKind, SolverOptions, Stats};
 use crate::verify;
@@ -95,7 +94,7 @@ pub fn hard_limit(time_limit: Option<Duration>) -> Duration {
 pub fn default_memory_mb() -> u64 {
     std::fs::read_to_string("/proc/meminfo")
         .ok()
-        .and_then(|m| super::worker::status_kb(&m, "MemTotal"))
+        .and_then(|m| crate::solve::process::status_kb(&m, "MemTotal"))
         .map_or(4096, |kb| (kb / 1024 / 2).max(256))
 }
 

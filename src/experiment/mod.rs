@@ -5,8 +5,8 @@
 //! A results folder (`results/NAME/`) holds `runs.csv` (one [`record::RunRow`] per run),
 //! `meta.json` ([`meta::Meta`]: the resolved config, code and machine) and `instances.txt` (every
 //! instance in line format, re-runnable with `sudoku-lab solve`). Files by concept:
-//! [`config`] (TOML), [`solvers`] (a config's solvers and variants), [`instances`] (enumeration, seeds, shards), [`worker`] (the worker process and
-//! its protocol), [`supervisor`] (starting, timing and killing workers), [`rows`] (jobs to rows,
+//! [`config`] (TOML), [`solvers`] (a config's solvers and variants), [`instances`] (enumeration, seeds, shards), [`worker`] (the worker process's loop; its protocol and the handle that starts, times and kills it are
+//! [`crate::solve::process`]), [`rows`] (jobs to rows,
 //! cross-check), [`check`] (the cross-check itself), [`folder`] (files on disk), [`progress`],
 //! [`runner`] (`run`), [`isolate`] (one solve in a worker, for `solve`, `bench` and `analyze`),
 //! [`signals`] (stopping a run cleanly) and [`merge`] (`merge`).
@@ -24,7 +24,6 @@ pub mod rows;
 pub mod runner;
 pub mod signals;
 pub mod solvers;
-pub mod supervisor;
 pub mod worker;
 
 pub use check::cross_check;

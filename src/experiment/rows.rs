@@ -13,7 +13,7 @@ use super::check::cross_check;
 use super::config::Config;
 use super::instances::{instance_seed, specs, Instance, Spec};
 use super::record::RunRow;
-use super::supervisor::{Finish, Kill};
+use crate::solve::process::{Finish, Kill};
 use crate::grid::Grid;
 use crate::solve::{Outcome, Report, Stats};
 use crate::verify;

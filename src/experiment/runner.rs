@@ -10,7 +10,7 @@
 //! of any instance not all of whose solvers finished, and runs exactly the missing instances — so
 //! a crash or `kill -9` loses at most the instances in flight and never duplicates a row.
 //!
-//! Each job slot owns one worker process ([`super::supervisor`]); a killed or dead worker is
+//! Each job slot owns one worker process ([`crate::solve::process`]); a killed or dead worker is
 //! replaced before its slot's next job. An instance's rows are appended together, in one write,
 //! once all its solvers are done, because `agree` compares them. When every instance is done,
 //! `runs.csv` is rewritten in canonical order (instance id, then solver).
@@ -33,8 +33,7 @@ use super::progress::{Counts, Progress};
 use super::record::RunRow;
 use super::rows::{hard_limit, instance_rows, problems, RowIndex};
 use super::signals::{self, StopFlag};
-use super::supervisor::{Finish, WorkerProcess, RECYCLE_KB};
-use super::worker::Request;
+use crate::solve::process::{Finish, Request, WorkerProcess, RECYCLE_KB};
 
 /// Test hook: abort mid-write after this many instances (see the module doc).
 pub const ABORT_ENV: &str = "SUDOKU_LAB_TEST_ABORT_AFTER";

@@ -5,7 +5,7 @@
 //! finished is already in `runs.csv` (rows are appended and flushed as instances finish), and the
 //! run ends with a message naming what is left for `--resume`. Slurm's `scancel` and `kill` send
 //! SIGTERM; a terminal's Ctrl-C sends SIGINT. Workers are in a process group of their own
-//! (see [`super::supervisor`]), so only the runner sees the terminal's signal.
+//! (see [`crate::solve::process`]), so only the runner sees the terminal's signal.
 
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -15,7 +15,8 @@
 //! `runs.csv`, and the report and plots read the paradigm (and the default it is compared with)
 //! from the part before `+`. Its keys are the options of [`SolverOptions`] a config may vary:
 //! `presolve`, `highs_options` (HiGHS option names and values; strings, numbers or booleans),
-//! `perturb` (the HiGHS solvers), and `propagate` (every MIP solver). A key the solver does not
+//! `perturb` (the HiGHS solvers), `propagate` (every MIP solver) and `preprocess` (the SAT solvers:
+//! `sat`, `sat-minimal`, `kissat`). A key the solver does not
 //! read, a variant that changes nothing, or a HiGHS option HiGHS refuses is an error, before any
 //! results folder is touched. The resolved entry serialises back to the same form, so
 //! `meta.json`'s config is itself a valid config.
@@ -92,6 +93,9 @@ pub struct VariantFile {
     /// A perturbed objective.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub perturb: bool,
+    /// Logic preprocessing before encoding (the SAT solvers).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub preprocess: bool,
     /// Further HiGHS options.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub highs_options: BTreeMap<String, Scalar>,
@@ -146,6 +150,7 @@ impl From<SolverEntry> for Item {
             presolve: (!o.presolve).then_some(false),
             propagate: o.propagate,
             perturb: o.perturb,
+            preprocess: o.preprocess,
             highs_options: o.highs_options.into_iter().map(|(k, v)| (k, Scalar::Text(v))).collect(),
         })
     }
@@ -159,6 +164,11 @@ fn runs_highs(kind: SolverKind) -> bool {
 /// Solvers that build a MIP model and so read `propagate`.
 fn builds_mip(kind: SolverKind) -> bool {
     runs_highs(kind) || kind == SolverKind::IlpCliqueCbc
+}
+
+/// Solvers that encode to CNF and so read `preprocess`.
+fn encodes_cnf(kind: SolverKind) -> bool {
+    matches!(kind, SolverKind::Sat | SolverKind::SatMinimal | SolverKind::Kissat)
 }
 
 /// Resolves and checks a variant table.
@@ -188,6 +198,9 @@ fn variant(v: VariantFile) -> Result<SolverEntry, String> {
     if v.propagate && !builds_mip(kind) {
         return Err(format!("{who}: only the MIP solvers (ilp-edge, ilp-clique, ilp-clique-cbc) read propagate"));
     }
+    if v.preprocess && !encodes_cnf(kind) {
+        return Err(format!("{who}: only the SAT solvers (sat, sat-minimal, kissat) read preprocess"));
+    }
     let highs_options: Vec<(String, String)> = v.highs_options.iter().map(|(k, s)| (k.clone(), s.text())).collect();
     crate::solve::ilp::check_highs_options(&highs_options).map_err(|e| format!("{who}: {e}"))?;
     let defaults = SolverOptions::default();
@@ -195,6 +208,7 @@ fn variant(v: VariantFile) -> Result<SolverEntry, String> {
         presolve: v.presolve.unwrap_or(defaults.presolve),
         propagate: v.propagate,
         perturb: v.perturb,
+        preprocess: v.preprocess,
         highs_options,
         ..defaults.clone()
     };
@@ -250,6 +264,7 @@ mod tests {
             (r#"{ name = "fast", solver = "ilp-clique", propagate = true }"#, "must be 'ilp-clique+LABEL'"),
             (r#"{ name = "ilp-clique+", solver = "ilp-clique", propagate = true }"#, "must be 'ilp-clique+LABEL'"),
             (r#"{ name = "sat+p", solver = "sat", propagate = true }"#, "only the MIP solvers"),
+            (r#"{ name = "backtrack+pre", solver = "backtrack", preprocess = true }"#, "only the SAT solvers"),
             (r#"{ name = "ilp-clique-cbc+x", solver = "ilp-clique-cbc", perturb = true }"#, "only the HiGHS solvers"),
             (r#"{ name = "ilp-clique+same", solver = "ilp-clique" }"#, "changes no option"),
             (

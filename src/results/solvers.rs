@@ -3,8 +3,8 @@
 //! only in how the puzzle is stated to the same engine.
 
 /// The solvers of the registry, in display order: by paradigm, the weaker variant first.
-pub(crate) const KNOWN_SOLVERS: [&str; 8] =
-    ["ilp-edge", "ilp-clique", "ilp-clique-cbc", "backtrack-naive", "backtrack", "sat", "sat-minimal", "dlx"];
+pub(crate) const KNOWN_SOLVERS: [&str; 9] =
+    ["ilp-edge", "ilp-clique", "ilp-clique-cbc", "backtrack-naive", "backtrack", "sat", "sat-minimal", "kissat", "dlx"];
 
 /// The registry solver a name stands for: itself, or for a config variant `BASE+label` its BASE.
 pub(crate) fn base_solver(name: &str) -> &str {
@@ -26,7 +26,7 @@ pub(crate) enum Paradigm {
     Ilp,
     /// Depth-first search over cells (`backtrack-naive`, `backtrack`).
     Backtracking,
-    /// CDCL on a CNF encoding with CaDiCaL (`sat`, `sat-minimal`).
+    /// CDCL on a CNF encoding with CaDiCaL (`sat`, `sat-minimal`) or kissat (`kissat`).
     Sat,
     /// Algorithm X with dancing links on the exact-cover matrix (`dlx`).
     ExactCover,
@@ -52,7 +52,7 @@ pub(crate) fn paradigm(solver: &str) -> Option<Paradigm> {
     match base_solver(solver) {
         "ilp-edge" | "ilp-clique" | "ilp-clique-cbc" => Some(Paradigm::Ilp),
         "backtrack-naive" | "backtrack" => Some(Paradigm::Backtracking),
-        "sat" | "sat-minimal" => Some(Paradigm::Sat),
+        "sat" | "sat-minimal" | "kissat" => Some(Paradigm::Sat),
         "dlx" => Some(Paradigm::ExactCover),
         _ => None,
     }

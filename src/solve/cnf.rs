@@ -65,6 +65,13 @@ impl ClauseSink for rustsat_cadical::CaDiCaL<'_, '_> {
     }
 }
 
+impl ClauseSink for rustsat_kissat::Kissat<'_> {
+    fn add(&mut self, lits: &[Lit]) -> Result<(), rustsat::OutOfMemory> {
+        use rustsat::solvers::Solve;
+        self.add_clause_ref(rustsat::types::Cl::new(lits)).map_err(|_| rustsat::OutOfMemory::ExternalApi)
+    }
+}
+
 /// What encoding a puzzle produced: its size and the meaning of its first variables.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CnfModel {
@@ -151,9 +158,27 @@ pub fn encode_until<S: ClauseSink + ?Sized>(
     deadline: Option<Instant>,
     sink: &mut S,
 ) -> Result<Option<Encoded>, rustsat::OutOfMemory> {
+    encode_within(puzzle, None, encoding, deadline, sink)
+}
+
+/// [`encode_until`] over fewer candidates: with `keep`, an empty cell's variables are only those
+/// of the colours in `keep[cell]` (bit k = colour k) that the givens also leave — the candidates
+/// a preprocessing step proved to be the only ones any solution can use.
+pub fn encode_within<S: ClauseSink + ?Sized>(
+    puzzle: &Grid,
+    keep: Option<&[u64]>,
+    encoding: Encoding,
+    deadline: Option<Instant>,
+    sink: &mut S,
+) -> Result<Option<Encoded>, rustsat::OutOfMemory> {
     let n = puzzle.n();
     let graph = ConstraintGraph::new(puzzle.shape());
-    let cands = Candidates::new(puzzle, &graph);
+    let mut cands = Candidates::new(puzzle, &graph);
+    if let Some(keep) = keep {
+        for (cell, cand) in cands.cells.iter_mut().enumerate().filter(|(c, _)| puzzle.get(*c) == 0) {
+            *cand &= keep[cell];
+        }
+    }
     if let Some(dead) = dead_end(puzzle, &graph, &cands) {
         return Ok(Some(Encoded::Infeasible(dead.describe(n))));
     }

@@ -18,6 +18,7 @@ pub mod ilp;
 pub mod locked16;
 pub mod naive;
 pub mod planes;
+pub mod process;
 pub mod propagate;
 pub mod sat;
 pub mod search;
@@ -190,6 +191,9 @@ pub struct SolverOptions {
     /// HiGHS solvers: a perturbed objective (a pseudo-random cost in [0, 1) per column, seeded by the
     /// puzzle) instead of the constant 0; HiGHS then stops at its first integer-feasible point.
     pub perturb: bool,
+    /// SAT solvers: eliminate candidates with the logic techniques up to pairs, triples and X-wing
+    /// before encoding ([`propagate::eliminate`]).
+    pub preprocess: bool,
 }
 
 impl Default for SolverOptions {
@@ -203,6 +207,7 @@ impl Default for SolverOptions {
             highs_options: Vec::new(),
             propagate: false,
             perturb: false,
+            preprocess: false,
         }
     }
 }
@@ -237,13 +242,15 @@ pub enum SolverKind {
     Sat,
     /// CDCL on the minimal encoding (cell at-least-one, house-digit at-most-one): an ablation.
     SatMinimal,
+    /// CDCL (kissat) on the same 3-D encoding as `sat`.
+    Kissat,
     /// Knuth's Algorithm X with dancing links on the exact-cover matrix.
     Dlx,
 }
 
 impl SolverKind {
     /// Every solver, in a fixed order.
-    pub const ALL: [SolverKind; 8] = [
+    pub const ALL: [SolverKind; 9] = [
         SolverKind::IlpEdge,
         SolverKind::IlpClique,
         SolverKind::BacktrackNaive,
@@ -252,6 +259,7 @@ impl SolverKind {
         SolverKind::SatMinimal,
         SolverKind::Dlx,
         SolverKind::IlpCliqueCbc,
+        SolverKind::Kissat,
     ];
 
     /// The kebab-case name.
@@ -263,6 +271,7 @@ impl SolverKind {
             SolverKind::Backtrack => "backtrack",
             SolverKind::Sat => "sat",
             SolverKind::SatMinimal => "sat-minimal",
+            SolverKind::Kissat => "kissat",
             SolverKind::Dlx => "dlx",
             SolverKind::IlpCliqueCbc => "ilp-clique-cbc",
         }
@@ -273,7 +282,7 @@ impl SolverKind {
         matches!(self, SolverKind::IlpEdge | SolverKind::IlpClique)
     }
 
-    /// True for the solvers whose work happens in a C/C++ backend (HiGHS, CBC, CaDiCaL): only a
+    /// True for the solvers whose work happens in a C/C++ backend (HiGHS, CBC, CaDiCaL, kissat): only a
     /// separate process can bound their time and memory for sure. The search solvers are plain
     /// Rust that polls its deadline and holds O(N² · depth) bytes.
     pub fn uses_backend(self) -> bool {
@@ -284,6 +293,7 @@ impl SolverKind {
                 | SolverKind::IlpCliqueCbc
                 | SolverKind::Sat
                 | SolverKind::SatMinimal
+                | SolverKind::Kissat
         )
     }
 
@@ -294,8 +304,9 @@ impl SolverKind {
             SolverKind::IlpClique => Box::new(ilp::Ilp::new(ilp::Formulation::Clique, options.clone())),
             SolverKind::BacktrackNaive => Box::new(naive::Naive),
             SolverKind::Backtrack => Box::new(backtrack::Backtrack::default()),
-            SolverKind::Sat => Box::new(sat::Sat::new(cnf::Encoding::Full)),
-            SolverKind::SatMinimal => Box::new(sat::Sat::new(cnf::Encoding::Minimal)),
+            SolverKind::Sat => Box::new(sat::Sat::new(cnf::Encoding::Full).preprocessing(options.preprocess)),
+            SolverKind::SatMinimal => Box::new(sat::Sat::new(cnf::Encoding::Minimal).preprocessing(options.preprocess)),
+            SolverKind::Kissat => Box::new(sat::Sat::kissat().preprocessing(options.preprocess)),
             SolverKind::Dlx => Box::new(dlx::Dlx::default()),
             SolverKind::IlpCliqueCbc => Box::new(cbc::Cbc { propagate: options.propagate }),
         }

@@ -1,97 +1,246 @@
-//! `sat` and `sat-minimal`: Sudoku as CNF ([`crate::solve::cnf`]), solved by CaDiCaL through
-//! `rustsat-cadical`.
+//! `sat`, `sat-minimal` and `kissat`: Sudoku as CNF ([`crate::solve::cnf`]), solved by CaDiCaL
+//! (`rustsat-cadical`) or kissat (`rustsat-kissat`), the two CDCL solvers that have led the SAT
+//! competitions of recent years, on the same encodings.
 //!
-//! This module owns everything that knows about CaDiCaL: loading the clauses, the time limit (a
-//! terminate callback that CaDiCaL polls during search, checked against a deadline counted from
-//! the start of the solve, encoding included), counting solutions with blocking clauses, and
-//! translating CaDiCaL's answers into an [`Outcome`] — "interrupted" becomes
+//! This module owns everything that knows about the CDCL backends: loading the clauses, the time
+//! limit (a terminate callback that the solver polls during search, checked against a deadline
+//! counted from the start of the solve, encoding included), counting solutions with blocking
+//! clauses, and translating the backends' answers into an [`Outcome`] — "interrupted" becomes
 //! [`Outcome::LimitReached`] here and nowhere else. The encoding looks at the deadline too, so a
 //! limit shorter than the encoding of a large grid is honoured.
 //!
+//! **kissat** is not incremental: once it has answered, no clause can be added, so it finds one
+//! solution and cannot count (asked for more than one, it answers with the first and leaves
+//! `solutions` empty, saying so in the note), and `analyze`'s survey stays on CaDiCaL. Its C API
+//! has no statistics getter, so its rows carry no conflict count: its effort is its time.
+//!
+//! **Preprocessing** ([`SolverOptions::preprocess`](crate::solve::SolverOptions::preprocess), the
+//! `+pre` variants): before encoding, the logic module's techniques up to pairs, triples and
+//! X-wing ([`propagate::eliminate`]) place forced digits and remove candidates, and the CNF is
+//! built over what is left; its time counts as building (`build_seconds`). A puzzle the logic
+//! solves or refutes never reaches the SAT solver.
+//!
 //! CDCL on the 3-D encoding is the strongest general method known for quasigroup completion, the
 //! problem underneath Sudoku's hard phase (Kautz et al. 2001; Ansótegui et al., "Modeling choices
-//! in quasigroup completion: SAT vs. CSP", AAAI 2004). CaDiCaL is deterministic: the same puzzle
-//! gives the same clauses in the same order and the same search.
+//! in quasigroup completion: SAT vs. CSP", AAAI 2004). Both backends are deterministic: the same
+//! puzzle gives the same clauses in the same order and the same search.
 
+use std::borrow::Cow;
 use std::time::Instant;
 
 use rustsat::solvers::{ControlSignal, GetInternalStats, Solve, SolverResult, Terminate};
 use rustsat::types::{Lit, TernaryVal, Var};
-use rustsat_cadical::{CaDiCaL, Config};
+use rustsat_cadical::CaDiCaL;
+use rustsat_kissat::Kissat;
 
 use crate::grid::Grid;
-use crate::solve::cnf::{self, CnfModel, Encoded, Encoding};
+use crate::solve::cnf::{self, ClauseSink, CnfModel, Encoded, Encoding};
+use crate::solve::propagate::{self, Eliminated};
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, Stats};
 
-/// A CaDiCaL-backed solver for one [`Encoding`].
+/// The CDCL solver that runs the formula.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Backend {
+    /// CaDiCaL (incremental: counts solutions with blocking clauses).
+    Cadical,
+    /// kissat (not incremental: finds one solution).
+    Kissat,
+}
+
+/// A CDCL-backed solver for one [`Encoding`] and [`Backend`].
 #[derive(Debug, Clone)]
 pub struct Sat {
     encoding: Encoding,
+    backend: Backend,
+    preprocess: bool,
 }
 
 impl Sat {
-    /// A solver for `encoding`.
+    /// CaDiCaL on `encoding`.
     pub fn new(encoding: Encoding) -> Sat {
-        Sat { encoding }
+        Sat { encoding, backend: Backend::Cadical, preprocess: false }
+    }
+
+    /// kissat on the full encoding.
+    pub fn kissat() -> Sat {
+        Sat { encoding: Encoding::Full, backend: Backend::Kissat, preprocess: false }
+    }
+
+    /// The same solver, with the logic preprocessing on or off (see the module doc).
+    pub fn preprocessing(self, on: bool) -> Sat {
+        Sat { preprocess: on, ..self }
     }
 }
 
 impl Solver for Sat {
     fn name(&self) -> &'static str {
-        match self.encoding {
-            Encoding::Full => "sat",
-            Encoding::Minimal => "sat-minimal",
+        match (self.backend, self.encoding) {
+            (Backend::Cadical, Encoding::Full) => "sat",
+            (Backend::Cadical, Encoding::Minimal) => "sat-minimal",
+            (Backend::Kissat, _) => "kissat",
         }
     }
 
-    /// Encodes, solves and decodes. With `limits.max_solutions` > 1 it counts: after each
-    /// solution a blocking clause (the negation of its true cell variables) rules that grid out
-    /// and CaDiCaL searches on, incrementally, until the count is reached or no grid is left;
-    /// `stats.solutions` is then the count (exact when below the maximum and not interrupted).
-    /// `variables`/`constraints` are the CNF's variables and clauses; `conflicts`, `decisions` and
-    /// `propagations` are CaDiCaL's totals over all solve calls.
+    /// Preprocesses (if on), encodes, solves and decodes. With `limits.max_solutions` > 1
+    /// CaDiCaL counts: after each solution a blocking clause (the negation of its true cell
+    /// variables) rules that grid out and CaDiCaL searches on, incrementally, until the count is
+    /// reached or no grid is left; `stats.solutions` is then the count (exact when below the
+    /// maximum and not interrupted). `variables`/`constraints` are the CNF's variables and
+    /// clauses; `conflicts`, `decisions` and `propagations` are CaDiCaL's totals over all solve
+    /// calls (kissat reports none).
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> Result<Report, SolveError> {
-        let name = self.name();
-        let backend = |message: String| SolveError::Backend { solver: name, message };
         let start = Instant::now();
-        let deadline = limits.deadline(start);
-        let (mut solver, model) = match load(puzzle, self.encoding, deadline).map_err(backend)? {
-            Loaded::Solver(solver, model) => (solver, model),
+        let (target, keep, pre_note) = if self.preprocess {
+            match propagate::eliminate(puzzle) {
+                Eliminated::Solved(grid) => {
+                    let note = "solved by preprocessing alone (logic up to pairs, triples and X-wing)".to_string();
+                    return Ok(settled(Outcome::Solved(grid), note, start, limits));
+                }
+                Eliminated::Infeasible(why) => return Ok(settled(Outcome::Infeasible, why, start, limits)),
+                Eliminated::Reduced { puzzle: reduced, keep, placed, removed } => {
+                    let empty = puzzle.cells().len() - puzzle.givens();
+                    let note = format!(
+                        "preprocessing placed {placed} of {empty} empty cells and removed {removed} candidates in {:.3} s",
+                        start.elapsed().as_secs_f64()
+                    );
+                    (Cow::Owned(reduced), Some(keep), Some(note))
+                }
+            }
+        } else {
+            (Cow::Borrowed(puzzle), None, None)
+        };
+        let job = Job { name: self.name(), puzzle: &target, keep: keep.as_deref(), encoding: self.encoding, start };
+        let mut report = match self.backend {
+            Backend::Cadical => job.run(CaDiCaL::default(), limits)?,
+            Backend::Kissat => job.run(Kissat::default(), limits)?,
+        };
+        if let Some(pre) = pre_note {
+            report.note = Some(match report.note {
+                Some(note) => format!("{pre}; {note}"),
+                None => pre,
+            });
+        }
+        Ok(report)
+    }
+}
+
+/// The report of a puzzle settled before any clause was written (preprocessing solved or refuted
+/// it): its time counts as building.
+fn settled(outcome: Outcome, note: String, start: Instant, limits: &Limits) -> Report {
+    let stats = Stats {
+        build_seconds: start.elapsed().as_secs_f64(),
+        variables: Some(0),
+        constraints: Some(0),
+        solutions: (limits.max_solutions > 1).then_some(u64::from(matches!(outcome, Outcome::Solved(_)))),
+        ..Stats::default()
+    };
+    Report { outcome, stats, note: Some(note) }
+}
+
+/// What one CDCL backend must offer: solving, clauses, a terminate callback, and its own set-up.
+trait Cdcl: Solve + ClauseSink + Terminate<'static> {
+    /// The backend's name in notes.
+    const NAME: &'static str;
+    /// True when clauses can be added after a solve (counting needs it).
+    const INCREMENTAL: bool;
+    /// Sets the configuration chosen for Sudoku (see the implementations).
+    fn configure(&mut self) -> Result<(), String>;
+    /// Conflicts, decisions and propagations so far, where the backend reports them.
+    fn effort(&self) -> (Option<u64>, Option<u64>, Option<u64>);
+}
+
+impl Cdcl for CaDiCaL<'static, 'static> {
+    const NAME: &'static str = "CaDiCaL";
+    const INCREMENTAL: bool = true;
+
+    fn configure(&mut self) -> Result<(), String> {
+        // CaDiCaL's "sat" configuration (stable mode only, target phases): measured on planted
+        // 36×36 at α = 0.4 and 0.45 (6 seeds each), the slowest instance went from 12.5 s to
+        // 2.1 s and the conflicts from 146 k to 21 k. "plain" and "default" did no better at α = 0.5.
+        self.set_configuration(rustsat_cadical::Config::Sat).map_err(|e| format!("CaDiCaL configuration: {e}"))?;
+        // Congruence closure (gate extraction) finds nothing in these clauses, yet on a 36×36
+        // formula it runs for about 1.5 s before the first conflict without polling the terminate
+        // callback: a 0.3 s limit overran to 1.9 s. Off, a limit that falls in the search holds
+        // within milliseconds; one that falls in CaDiCaL's start-up on a 3 M-clause formula (the
+        // empty 36×36 grid) can still overrun by about 0.3 s.
+        self.set_option("congruence", 0).map_err(|e| format!("CaDiCaL option congruence: {e}"))
+    }
+
+    fn effort(&self) -> (Option<u64>, Option<u64>, Option<u64>) {
+        (Some(self.conflicts() as u64), Some(self.decisions() as u64), Some(self.propagations() as u64))
+    }
+}
+
+impl Cdcl for Kissat<'static> {
+    const NAME: &'static str = "kissat";
+    const INCREMENTAL: bool = false;
+
+    fn configure(&mut self) -> Result<(), String> {
+        self.set_configuration(KISSAT_CONFIG).map_err(|e| format!("kissat configuration: {e}"))
+    }
+
+    fn effort(&self) -> (Option<u64>, Option<u64>, Option<u64>) {
+        (None, None, None)
+    }
+}
+
+/// kissat's configuration for Sudoku: "sat" (target phases, stable mode), as for CaDiCaL. Measured
+/// on six planted 36×36 instances at α = 0.5 (`generate --mode planted --seed 5`), 60 s limit:
+/// "sat" 52.7 s in all, the default configuration 61.9 s (CaDiCaL 47.3 s on the same six).
+const KISSAT_CONFIG: rustsat_kissat::Config = rustsat_kissat::Config::Sat;
+
+/// One solve of one (possibly preprocessed) puzzle by one backend.
+struct Job<'a> {
+    name: &'static str,
+    puzzle: &'a Grid,
+    keep: Option<&'a [u64]>,
+    encoding: Encoding,
+    start: Instant,
+}
+
+impl Job<'_> {
+    /// Loads the formula into `solver`, searches and decodes.
+    fn run<S: Cdcl>(&self, mut solver: S, limits: &Limits) -> Result<Report, SolveError> {
+        let name = self.name;
+        let backend = |message: String| SolveError::Backend { solver: name, message };
+        let deadline = limits.deadline(self.start);
+        let built = |start: Instant| Stats { build_seconds: start.elapsed().as_secs_f64(), ..Stats::default() };
+        let model = match load(&mut solver, self.puzzle, self.keep, self.encoding, deadline).map_err(backend)? {
+            Loaded::Model(model) => model,
             Loaded::Infeasible(why) => {
-                let stats = Stats { build_seconds: start.elapsed().as_secs_f64(), ..Stats::default() };
-                return Ok(Report { outcome: Outcome::Infeasible, stats, note: Some(why) });
+                return Ok(Report { outcome: Outcome::Infeasible, stats: built(self.start), note: Some(why) })
             }
-            Loaded::OutOfTime => {
-                let stats = Stats { build_seconds: start.elapsed().as_secs_f64(), ..Stats::default() };
-                return Ok(out_of_time_encoding(stats));
-            }
+            Loaded::OutOfTime => return Ok(out_of_time_encoding(built(self.start))),
         };
         let mut stats = Stats {
-            build_seconds: start.elapsed().as_secs_f64(),
             variables: Some(model.variables as usize),
             constraints: Some(model.clauses),
-            ..Stats::default()
+            ..built(self.start)
         };
         let search = Instant::now();
+        let max = if S::INCREMENTAL { limits.max_solutions.max(1) } else { 1 };
         let mut first = None;
-        let (count, end) = search_solutions(&mut solver, puzzle, &model, limits.max_solutions.max(1), |grid| {
+        let (count, end) = search_solutions(&mut solver, self.puzzle, &model, max, |grid| {
             first.get_or_insert_with(|| grid.clone());
         })
-        .map_err(|e| backend(format!("CaDiCaL: {e}")))?;
+        .map_err(|e| backend(format!("{}: {e}", S::NAME)))?;
         stats.seconds = search.elapsed().as_secs_f64();
-        stats.conflicts = Some(solver.conflicts() as u64);
-        stats.decisions = Some(solver.decisions() as u64);
-        stats.propagations = Some(solver.propagations() as u64);
-        if limits.max_solutions > 1 {
+        (stats.conflicts, stats.decisions, stats.propagations) = solver.effort();
+        let counting = limits.max_solutions > 1;
+        if counting && S::INCREMENTAL {
             stats.solutions = Some(count);
         }
         let (outcome, note) = match (first, end) {
-            (Some(grid), CountEnd::Interrupted) if limits.max_solutions > 1 => {
+            (Some(grid), CountEnd::Interrupted) if counting => {
                 (Outcome::Solved(grid), Some(format!("time limit reached while counting: at least {count} solutions")))
             }
+            (Some(grid), _) if counting && !S::INCREMENTAL => (
+                Outcome::Solved(grid),
+                Some(format!("{} is not incremental: it finds one solution and cannot count", S::NAME)),
+            ),
             (Some(grid), _) => (Outcome::Solved(grid), None),
-            (None, CountEnd::Exhausted) => (Outcome::Infeasible, Some("CaDiCaL: unsatisfiable".to_string())),
-            (None, _) => (Outcome::LimitReached, Some("CaDiCaL reached the time limit without a solution".to_string())),
+            (None, CountEnd::Exhausted) => (Outcome::Infeasible, Some(format!("{}: unsatisfiable", S::NAME))),
+            (None, _) => (Outcome::LimitReached, Some(format!("{} reached the time limit without a solution", S::NAME))),
         };
         Ok(Report { outcome, stats, note })
     }
@@ -102,34 +251,31 @@ fn out_of_time_encoding(stats: Stats) -> Report {
     Report { outcome: Outcome::LimitReached, stats, note: Some("time limit reached while encoding".to_string()) }
 }
 
-/// A formula loaded into CaDiCaL, or why there is none.
+/// A formula loaded into a solver, or why there is none.
 enum Loaded {
-    /// The solver holding the clauses (with the deadline attached), and the model's columns.
-    Solver(Box<CaDiCaL<'static, 'static>>, CnfModel),
+    /// The solver holds the clauses (with the deadline attached); the model's columns.
+    Model(CnfModel),
     /// Eliminating the givens proved infeasibility.
     Infeasible(String),
     /// The deadline passed while encoding.
     OutOfTime,
 }
 
-/// Configures CaDiCaL, encodes `puzzle` into it and attaches the deadline.
-fn load(puzzle: &Grid, encoding: Encoding, deadline: Option<Instant>) -> Result<Loaded, String> {
-    let mut solver = Box::new(CaDiCaL::default());
-    // CaDiCaL's "sat" configuration (stable mode only, target phases): measured on planted
-    // 36×36 at α = 0.4 and 0.45 (6 seeds each), the slowest instance went from 12.5 s to
-    // 2.1 s and the conflicts from 146 k to 21 k. "plain" and "default" did no better at α = 0.5.
-    solver.set_configuration(Config::Sat).map_err(|e| format!("CaDiCaL configuration: {e}"))?;
-    // Congruence closure (gate extraction) finds nothing in these clauses, yet on a 36×36
-    // formula it runs for about 1.5 s before the first conflict without polling the terminate
-    // callback: a 0.3 s limit overran to 1.9 s. Off, a limit that falls in the search holds
-    // within milliseconds; one that falls in CaDiCaL's start-up on a 3 M-clause formula (the
-    // empty 36×36 grid) can still overrun by about 0.3 s.
-    solver.set_option("congruence", 0).map_err(|e| format!("CaDiCaL option congruence: {e}"))?;
-    let model = match cnf::encode_until(puzzle, encoding, deadline, solver.as_mut()) {
+/// Configures `solver`, encodes `puzzle` (over `keep`'s candidates, if given) into it and
+/// attaches the deadline.
+fn load<S: Cdcl>(
+    solver: &mut S,
+    puzzle: &Grid,
+    keep: Option<&[u64]>,
+    encoding: Encoding,
+    deadline: Option<Instant>,
+) -> Result<Loaded, String> {
+    solver.configure()?;
+    let model = match cnf::encode_within(puzzle, keep, encoding, deadline, solver) {
         Ok(Some(Encoded::Model(model))) => model,
         Ok(Some(Encoded::Infeasible(why))) => return Ok(Loaded::Infeasible(why)),
         Ok(None) => return Ok(Loaded::OutOfTime),
-        Err(_) => return Err("CaDiCaL ran out of memory while loading the clauses".to_string()),
+        Err(_) => return Err(format!("{} ran out of memory while loading the clauses", S::NAME)),
     };
     // The encoder looks at the clock only every few thousand clauses.
     if deadline.is_some_and(|d| Instant::now() >= d) {
@@ -144,13 +290,13 @@ fn load(puzzle: &Grid, encoding: Encoding, deadline: Option<Instant>) -> Result<
             }
         });
     }
-    Ok(Loaded::Solver(solver, model))
+    Ok(Loaded::Model(model))
 }
 
 /// Solves until `max` solutions, exhaustion or the deadline, handing each solution to
 /// `on_solution`; returns the count and why it stopped.
-fn search_solutions(
-    solver: &mut CaDiCaL<'_, '_>,
+fn search_solutions<S: Solve + ?Sized>(
+    solver: &mut S,
     puzzle: &Grid,
     model: &CnfModel,
     max: u64,
@@ -231,8 +377,9 @@ pub fn survey(puzzle: &Grid, max_solutions: u64, deadline: Option<Instant>) -> R
         determined_exact: true,
         infeasible: None,
     };
-    let (mut solver, model) = match load(puzzle, Encoding::Full, deadline).map_err(backend)? {
-        Loaded::Solver(solver, model) => (solver, model),
+    let mut solver = CaDiCaL::default();
+    let model = match load(&mut solver, puzzle, None, Encoding::Full, deadline).map_err(backend)? {
+        Loaded::Model(model) => model,
         Loaded::Infeasible(why) => {
             survey.infeasible = Some(why);
             return Ok(survey);

@@ -18,7 +18,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::worker::{proc_status_kb, Request, Response, MARKER, PARENT_ENV};
+use super::protocol::{proc_status_kb, Request, Response, MARKER, PARENT_ENV};
 
 /// How often a running job's clock and memory are checked.
 pub const POLL: Duration = Duration::from_millis(20);
@@ -109,7 +109,7 @@ impl WorkerProcess {
     }
 
     /// Makes [`WorkerProcess::run`] kill the job and answer [`Finish::Stopped`] once `stop` is
-    /// non-zero (the signal number, set by [`super::signals`]).
+    /// non-zero (the runner sets it to the signal number; the portfolio when a member has won).
     pub fn stop_on(mut self, stop: Arc<AtomicUsize>) -> WorkerProcess {
         self.stop = Some(stop);
         self

@@ -1,0 +1,10 @@
+//! A solve in a child process: the protocol a `sudoku-lab worker` speaks ([`protocol`]) and the
+//! handle that starts one, hands it a job and kills it past its time limit or memory cap
+//! ([`child`]). The runner's job slots, the commands people run by hand and the `portfolio`
+//! solver all solve through it; the worker's own loop is [`crate::experiment::worker`].
+
+pub mod child;
+pub mod protocol;
+
+pub use child::{Finish, Kill, WorkerProcess, POLL, RECYCLE_KB};
+pub use protocol::{proc_status_kb, status_kb, Request, Response, MARKER, PARENT_ENV};

@@ -1,0 +1,72 @@
+//! The worker protocol: one JSON [`Request`] per line on a worker's stdin, one marked JSON
+//! [`Response`] line per request on its stdout, and the `/proc` readings that watch its memory.
+
+use serde::{Deserialize, Serialize};
+
+use crate::solve::{SolverKind, SolverOptions, Stats};
+
+/// Prefix of every protocol line the worker writes to stdout.
+pub const MARKER: &str = "@sudoku-lab-worker ";
+
+/// The runner's pid, set by whoever starts a worker ([`crate::experiment::worker::serve`] watches it).
+pub const PARENT_ENV: &str = "SUDOKU_LAB_WORKER_PARENT";
+
+/// One solve to run.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    /// The runner's job number, echoed in the response.
+    pub job: u64,
+    /// Which solver.
+    pub solver: SolverKind,
+    /// Box rows r.
+    pub box_rows: usize,
+    /// Box columns c.
+    pub box_cols: usize,
+    /// The puzzle's N² cells, row-major, 0 = empty.
+    pub cells: Vec<u8>,
+    /// The solver's own time limit, seconds (`None`: unlimited).
+    pub time_limit: Option<f64>,
+    /// Stop counting after this many solutions (1: find one).
+    #[serde(default = "one")]
+    pub max_solutions: u64,
+    /// The solver's options (HiGHS threads, presolve, log).
+    #[serde(default)]
+    pub options: SolverOptions,
+}
+
+fn one() -> u64 {
+    1
+}
+
+/// What came of one solve.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Response {
+    /// The request's job number.
+    pub job: u64,
+    /// `solved`, `infeasible`, `limit` or `error`.
+    pub outcome: String,
+    /// The solution's N² cells, when solved.
+    pub solution: Option<Vec<u8>>,
+    /// True when the solver returned a grid the oracle rejected (outcome `error`).
+    pub unverified: bool,
+    /// The solver's measurements (default when it failed).
+    pub stats: Stats,
+    /// Peak resident memory during the job, KiB (the worker's lifetime peak if `peak_is_lifetime`).
+    pub peak_rss_kb: Option<u64>,
+    /// True when the per-job peak reset was refused.
+    pub peak_is_lifetime: bool,
+    /// The solver's note or the error's text.
+    pub note: String,
+}
+
+/// Reads a `kB` field (`VmRSS`, `VmHWM`) of a `/proc/PID/status` text.
+pub fn status_kb(status: &str, field: &str) -> Option<u64> {
+    let line = status.lines().find(|l| l.starts_with(field) && l[field.len()..].starts_with(':'))?;
+    line[field.len() + 1..].split_whitespace().next()?.parse().ok()
+}
+
+/// A `kB` field of `/proc/<pid>/status` (`self` for this process).
+pub fn proc_status_kb(pid: &str, field: &str) -> Option<u64> {
+    status_kb(&std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?, field)
+}
+

@@ -1,5 +1,6 @@
-//! `sat` and `sat-minimal` (CaDiCaL): the corpus, the time limit, counting by blocking clauses,
-//! the statistics they report, and their columns in `--stats`. Every grid is checked by the oracle.
+//! `sat` and `sat-minimal` (CaDiCaL) and `kissat`: the corpus, the time limit, counting by blocking
+//! clauses, the statistics they report, their columns in `--stats`, and the logic preprocessing.
+//! Every grid is checked by the oracle.
 
 mod common;
 
@@ -9,13 +10,18 @@ use common::{corpus, data, run, stderr};
 use sudoku_lab::format::{parse, read_puzzles};
 use sudoku_lab::grid::{Grid, Shape};
 use sudoku_lab::solve::backtrack::count_solutions;
+use sudoku_lab::solve::propagate::{eliminate, Eliminated};
 use sudoku_lab::solve::{solve, Limits, Outcome, Report, SolverKind, SolverOptions};
 use sudoku_lab::verify::is_solution_of;
 
 const SAT_SOLVERS: [SolverKind; 2] = [SolverKind::Sat, SolverKind::SatMinimal];
 
 fn report(kind: SolverKind, puzzle: &Grid, limits: &Limits) -> Report {
-    let mut solver = kind.build(&SolverOptions::default());
+    report_with(kind, &SolverOptions::default(), puzzle, limits)
+}
+
+fn report_with(kind: SolverKind, options: &SolverOptions, puzzle: &Grid, limits: &Limits) -> Report {
+    let mut solver = kind.build(options);
     let report = solve(solver.as_mut(), puzzle, limits).expect("no backend failure");
     if let Outcome::Solved(g) = &report.outcome {
         assert!(is_solution_of(puzzle, g), "{kind} returned a non-solution");
@@ -39,7 +45,7 @@ fn both_encodings_solve_every_corpus_puzzle_to_its_known_solution() {
         "16x16-gecode-10",
         "25x25-sample",
     ];
-    for kind in SAT_SOLVERS {
+    for kind in [SolverKind::Sat, SolverKind::SatMinimal, SolverKind::Kissat] {
         for name in files {
             for (p, s) in corpus(name) {
                 match report(kind, &p.puzzle, &Limits::seconds(60.0)).outcome {
@@ -141,14 +147,14 @@ fn givens_that_leave_a_cell_without_candidates_are_infeasible_before_cadical_run
 }
 
 #[test]
-fn stats_csv_appends_the_cdcl_columns_after_the_old_ones() {
+fn stats_csv_appends_the_cdcl_columns_and_the_portfolio_winner_after_the_old_ones() {
     let dir = tempfile::tempdir().unwrap();
     let stats = dir.path().join("stats.csv");
     let o = run(&["solve", "-", "--solver", "sat", "--stats", stats.to_str().unwrap()], "1...............\n");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let csv = std::fs::read_to_string(&stats).unwrap();
     let header = csv.lines().next().unwrap();
-    assert!(header.ends_with(",note,conflicts,decisions,propagations"), "{header}");
+    assert!(header.ends_with(",note,conflicts,decisions,propagations,winner"), "{header}");
     assert!(csv.lines().nth(1).unwrap().starts_with("1,sat,solved,"), "{csv}");
 }
 
@@ -189,4 +195,66 @@ fn absurd_time_limits_are_refused_with_a_range_error_not_a_panic() {
     // A year is accepted and cannot overflow the clock.
     let o = run(&["solve", puzzle, "--solver", "sat", "--time-limit", "31536000"], "");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn kissat_stops_promptly_at_a_short_limit_and_finds_one_solution_without_counting() {
+    let hard = read_puzzles(data("36x36-hard.txt").to_str().unwrap(), None, None).unwrap().remove(0).puzzle;
+    let start = Instant::now();
+    let r = report(SolverKind::Kissat, &hard, &Limits::seconds(0.2));
+    assert_eq!(r.outcome, Outcome::LimitReached, "{:?}", r.note);
+    assert!(start.elapsed() < Duration::from_millis(1200), "kissat overran its 0.2 s limit: {:?}", start.elapsed());
+    // kissat is not incremental: asked to count, it answers with one solution and says so.
+    let several = grid(&"1".chars().chain(std::iter::repeat_n('.', 80)).collect::<String>());
+    let r = report(SolverKind::Kissat, &several, &Limits { time: None, max_solutions: 2 });
+    assert!(matches!(r.outcome, Outcome::Solved(_)));
+    assert_eq!(r.stats.solutions, None, "no count is claimed");
+    assert!(r.note.unwrap().contains("cannot count"));
+    assert_eq!(report(SolverKind::Kissat, &grid("12.........3...4"), &Limits::default()).outcome, Outcome::Infeasible);
+}
+
+#[test]
+fn preprocessing_keeps_every_answer_and_every_count_while_shrinking_the_formula() {
+    use sudoku_lab::generate::{random_fill, rng_from_seed};
+    let pre = SolverOptions { preprocess: true, ..SolverOptions::default() };
+    // Counts on random 4×4 fills (some unsolvable, some with many solutions) are those of CaDiCaL
+    // on the unreduced formula: the techniques remove only what no solution uses.
+    for seed in 0..120 {
+        let alpha = [0.1, 0.25, 0.4, 0.55][seed as usize % 4];
+        let puzzle = random_fill(Shape::new(2, 2).unwrap(), alpha, &mut rng_from_seed(seed));
+        let limits = Limits { time: None, max_solutions: 1000 };
+        let plain = report(SolverKind::Sat, &puzzle, &limits);
+        let reduced = report_with(SolverKind::Sat, &pre, &puzzle, &limits);
+        assert_eq!(reduced.stats.solutions.unwrap_or(0), plain.stats.solutions.unwrap_or(0), "seed {seed}");
+        assert_eq!(reduced.outcome.label(), plain.outcome.label(), "seed {seed}");
+    }
+    // On hard 9×9 puzzles the formula shrinks (or the logic alone solves the puzzle) and every
+    // backend still finds the known solution.
+    for (p, s) in corpus("9x9-hardest11") {
+        let plain = report(SolverKind::Sat, &p.puzzle, &Limits::default());
+        let by_logic = matches!(eliminate(&p.puzzle), Eliminated::Solved(_));
+        for kind in [SolverKind::Sat, SolverKind::SatMinimal, SolverKind::Kissat] {
+            let r = report_with(kind, &pre, &p.puzzle, &Limits::default());
+            assert_eq!(r.outcome, Outcome::Solved(s.puzzle.clone()), "{kind} line {}", p.line);
+            let note = r.note.unwrap_or_default();
+            if by_logic {
+                assert_eq!(r.stats.constraints, Some(0), "{kind} line {}", p.line);
+                assert!(note.contains("solved by preprocessing alone"), "{note}");
+            } else {
+                assert!(note.starts_with("preprocessing placed"), "{note}");
+                if kind == SolverKind::Sat {
+                    assert!(r.stats.constraints < plain.stats.constraints, "line {}: {note}", p.line);
+                }
+            }
+        }
+    }
+    // A puzzle the logic solves never reaches the SAT solver.
+    let (easy, solution) = corpus("9x9-17clue-200")
+        .into_iter()
+        .find(|(p, _)| matches!(eliminate(&p.puzzle), Eliminated::Solved(_)))
+        .expect("some 17-clue puzzle needs no more than pairs, triples and X-wing");
+    let r = report_with(SolverKind::Kissat, &pre, &easy.puzzle, &Limits::default());
+    assert_eq!(r.outcome, Outcome::Solved(solution.puzzle));
+    assert_eq!(r.stats.constraints, Some(0));
+    assert!(r.note.unwrap().contains("solved by preprocessing alone"));
 }

@@ -55,6 +55,15 @@ pub struct IlpArgs {
     /// locked candidates, pairs, triples, X-wing) before encoding.
     #[arg(long)]
     pub preprocess: bool,
+    /// portfolio: the solvers that race, comma-separated (default backtrack,sat,kissat).
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "SOLVER,…")]
+    pub members: Vec<SolverKind>,
+}
+
+/// The portfolio's members as given, refusing the portfolio itself and repeats.
+fn checked_members(members: &[SolverKind]) -> anyhow::Result<Vec<SolverKind>> {
+    crate::solve::portfolio::check_members(members).map_err(|e| anyhow::anyhow!("--members: {e}"))?;
+    Ok(members.to_vec())
 }
 
 /// Parses `NAME=VALUE`.
@@ -89,6 +98,8 @@ impl IlpArgs {
             propagate: self.propagate,
             perturb: self.perturb,
             preprocess: self.preprocess,
+            members: checked_members(&self.members)?,
+            memory_mb: None,
         })
     }
 }
@@ -141,6 +152,7 @@ struct StatsRow<'a> {
     conflicts: Option<u64>,
     decisions: Option<u64>,
     propagations: Option<u64>,
+    winner: Option<&'a str>,
 }
 
 /// `solve`: prints each puzzle's solution, or a marker when there is none; exit 1 on any
@@ -255,6 +267,7 @@ fn write_stats(
             conflicts: s.conflicts,
             decisions: s.decisions,
             propagations: s.propagations,
+            winner: s.winner.as_deref(),
         })?;
         w.flush().context("writing --stats")?;
     }

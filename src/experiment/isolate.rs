@@ -91,12 +91,7 @@ pub fn hard_limit(time_limit: Option<Duration>) -> Duration {
 }
 
 /// A default memory cap for solves by hand, MiB: half the machine's memory (4 GiB when unknown).
-pub fn default_memory_mb() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|m| crate::solve::process::status_kb(&m, "MemTotal"))
-        .map_or(4096, |kb| (kb / 1024 / 2).max(256))
-}
+pub use crate::solve::portfolio::default_memory_mb;
 
 /// Solves one puzzle at a time in a worker process (see the module doc).
 #[derive(Debug)]
@@ -131,7 +126,7 @@ impl Isolated {
             cells: puzzle.cells().to_vec(),
             time_limit: limits.time.map(|t| t.as_secs_f64()),
             max_solutions: limits.max_solutions,
-            options: self.options.clone(),
+            options: SolverOptions { memory_mb: Some(self.memory_mb), ..self.options.clone() },
         };
         let hard = hard_limit(limits.time);
         let finish = worker.run(&request, hard, self.memory_mb.saturating_mul(1024));

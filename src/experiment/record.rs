@@ -34,6 +34,7 @@ pub const COLUMNS: &[&str] = &[
     "conflicts",
     "decisions",
     "propagations",
+    "winner",
 ];
 
 /// One (instance, solver) run.
@@ -105,6 +106,9 @@ pub struct RunRow {
     /// CDCL propagations.
     #[serde(default)]
     pub propagations: Option<u64>,
+    /// The member whose answer a `portfolio` returned (empty for other solvers).
+    #[serde(default)]
+    pub winner: Option<String>,
 }
 
 #[cfg(test)]
@@ -141,6 +145,7 @@ mod tests {
             conflicts: None,
             decisions: None,
             propagations: None,
+            winner: Some("sat".into()),
         };
         let mut w = csv::Writer::from_writer(Vec::new());
         w.serialize(&row).unwrap();

@@ -153,6 +153,7 @@ fn base_row(config: &Config, instance: &Instance, solver: &str) -> RunRow {
         conflicts: None,
         decisions: None,
         propagations: None,
+        winner: None,
     }
 }
 
@@ -174,6 +175,7 @@ fn job_row(config: &Config, instance: &Instance, solver: &str, finish: Finish) -
             (row.backtracks, row.variables, row.constraints) = (s.backtracks, s.variables, s.constraints);
             row.lp_iterations = s.lp_iterations;
             (row.conflicts, row.decisions, row.propagations) = (s.conflicts, s.decisions, s.propagations);
+            row.winner = s.winner.clone();
             row.peak_rss_mb = r.peak_rss_kb.map(mib);
             row.note = r.note;
             if r.peak_is_lifetime {

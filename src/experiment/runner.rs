@@ -11,7 +11,10 @@
 //! a crash or `kill -9` loses at most the instances in flight and never duplicates a row.
 //!
 //! Each job slot owns one worker process ([`crate::solve::process`]); a killed or dead worker is
-//! replaced before its slot's next job. An instance's rows are appended together, in one write,
+//! replaced before its slot's next job. A job takes as many cores as its solver runs processes
+//! ([`crate::solve::SolverKind::processes`]: a `portfolio` races its members at once), at most
+//! `--jobs`; cores are handed out first come, first served ([`Cores`]), so the run never has more
+//! solver processes than `--jobs` cores (unless one portfolio has more members than that). An instance's rows are appended together, in one write,
 //! once all its solvers are done, because `agree` compares them. When every instance is done,
 //! `runs.csv` is rewritten in canonical order (instance id, then solver).
 //!
@@ -20,7 +23,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
 
 use super::config::{Config, MAX_INSTANCE_BYTES};
 use super::folder::{
@@ -33,6 +36,7 @@ use super::progress::{Counts, Progress};
 use super::record::RunRow;
 use super::rows::{hard_limit, instance_rows, problems, RowIndex};
 use super::signals::{self, StopFlag};
+use crate::solve::SolverOptions;
 use crate::solve::process::{Finish, Request, WorkerProcess, RECYCLE_KB};
 
 /// Test hook: abort mid-write after this many instances (see the module doc).
@@ -462,10 +466,11 @@ fn run_jobs<'a>(
     let next = || if stopped() { None } else { queue.lock().ok().and_then(|mut q| q.next()) };
     let hard = hard_limit(config.time_limit);
     let memory_kb = config.memory_mb.saturating_mul(1024);
+    let cores = Cores::new(slots);
     let (tx, rx) = mpsc::channel::<(Job, std::io::Result<Finish>)>();
     std::thread::scope(|scope| {
         for slot in 0..slots {
-            let (tx, next) = (tx.clone(), &next);
+            let (tx, next, cores) = (tx.clone(), &next, &cores);
             let log = log_path(&options.out, slot);
             scope.spawn(move || {
                 let mut worker: Option<WorkerProcess> = None;
@@ -486,17 +491,21 @@ fn run_jobs<'a>(
                     }
                     let w = worker.as_mut().expect("started just above");
                     let instance = &job.instance;
+                    let entry = &config.solvers[job.solver];
                     let request = Request {
                         job: job.number,
-                        solver: config.solvers[job.solver].kind,
+                        solver: entry.kind,
                         box_rows: instance.spec.shape.box_rows(),
                         box_cols: instance.spec.shape.box_cols(),
                         cells: instance.puzzle.cells().to_vec(),
                         time_limit: Some(config.time_limit),
                         max_solutions: 1,
-                        options: config.solvers[job.solver].options.clone(),
+                        options: SolverOptions { memory_mb: Some(config.memory_mb), ..entry.options.clone() },
                     };
+                    let weight = entry.kind.processes(&entry.options).clamp(1, slots);
+                    cores.acquire(weight);
                     let finish = w.run(&request, hard, memory_kb);
+                    cores.release(weight);
                     let bloated = w.resident_kb().is_some_and(|kb| kb > RECYCLE_KB);
                     if bloated || !matches!(finish, Finish::Answered(_)) {
                         worker = None; // spent: the next job gets a fresh worker
@@ -526,4 +535,75 @@ fn run_jobs<'a>(
         result
     })?;
     Ok(queue.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()))
+}
+
+/// The run's cores, handed out to jobs first come, first served: a job waits until it is first in
+/// line and enough cores are free, so a portfolio that needs every core is not overtaken forever
+/// by single-core jobs.
+struct Cores {
+    /// (free cores, next ticket to hand out, ticket being served).
+    state: Mutex<(usize, u64, u64)>,
+    turn: Condvar,
+}
+
+impl Cores {
+    fn new(cores: usize) -> Cores {
+        Cores { state: Mutex::new((cores, 0, 0)), turn: Condvar::new() }
+    }
+
+    /// Waits for `n` cores and takes them.
+    fn acquire(&self, n: usize) {
+        let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        let ticket = s.1;
+        s.1 += 1;
+        while !(s.2 == ticket && s.0 >= n) {
+            s = self.turn.wait(s).unwrap_or_else(|p| p.into_inner());
+        }
+        s.0 -= n;
+        s.2 += 1;
+        self.turn.notify_all();
+    }
+
+    /// Gives `n` cores back.
+    fn release(&self, n: usize) {
+        let mut s = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        s.0 += n;
+        self.turn.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod cores_tests {
+    use super::Cores;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[test]
+    fn jobs_never_hold_more_cores_than_there_are_and_a_wide_job_gets_its_turn() {
+        let cores = Cores::new(2);
+        let held = AtomicUsize::new(0);
+        let most = AtomicUsize::new(0);
+        let wide_ran = AtomicUsize::new(0);
+        std::thread::scope(|s| {
+            for t in 0..6 {
+                let (cores, held, most, wide_ran) = (&cores, &held, &most, &wide_ran);
+                s.spawn(move || {
+                    for i in 0..50 {
+                        let n = if (t + i) % 7 == 0 { 2 } else { 1 };
+                        cores.acquire(n);
+                        let now = held.fetch_add(n, Ordering::SeqCst) + n;
+                        most.fetch_max(now, Ordering::SeqCst);
+                        if n == 2 {
+                            wide_ran.fetch_add(1, Ordering::SeqCst);
+                        }
+                        std::thread::yield_now();
+                        held.fetch_sub(n, Ordering::SeqCst);
+                        cores.release(n);
+                    }
+                });
+            }
+        });
+        assert_eq!(most.load(Ordering::SeqCst), 2, "at most (and at some point exactly) 2 cores held");
+        let wide = (0..6).map(|t| (0..50).filter(|i| (t + i) % 7 == 0).count()).sum::<usize>();
+        assert_eq!(wide_ran.load(Ordering::SeqCst), wide, "every two-core job ran");
+    }
 }

@@ -15,8 +15,9 @@
 //! `runs.csv`, and the report and plots read the paradigm (and the default it is compared with)
 //! from the part before `+`. Its keys are the options of [`SolverOptions`] a config may vary:
 //! `presolve`, `highs_options` (HiGHS option names and values; strings, numbers or booleans),
-//! `perturb` (the HiGHS solvers), `propagate` (every MIP solver) and `preprocess` (the SAT solvers:
-//! `sat`, `sat-minimal`, `kissat`). A key the solver does not
+//! `perturb` (the HiGHS solvers), `propagate` (every MIP solver), `preprocess` (the SAT solvers:
+//! `sat`, `sat-minimal`, `kissat`, and the `portfolio`, which passes it on) and `members` (the
+//! `portfolio`: the solvers it races). A key the solver does not
 //! read, a variant that changes nothing, or a HiGHS option HiGHS refuses is an error, before any
 //! results folder is touched. The resolved entry serialises back to the same form, so
 //! `meta.json`'s config is itself a valid config.
@@ -96,6 +97,9 @@ pub struct VariantFile {
     /// Logic preprocessing before encoding (the SAT solvers).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub preprocess: bool,
+    /// The solvers a `portfolio` races.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<String>,
     /// Further HiGHS options.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub highs_options: BTreeMap<String, Scalar>,
@@ -151,6 +155,7 @@ impl From<SolverEntry> for Item {
             propagate: o.propagate,
             perturb: o.perturb,
             preprocess: o.preprocess,
+            members: o.members.iter().map(|m| m.name().to_string()).collect(),
             highs_options: o.highs_options.into_iter().map(|(k, v)| (k, Scalar::Text(v))).collect(),
         })
     }
@@ -166,9 +171,9 @@ fn builds_mip(kind: SolverKind) -> bool {
     runs_highs(kind) || kind == SolverKind::IlpCliqueCbc
 }
 
-/// Solvers that encode to CNF and so read `preprocess`.
+/// Solvers that encode to CNF and so read `preprocess` (the portfolio passes it to its members).
 fn encodes_cnf(kind: SolverKind) -> bool {
-    matches!(kind, SolverKind::Sat | SolverKind::SatMinimal | SolverKind::Kissat)
+    matches!(kind, SolverKind::Sat | SolverKind::SatMinimal | SolverKind::Kissat | SolverKind::Portfolio)
 }
 
 /// Resolves and checks a variant table.
@@ -201,6 +206,11 @@ fn variant(v: VariantFile) -> Result<SolverEntry, String> {
     if v.preprocess && !encodes_cnf(kind) {
         return Err(format!("{who}: only the SAT solvers (sat, sat-minimal, kissat) read preprocess"));
     }
+    if !v.members.is_empty() && kind != SolverKind::Portfolio {
+        return Err(format!("{who}: only the portfolio reads members"));
+    }
+    let members = v.members.iter().map(|m| m.parse()).collect::<Result<Vec<SolverKind>, String>>()?;
+    crate::solve::portfolio::check_members(&members).map_err(|e| format!("{who}: members: {e}"))?;
     let highs_options: Vec<(String, String)> = v.highs_options.iter().map(|(k, s)| (k.clone(), s.text())).collect();
     crate::solve::ilp::check_highs_options(&highs_options).map_err(|e| format!("{who}: {e}"))?;
     let defaults = SolverOptions::default();
@@ -209,6 +219,7 @@ fn variant(v: VariantFile) -> Result<SolverEntry, String> {
         propagate: v.propagate,
         perturb: v.perturb,
         preprocess: v.preprocess,
+        members,
         highs_options,
         ..defaults.clone()
     };
@@ -265,6 +276,9 @@ mod tests {
             (r#"{ name = "ilp-clique+", solver = "ilp-clique", propagate = true }"#, "must be 'ilp-clique+LABEL'"),
             (r#"{ name = "sat+p", solver = "sat", propagate = true }"#, "only the MIP solvers"),
             (r#"{ name = "backtrack+pre", solver = "backtrack", preprocess = true }"#, "only the SAT solvers"),
+            (r#"{ name = "sat+m", solver = "sat", members = ["dlx"] }"#, "only the portfolio reads members"),
+            (r#"{ name = "portfolio+self", solver = "portfolio", members = ["sat", "portfolio"] }"#, "cannot race itself"),
+            (r#"{ name = "portfolio+x", solver = "portfolio", members = ["sat", "glucose"] }"#, "unknown solver 'glucose'"),
             (r#"{ name = "ilp-clique-cbc+x", solver = "ilp-clique-cbc", perturb = true }"#, "only the HiGHS solvers"),
             (r#"{ name = "ilp-clique+same", solver = "ilp-clique" }"#, "changes no option"),
             (

@@ -84,6 +84,8 @@ fn solver_color(solver: &str, solvers: &[String]) -> RGBColor {
         "sat" => RGBColor(0, 158, 115),
         "sat-minimal" => RGBColor(204, 121, 167),
         "dlx" => RGBColor(204, 187, 68),
+        "kissat" => RGBColor(51, 34, 136),
+        "portfolio" => RGBColor(0, 0, 0),
         _ if solver.contains('+') => {
             let place = solvers.iter().filter(|s| s.contains('+')).position(|s| s == solver).unwrap_or(0);
             VARIANTS[place % VARIANTS.len()]

@@ -3,8 +3,18 @@
 //! only in how the puzzle is stated to the same engine.
 
 /// The solvers of the registry, in display order: by paradigm, the weaker variant first.
-pub(crate) const KNOWN_SOLVERS: [&str; 9] =
-    ["ilp-edge", "ilp-clique", "ilp-clique-cbc", "backtrack-naive", "backtrack", "sat", "sat-minimal", "kissat", "dlx"];
+pub(crate) const KNOWN_SOLVERS: [&str; 10] = [
+    "ilp-edge",
+    "ilp-clique",
+    "ilp-clique-cbc",
+    "backtrack-naive",
+    "backtrack",
+    "sat",
+    "sat-minimal",
+    "kissat",
+    "dlx",
+    "portfolio",
+];
 
 /// The registry solver a name stands for: itself, or for a config variant `BASE+label` its BASE.
 pub(crate) fn base_solver(name: &str) -> &str {
@@ -30,11 +40,14 @@ pub(crate) enum Paradigm {
     Sat,
     /// Algorithm X with dancing links on the exact-cover matrix (`dlx`).
     ExactCover,
+    /// Several of the above racing on the same puzzle (`portfolio`): the best of the harness.
+    Portfolio,
 }
 
 impl Paradigm {
     /// Every paradigm, in display order.
-    pub(crate) const ALL: [Paradigm; 4] = [Paradigm::Ilp, Paradigm::Backtracking, Paradigm::Sat, Paradigm::ExactCover];
+    pub(crate) const ALL: [Paradigm; 5] =
+        [Paradigm::Ilp, Paradigm::Backtracking, Paradigm::Sat, Paradigm::ExactCover, Paradigm::Portfolio];
 
     /// Its name in prose and tables: `ILP`, `backtracking`, `SAT`, `exact cover`.
     pub(crate) fn name(self) -> &'static str {
@@ -43,6 +56,7 @@ impl Paradigm {
             Paradigm::Backtracking => "backtracking",
             Paradigm::Sat => "SAT",
             Paradigm::ExactCover => "exact cover",
+            Paradigm::Portfolio => "portfolio",
         }
     }
 }
@@ -54,6 +68,7 @@ pub(crate) fn paradigm(solver: &str) -> Option<Paradigm> {
         "backtrack-naive" | "backtrack" => Some(Paradigm::Backtracking),
         "sat" | "sat-minimal" | "kissat" => Some(Paradigm::Sat),
         "dlx" => Some(Paradigm::ExactCover),
+        "portfolio" => Some(Paradigm::Portfolio),
         _ => None,
     }
 }

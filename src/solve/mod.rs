@@ -18,6 +18,7 @@ pub mod ilp;
 pub mod locked16;
 pub mod naive;
 pub mod planes;
+pub mod portfolio;
 pub mod process;
 pub mod propagate;
 pub mod sat;
@@ -91,6 +92,8 @@ pub struct Stats {
     pub decisions: Option<u64>,
     /// Propagations (CDCL implied literals).
     pub propagations: Option<u64>,
+    /// The member whose answer a `portfolio` returned.
+    pub winner: Option<String>,
 }
 
 /// Limits of one solve.
@@ -194,6 +197,13 @@ pub struct SolverOptions {
     /// SAT solvers: eliminate candidates with the logic techniques up to pairs, triples and X-wing
     /// before encoding ([`propagate::eliminate`]).
     pub preprocess: bool,
+    /// `portfolio`: the solvers that race (empty: [`portfolio::DEFAULT_MEMBERS`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub members: Vec<SolverKind>,
+    /// The memory cap, MiB, that a solver starting processes of its own (`portfolio`) holds each of
+    /// them to; set by whoever enforces the cap (the runner, `solve`), never by a config.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory_mb: Option<u64>,
 }
 
 impl Default for SolverOptions {
@@ -208,6 +218,8 @@ impl Default for SolverOptions {
             propagate: false,
             perturb: false,
             preprocess: false,
+            members: Vec::new(),
+            memory_mb: None,
         }
     }
 }
@@ -244,13 +256,16 @@ pub enum SolverKind {
     SatMinimal,
     /// CDCL (kissat) on the same 3-D encoding as `sat`.
     Kissat,
+    /// Races several solvers (default `backtrack`, `sat`, `kissat`) in worker processes; the first
+    /// verified answer wins.
+    Portfolio,
     /// Knuth's Algorithm X with dancing links on the exact-cover matrix.
     Dlx,
 }
 
 impl SolverKind {
     /// Every solver, in a fixed order.
-    pub const ALL: [SolverKind; 9] = [
+    pub const ALL: [SolverKind; 10] = [
         SolverKind::IlpEdge,
         SolverKind::IlpClique,
         SolverKind::BacktrackNaive,
@@ -260,6 +275,7 @@ impl SolverKind {
         SolverKind::Dlx,
         SolverKind::IlpCliqueCbc,
         SolverKind::Kissat,
+        SolverKind::Portfolio,
     ];
 
     /// The kebab-case name.
@@ -272,6 +288,7 @@ impl SolverKind {
             SolverKind::Sat => "sat",
             SolverKind::SatMinimal => "sat-minimal",
             SolverKind::Kissat => "kissat",
+            SolverKind::Portfolio => "portfolio",
             SolverKind::Dlx => "dlx",
             SolverKind::IlpCliqueCbc => "ilp-clique-cbc",
         }
@@ -282,9 +299,10 @@ impl SolverKind {
         matches!(self, SolverKind::IlpEdge | SolverKind::IlpClique)
     }
 
-    /// True for the solvers whose work happens in a C/C++ backend (HiGHS, CBC, CaDiCaL, kissat): only a
-    /// separate process can bound their time and memory for sure. The search solvers are plain
-    /// Rust that polls its deadline and holds O(N² · depth) bytes.
+    /// True for the solvers whose work happens in a C/C++ backend (HiGHS, CBC, CaDiCaL, kissat) or
+    /// in processes of their own (`portfolio`): only a separate process can bound their time and
+    /// memory for sure (and a portfolio's members die with it). The search solvers are plain Rust
+    /// that polls its deadline and holds O(N² · depth) bytes.
     pub fn uses_backend(self) -> bool {
         matches!(
             self,
@@ -294,7 +312,17 @@ impl SolverKind {
                 | SolverKind::Sat
                 | SolverKind::SatMinimal
                 | SolverKind::Kissat
+                | SolverKind::Portfolio
         )
+    }
+
+    /// The processes a solve of this kind runs at once with `options`: the member count for the
+    /// `portfolio`, 1 for every other solver. The runner gives a job that many cores.
+    pub fn processes(self, options: &SolverOptions) -> usize {
+        match self {
+            SolverKind::Portfolio => portfolio::members(options).len(),
+            _ => 1,
+        }
     }
 
     /// A solver of this kind.
@@ -307,6 +335,7 @@ impl SolverKind {
             SolverKind::Sat => Box::new(sat::Sat::new(cnf::Encoding::Full).preprocessing(options.preprocess)),
             SolverKind::SatMinimal => Box::new(sat::Sat::new(cnf::Encoding::Minimal).preprocessing(options.preprocess)),
             SolverKind::Kissat => Box::new(sat::Sat::kissat().preprocessing(options.preprocess)),
+            SolverKind::Portfolio => Box::new(portfolio::Portfolio::new(options)),
             SolverKind::Dlx => Box::new(dlx::Dlx::default()),
             SolverKind::IlpCliqueCbc => Box::new(cbc::Cbc { propagate: options.propagate }),
         }

@@ -28,7 +28,9 @@
 use std::borrow::Cow;
 use std::time::Instant;
 
-use rustsat::solvers::{ControlSignal, GetInternalStats, Solve, SolverResult, Terminate};
+use std::sync::mpsc;
+
+use rustsat::solvers::{ControlSignal, GetInternalStats, Interrupt, InterruptSolver, Solve, SolverResult, Terminate};
 use rustsat::types::{Lit, TernaryVal, Var};
 use rustsat_cadical::CaDiCaL;
 use rustsat_kissat::Kissat;
@@ -138,7 +140,7 @@ fn settled(outcome: Outcome, note: String, start: Instant, limits: &Limits) -> R
 }
 
 /// What one CDCL backend must offer: solving, clauses, a terminate callback, and its own set-up.
-trait Cdcl: Solve + ClauseSink + Terminate<'static> {
+trait Cdcl: Solve + ClauseSink + Terminate<'static> + Interrupt {
     /// The backend's name in notes.
     const NAME: &'static str;
     /// True when clauses can be added after a solve (counting needs it).
@@ -147,6 +149,36 @@ trait Cdcl: Solve + ClauseSink + Terminate<'static> {
     fn configure(&mut self) -> Result<(), String>;
     /// Conflicts, decisions and propagations so far, where the backend reports them.
     fn effort(&self) -> (Option<u64>, Option<u64>, Option<u64>);
+    /// Makes the search stop at `deadline`; the solver must outlive the returned alarm.
+    fn arm(&mut self, deadline: Instant) -> Alarm;
+}
+
+/// What stops a search at its deadline from outside: nothing (the solver polls a callback) or a
+/// timer thread that interrupts it; dropping it stops and joins the thread.
+struct Alarm(Option<(mpsc::Sender<()>, std::thread::JoinHandle<()>)>);
+
+impl Alarm {
+    /// A timer that calls `interrupt` at `deadline` unless dropped first.
+    fn timer(deadline: Instant, interrupt: impl FnOnce() + Send + 'static) -> Alarm {
+        let (cancel, cancelled) = mpsc::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            if let Err(mpsc::RecvTimeoutError::Timeout) = cancelled.recv_timeout(wait) {
+                interrupt();
+            }
+        });
+        Alarm(Some((cancel, thread)))
+    }
+}
+
+impl Drop for Alarm {
+    fn drop(&mut self) {
+        if let Some((cancel, thread)) = self.0.take() {
+            drop(cancel);
+            // The thread only waits and interrupts: it cannot panic.
+            let _ = thread.join();
+        }
+    }
 }
 
 impl Cdcl for CaDiCaL<'static, 'static> {
@@ -169,6 +201,17 @@ impl Cdcl for CaDiCaL<'static, 'static> {
     fn effort(&self) -> (Option<u64>, Option<u64>, Option<u64>) {
         (Some(self.conflicts() as u64), Some(self.decisions() as u64), Some(self.propagations() as u64))
     }
+
+    fn arm(&mut self, deadline: Instant) -> Alarm {
+        self.attach_terminator(move || {
+            if Instant::now() >= deadline {
+                ControlSignal::Terminate
+            } else {
+                ControlSignal::Continue
+            }
+        });
+        Alarm(None)
+    }
 }
 
 impl Cdcl for Kissat<'static> {
@@ -181,6 +224,13 @@ impl Cdcl for Kissat<'static> {
 
     fn effort(&self) -> (Option<u64>, Option<u64>, Option<u64>) {
         (None, None, None)
+    }
+
+    /// kissat 4.0.4 never calls a terminate callback (it only checks the flag that
+    /// `kissat_terminate` sets), so a timer thread sets that flag at the deadline.
+    fn arm(&mut self, deadline: Instant) -> Alarm {
+        let interrupter = self.interrupter();
+        Alarm::timer(deadline, move || interrupter.interrupt())
     }
 }
 
@@ -205,8 +255,8 @@ impl Job<'_> {
         let backend = |message: String| SolveError::Backend { solver: name, message };
         let deadline = limits.deadline(self.start);
         let built = |start: Instant| Stats { build_seconds: start.elapsed().as_secs_f64(), ..Stats::default() };
-        let model = match load(&mut solver, self.puzzle, self.keep, self.encoding, deadline).map_err(backend)? {
-            Loaded::Model(model) => model,
+        let (model, alarm) = match load(&mut solver, self.puzzle, self.keep, self.encoding, deadline).map_err(backend)? {
+            Loaded::Model(model, alarm) => (model, alarm),
             Loaded::Infeasible(why) => {
                 return Ok(Report { outcome: Outcome::Infeasible, stats: built(self.start), note: Some(why) })
             }
@@ -224,6 +274,7 @@ impl Job<'_> {
             first.get_or_insert_with(|| grid.clone());
         })
         .map_err(|e| backend(format!("{}: {e}", S::NAME)))?;
+        drop(alarm);
         stats.seconds = search.elapsed().as_secs_f64();
         (stats.conflicts, stats.decisions, stats.propagations) = solver.effort();
         let counting = limits.max_solutions > 1;
@@ -253,8 +304,9 @@ fn out_of_time_encoding(stats: Stats) -> Report {
 
 /// A formula loaded into a solver, or why there is none.
 enum Loaded {
-    /// The solver holds the clauses (with the deadline attached); the model's columns.
-    Model(CnfModel),
+    /// The solver holds the clauses; the model's columns, and the alarm that stops the search at
+    /// the deadline (drop it before the solver).
+    Model(CnfModel, Alarm),
     /// Eliminating the givens proved infeasibility.
     Infeasible(String),
     /// The deadline passed while encoding.
@@ -281,16 +333,8 @@ fn load<S: Cdcl>(
     if deadline.is_some_and(|d| Instant::now() >= d) {
         return Ok(Loaded::OutOfTime);
     }
-    if let Some(deadline) = deadline {
-        solver.attach_terminator(move || {
-            if Instant::now() >= deadline {
-                ControlSignal::Terminate
-            } else {
-                ControlSignal::Continue
-            }
-        });
-    }
-    Ok(Loaded::Model(model))
+    let alarm = deadline.map_or(Alarm(None), |d| solver.arm(d));
+    Ok(Loaded::Model(model, alarm))
 }
 
 /// Solves until `max` solutions, exhaustion or the deadline, handing each solution to
@@ -378,8 +422,8 @@ pub fn survey(puzzle: &Grid, max_solutions: u64, deadline: Option<Instant>) -> R
         infeasible: None,
     };
     let mut solver = CaDiCaL::default();
-    let model = match load(&mut solver, puzzle, None, Encoding::Full, deadline).map_err(backend)? {
-        Loaded::Model(model) => model,
+    let (model, _alarm) = match load(&mut solver, puzzle, None, Encoding::Full, deadline).map_err(backend)? {
+        Loaded::Model(model, alarm) => (model, alarm),
         Loaded::Infeasible(why) => {
             survey.infeasible = Some(why);
             return Ok(survey);

@@ -1,0 +1,247 @@
+//! `portfolio`: the best of the harness on one puzzle — several solvers race, each in a worker
+//! process of its own, and the first verified answer (a solution, or a proof that there is none)
+//! wins; the others are killed at once.
+//!
+//! The solvers complement each other (`backtrack` fills an empty 64×64 grid in 0.2 s where CDCL
+//! needs seconds to load the formula; CDCL resolves the hard phase where the search stalls), so
+//! the race is as fast as the fastest member plus the cost of starting the processes (a few
+//! milliseconds). Members ([`SolverOptions::members`], default [`DEFAULT_MEMBERS`]: `backtrack`,
+//! `sat`, `kissat`) get the portfolio's options (so `preprocess` reaches its SAT members), its
+//! time limit, and each the portfolio's memory cap ([`SolverOptions::memory_mb`], set by whoever
+//! enforces the cap; half the machine's memory by hand). A member's answer counts only when it is
+//! `solved` with a grid the oracle accepts, or `infeasible`; a member that stops at its limit,
+//! fails or is killed leaves the race to the others. The report names the winner
+//! ([`Stats::winner`]); its effort counters are the winner's, and its time is the race's wall
+//! time: `build_seconds` the winner's set-up, `seconds` the rest, so their sum is the wall time
+//! from the first process started to the winning answer.
+//!
+//! Cores: the members run at once, one process each. `run` gives a portfolio job as many of its
+//! job slots as the portfolio has members (at most all of them), so the race never shares a core
+//! with another job; with fewer cores than members, the members share the cores the job holds.
+//! The runner's memory readings see the portfolio's own process only: each member is held to the
+//! cap separately, here.
+//!
+//! The worker executable is `$SUDOKU_LAB` when set, else this executable when it is
+//! `sudoku-lab`, else the `sudoku-lab` beside the folder this executable is in (where cargo puts
+//! test binaries, `target/*/deps/`).
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+use crate::grid::Grid;
+use crate::solve::process::{Finish, Kill, Request, WorkerProcess};
+use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverKind, SolverOptions, Stats};
+use crate::verify;
+
+/// The members when none are chosen: one search, both CDCL backends.
+pub const DEFAULT_MEMBERS: [SolverKind; 3] = [SolverKind::Backtrack, SolverKind::Sat, SolverKind::Kissat];
+
+/// The environment variable naming the `sudoku-lab` executable that members run in.
+pub const EXE_ENV: &str = "SUDOKU_LAB";
+
+/// The portfolio solver (see the module doc).
+#[derive(Debug, Clone)]
+pub struct Portfolio {
+    members: Vec<SolverKind>,
+    options: SolverOptions,
+}
+
+impl Portfolio {
+    /// A portfolio of `options.members` (or [`DEFAULT_MEMBERS`]), passing `options` on to them.
+    pub fn new(options: &SolverOptions) -> Portfolio {
+        let members = members(options);
+        let options = SolverOptions { members: Vec::new(), ..options.clone() };
+        Portfolio { members, options }
+    }
+}
+
+/// The members `options` choose: `options.members`, or [`DEFAULT_MEMBERS`] when none.
+pub fn members(options: &SolverOptions) -> Vec<SolverKind> {
+    if options.members.is_empty() {
+        DEFAULT_MEMBERS.to_vec()
+    } else {
+        options.members.clone()
+    }
+}
+
+/// Checks a choice of members: neither the portfolio itself nor a solver twice.
+pub fn check_members(members: &[SolverKind]) -> Result<(), String> {
+    if members.contains(&SolverKind::Portfolio) {
+        return Err("a portfolio cannot race itself".to_string());
+    }
+    if let Some((i, twice)) = members.iter().enumerate().find(|(i, m)| members[..*i].contains(m)) {
+        return Err(format!("{twice} is named twice (at {})", i + 1));
+    }
+    Ok(())
+}
+
+/// The `sudoku-lab` executable that members run in (see the module doc).
+pub fn worker_exe() -> Result<PathBuf, String> {
+    if let Some(exe) = std::env::var_os(EXE_ENV) {
+        return Ok(PathBuf::from(exe));
+    }
+    let me = std::env::current_exe().map_err(|e| format!("cannot tell which executable this is: {e}"))?;
+    if me.file_stem().is_some_and(|s| s == "sudoku-lab") {
+        return Ok(me);
+    }
+    let beside = me.parent().and_then(|deps| deps.parent()).map(|dir| dir.join("sudoku-lab"));
+    match beside {
+        Some(exe) if exe.is_file() => Ok(exe),
+        _ => Err(format!(
+            "no sudoku-lab executable to start the portfolio's members from {}: set {EXE_ENV}",
+            me.display()
+        )),
+    }
+}
+
+/// How one member's race ended.
+struct Lap {
+    member: SolverKind,
+    finish: Finish,
+}
+
+impl Solver for Portfolio {
+    fn name(&self) -> &'static str {
+        "portfolio"
+    }
+
+    fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> Result<Report, SolveError> {
+        let backend = |message: String| SolveError::Backend { solver: "portfolio", message };
+        let exe = worker_exe().map_err(backend)?;
+        let start = Instant::now();
+        // A member past its limit is killed halfway into the grace a caller gives the portfolio
+        // itself (max(1 s, 10 %), as for every worker), so the race always answers before that.
+        let hard = limits.time.map_or(Duration::MAX, |t| t + t.mul_f64(0.1).max(Duration::from_secs(1)) / 2);
+        let memory_kb = self.options.memory_mb.unwrap_or_else(default_memory_mb).saturating_mul(1024);
+        let shape = puzzle.shape();
+        let request = |member: SolverKind| Request {
+            job: 1,
+            solver: member,
+            box_rows: shape.box_rows(),
+            box_cols: shape.box_cols(),
+            cells: puzzle.cells().to_vec(),
+            time_limit: limits.time.map(|t| t.as_secs_f64()),
+            max_solutions: limits.max_solutions,
+            options: self.options.clone(),
+        };
+        let won = Arc::new(AtomicUsize::new(0));
+        let (tx, rx) = mpsc::channel::<Result<Lap, String>>();
+        let mut laps: Vec<Lap> = Vec::new();
+        let mut winner: Option<(SolverKind, Report)> = None;
+        std::thread::scope(|scope| {
+            for &member in &self.members {
+                let (tx, won, exe, request) = (tx.clone(), Arc::clone(&won), &exe, request(member));
+                scope.spawn(move || {
+                    let lap = WorkerProcess::spawn_with(exe, Stdio::inherit())
+                        .map(|w| w.stop_on(won))
+                        .map(|mut w| Lap { member, finish: w.run(&request, hard, memory_kb) })
+                        .map_err(|e| format!("{member}: cannot start a worker from {}: {e}", exe.display()));
+                    // The receiver outlives every sender in this scope.
+                    let _ = tx.send(lap);
+                });
+            }
+            drop(tx);
+            for lap in rx {
+                let lap = match lap {
+                    Ok(lap) => lap,
+                    Err(e) => {
+                        won.store(1, Ordering::Relaxed);
+                        return Err(backend(e));
+                    }
+                };
+                if let Finish::Answered(r) = &lap.finish {
+                    if r.outcome == "solved" && decisive(puzzle, &lap).is_none() {
+                        won.store(1, Ordering::Relaxed);
+                        let faults = format!("member {} returned a grid that is not a solution", lap.member);
+                        return Err(SolveError::Unverified { solver: "portfolio", faults });
+                    }
+                }
+                if winner.is_none() {
+                    if let Some(report) = decisive(puzzle, &lap) {
+                        won.store(1, Ordering::Relaxed);
+                        winner = Some((lap.member, report));
+                    }
+                }
+                laps.push(lap);
+            }
+            Ok(())
+        })?;
+        let wall = start.elapsed().as_secs_f64();
+        let others = |except: Option<SolverKind>| -> String {
+            let parts: Vec<String> = laps
+                .iter()
+                .filter(|l| Some(l.member) != except)
+                .map(|l| format!("{}: {}", l.member, lap_word(&l.finish)))
+                .collect();
+            parts.join(", ")
+        };
+        match winner {
+            Some((member, report)) => {
+                let build = report.stats.build_seconds.min(wall);
+                let stats = Stats {
+                    seconds: wall - build,
+                    build_seconds: build,
+                    winner: Some(member.name().to_string()),
+                    ..report.stats
+                };
+                let mut note = format!("won by {member} at {wall:.3} s");
+                let rest = others(Some(member));
+                if !rest.is_empty() {
+                    note.push_str(&format!(" ({rest})"));
+                }
+                if let Some(own) = report.note.filter(|n| !n.is_empty()) {
+                    note.push_str(&format!("; {member}: {own}"));
+                }
+                Ok(Report { outcome: report.outcome, stats, note: Some(note) })
+            }
+            None if laps.iter().all(|l| matches!(l.finish, Finish::Died { .. })) => {
+                Err(backend(format!("every member failed: {}", others(None))))
+            }
+            None => Ok(Report {
+                outcome: Outcome::LimitReached,
+                stats: Stats { seconds: wall, ..Stats::default() },
+                note: Some(format!("no member answered within the limit: {}", others(None))),
+            }),
+        }
+    }
+}
+
+/// The member's report when it is an answer that ends the race: a solution the oracle accepts, or
+/// a proof of infeasibility.
+fn decisive(puzzle: &Grid, lap: &Lap) -> Option<Report> {
+    let Finish::Answered(response) = &lap.finish else { return None };
+    let note = (!response.note.is_empty()).then(|| response.note.clone());
+    let outcome = match response.outcome.as_str() {
+        "solved" => {
+            let cells = response.solution.clone()?;
+            let grid = Grid::from_cells(puzzle.shape(), cells).ok()?;
+            verify::is_solution_of(puzzle, &grid).then_some(Outcome::Solved(grid))?
+        }
+        "infeasible" => Outcome::Infeasible,
+        _ => return None,
+    };
+    Some(Report { outcome, stats: response.stats.clone(), note })
+}
+
+/// A member's end in a word or two, for the note.
+fn lap_word(finish: &Finish) -> String {
+    match finish {
+        Finish::Answered(r) if r.unverified => "unverified".to_string(),
+        Finish::Answered(r) => r.outcome.clone(),
+        Finish::Killed { why: Kill::Time, .. } => "killed at the hard limit".to_string(),
+        Finish::Killed { why: Kill::Memory, .. } => "killed above the memory cap".to_string(),
+        Finish::Stopped => "stopped".to_string(),
+        Finish::Died { note, .. } => format!("died ({note})"),
+    }
+}
+
+/// Half the machine's memory, MiB (4 GiB when unknown): the cap of a member by hand.
+pub fn default_memory_mb() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| crate::solve::process::status_kb(&m, "MemTotal"))
+        .map_or(4096, |kb| (kb / 1024 / 2).max(256))
+}

@@ -51,8 +51,8 @@
 use std::time::Instant;
 
 use crate::grid::{Grid, Shape};
-use crate::solve::engine::{Engine, Search, SearchLimits, Stop};
 use crate::solve::cellset::with_popcnt;
+use crate::solve::engine::{Engine, Search, SearchLimits, Stop};
 
 mod searcher;
 mod word;

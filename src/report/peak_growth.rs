@@ -211,15 +211,15 @@ fn bullet(g: &PeakGrowth) -> Option<String> {
     let (at, off) = (law(&g.at_peak)?, law(&g.off_peak)?);
     let (p, q) = (g.at_peak.power?, g.off_peak.power?);
     let verdict = if p.slope - q.slope > SAME_EXPONENT {
-        "cost grows faster at the peak than off it"
+        "faster at the hardness peak than off it"
     } else if q.slope - p.slope > SAME_EXPONENT {
-        "cost grows more slowly at the peak than off it"
+        "more slowly at the hardness peak than off it"
     } else {
-        "cost grows about as fast at the peak as off it"
+        "about as fast at the hardness peak as off it"
     };
     Some(format!(
-        "{} ({}): at the hardness peak {at}; off the peak (α at least {OFF_PEAK} away) {off}. So {verdict} \
-         (exponent {:.1} vs {:.1}).",
+        "{} ({}): cost grows {verdict} (exponent {:.1} vs {:.1}): at the peak {at}; off the peak (α at least \
+         {OFF_PEAK} away) {off}.",
         g.solver, g.mode, p.slope, q.slope
     ))
 }

@@ -226,7 +226,21 @@ pub(crate) fn bullets(results: &Results, fastest: &[Fastest], per_size_all_modes
         per_mode.entry(&f.mode).or_default().push(f);
     }
     let solvers = results.solvers();
-    let mut out: Vec<String> = per_mode.into_iter().map(|(mode, rows)| winner_bullet(mode, &rows, &solvers)).collect();
+    let bullets: Vec<(String, Vec<String>)> =
+        per_mode.iter().map(|(mode, rows)| winner_bullet(mode, rows, &solvers)).collect();
+    // Paradigms that win in no mode are named once, not once per mode.
+    let same_everywhere = bullets.len() > 1 && bullets.windows(2).all(|w| w[0].1 == w[1].1);
+    let mut out: Vec<String> = bullets
+        .iter()
+        .map(|(text, losers)| {
+            let losers: String =
+                if same_everywhere { String::new() } else { losers.iter().map(|l| format!(" {l}.")).collect() };
+            text.replacen(&format!(" {LOSERS}"), &losers, 1)
+        })
+        .collect();
+    if same_everywhere {
+        out.extend(bullets[0].1.iter().map(|l| format!("{l}, in any mode.")));
+    }
     out.extend(ablations(per_size_all_modes).into_iter().map(|(p, what, rows)| ablation_bullet(p, what, &rows)));
     out
 }
@@ -244,9 +258,13 @@ fn region(wins: &[usize], all: &[usize]) -> String {
     }
 }
 
-/// The winner per region of N in one mode, the paradigms that never win, and the margin at the
-/// largest N.
-fn winner_bullet(mode: &str, rows: &[&Fastest], solvers: &[String]) -> String {
+/// Where [`winner_bullet`]'s text takes the sentences on the paradigms that never win.
+const LOSERS: &str = "{losers}";
+
+/// The winner per region of N in one mode and the margin at the largest N, with a [`LOSERS`]
+/// mark where the sentences on the paradigms that never win go; and those sentences, without
+/// their full stop.
+fn winner_bullet(mode: &str, rows: &[&Fastest], solvers: &[String]) -> (String, Vec<String>) {
     let sizes: Vec<usize> = rows.iter().map(|f| f.n).collect();
     let mut wins: Vec<(String, Vec<usize>)> = Vec::new();
     let mut nobody = Vec::new();
@@ -277,14 +295,12 @@ fn winner_bullet(mode: &str, rows: &[&Fastest], solvers: &[String]) -> String {
             continue;
         }
         losers.push(if members.len() == 1 {
-            format!("The {} solver ({}) never wins.", p.name(), members[0])
+            format!("The {} solver ({}) never wins", p.name(), members[0])
         } else {
-            format!("No {} solver ({}) wins at any N.", p.name(), members.join(", "))
+            format!("No {} solver ({}) wins at any N", p.name(), members.join(", "))
         });
     }
-    for sentence in losers {
-        let _ = write!(text, " {sentence}");
-    }
+    let _ = write!(text, " {LOSERS}");
     let last = rows.iter().rev().find_map(|f| Some((f, f.versus.as_ref()?, f.versus.as_ref()?.median_ratio()?)));
     if let Some((f, p, ratio)) = last {
         let unfinished = if p.a_unfinished > 0 {
@@ -300,7 +316,7 @@ fn winner_bullet(mode: &str, rows: &[&Fastest], solvers: &[String]) -> String {
             p.ratios.len(),
         );
     }
-    text
+    (text, losers)
 }
 
 /// How much the encoding matters in one paradigm, per N.

@@ -47,6 +47,16 @@ impl Clock {
     }
 }
 
+/// `m:ss` (or `h:mm:ss`).
+pub fn clock_text(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

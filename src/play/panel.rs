@@ -5,10 +5,11 @@ use std::time::Duration;
 
 use ratatui::text::{Line, Span};
 
+use super::animate::{SearchResult, SearchStep};
 use super::board::{symbol, BoardView, Marks};
+use super::clock::clock_text;
 use super::state::{App, Screen};
 use super::theme::Theme;
-use super::view::{animation_marks, clock_text};
 use crate::grid::Grid;
 
 /// The board of the current screen with its marks, if the screen has one.
@@ -121,4 +122,18 @@ pub fn panel_lines(app: &App, theme: &Theme, now: Duration) -> Vec<Line<'static>
     lines.push(Line::from(app.message.clone()));
     lines.push(Line::from("? help · q menu"));
     lines
+}
+
+/// The marks of the solve animation's last step.
+pub fn animation_marks(cells: usize, last: Option<SearchStep>, result: &SearchResult, done: bool) -> Vec<Marks> {
+    let mut marks = vec![Marks::default(); cells];
+    match last {
+        Some(SearchStep::Place(cell, _)) if !done => marks[cell].placed = true,
+        Some(SearchStep::Undo(cell)) if !done => marks[cell].undone = true,
+        _ => {}
+    }
+    if done && matches!(result, SearchResult::Solved(_)) {
+        marks.iter_mut().for_each(|m| m.correct = true);
+    }
+    marks
 }

@@ -12,28 +12,21 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use super::animate::{SearchResult, SearchStep};
-use super::board::{board_size, Marks};
+use super::board::board_size;
 use super::playing::KEYS;
 use super::settings::SIZES;
 use super::state::{App, Screen, MENU};
 use super::theme::Theme;
 use crate::grid::Shape;
 
+/// Kept at their old paths; they live beside their users, so `view` and `panel` do not import each other.
+pub use super::clock::clock_text;
+pub use super::panel::animation_marks;
+
 /// Columns the side panel needs beside the board.
 const PANEL_WIDTH: u16 = 30;
 /// Lines the panel needs under the board.
 const PANEL_HEIGHT: u16 = 10;
-
-/// `m:ss` (or `h:mm:ss`).
-pub fn clock_text(d: Duration) -> String {
-    let s = d.as_secs();
-    if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{}:{:02}", s / 60, s % 60)
-    }
-}
 
 /// Where the board and the panel go in `area`, or `None` when the terminal is too small.
 pub fn layout(shape: Shape, area: Rect) -> Option<(Rect, Rect)> {
@@ -201,20 +194,6 @@ fn board_screen(frame: &mut Frame, app: &App, theme: &Theme, now: Duration) {
     }
     let info = super::panel::panel_lines(app, theme, now);
     frame.render_widget(Paragraph::new(info).wrap(Wrap { trim: false }), panel);
-}
-
-/// The marks of the solve animation's last step.
-pub fn animation_marks(cells: usize, last: Option<SearchStep>, result: &SearchResult, done: bool) -> Vec<Marks> {
-    let mut marks = vec![Marks::default(); cells];
-    match last {
-        Some(SearchStep::Place(cell, _)) if !done => marks[cell].placed = true,
-        Some(SearchStep::Undo(cell)) if !done => marks[cell].undone = true,
-        _ => {}
-    }
-    if done && matches!(result, SearchResult::Solved(_)) {
-        marks.iter_mut().for_each(|m| m.correct = true);
-    }
-    marks
 }
 
 fn help(frame: &mut Frame, theme: &Theme) {

@@ -68,7 +68,7 @@ impl Outcomes {
 
 impl Figure for Outcomes {
     fn stem(&self) -> &'static str {
-        FIGURES[2].0
+        FIGURES[3].0
     }
 
     fn size(&self) -> (u32, u32) {

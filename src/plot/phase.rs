@@ -167,7 +167,7 @@ fn peak_label(at: Alpha, solvers: &BTreeSet<(usize, String)>) -> String {
 
 impl Figure for Phase<'_> {
     fn stem(&self) -> &'static str {
-        FIGURES[3].0
+        FIGURES[4].0
     }
 
     fn size(&self) -> (u32, u32) {
@@ -181,7 +181,7 @@ impl Figure for Phase<'_> {
     {
         let lines = vec![
             "Top: each solver's own search effort (dead ends, conflicts or B&B nodes; see the legend); +1 so zero fits a log axis; band: 25th–75th percentile.".to_owned(),
-            "Bottom: median solve time. Dashed verticals: each solver's α of largest effort (peak). Hollow: median time at the limit (effort a lower bound).".to_owned(),
+            "Bottom: median total time (set-up + search). Dashed verticals: each solver's α of largest effort (peak). Hollow: median time at the limit (effort a lower bound).".to_owned(),
             censoring_note(self.results),
         ];
         let (rows, cols) = grid(self.effort.len(), MAX_COLS);

@@ -1,5 +1,5 @@
-//! The time figures: median solve time vs N (one chart, pooled over α), median solve time vs α (one
-//! panel per N) and, for `unique` puzzles, median solve time vs difficulty (one panel per N). Also
+//! The time figures: median total time vs N (one chart, pooled over α), median total time vs α (one
+//! panel per N) and, for `unique` puzzles, median total time vs difficulty (one panel per N). Also
 //! the per-N time panels against α that the phase figure reuses.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -15,7 +15,7 @@ use super::series::{
 };
 use super::style::{look, series_label, MAX_COLS, PANEL};
 use super::{Figure, FIGURES};
-use crate::results::{difficulty_order, solver_order, Alpha, Results};
+use crate::results::{difficulty_order, solver_order, Alpha, Clock, Results};
 
 /// A series of a solver in a mode, in display order: (solver order key, mode).
 type SeriesKey = ((usize, String), String);
@@ -48,7 +48,8 @@ where
 // ---------------------------------------------------------------------------------------------
 // Figure 1: time vs N.
 
-/// Median time vs N, one line per (solver, mode), pooled over α and repeats.
+/// Median time vs N, one line per (solver, mode), pooled over α and repeats, on the results' clock
+/// (total time: `time_vs_n`; search only: `time_vs_n_search`).
 pub(super) struct TimeVsN<'r> {
     results: &'r Results,
     series: Vec<Series>,
@@ -79,7 +80,10 @@ impl<'r> TimeVsN<'r> {
 
 impl Figure for TimeVsN<'_> {
     fn stem(&self) -> &'static str {
-        FIGURES[0].0
+        match self.results.clock {
+            Clock::Total => FIGURES[0].0,
+            Clock::Search => FIGURES[1].0,
+        }
     }
 
     fn size(&self) -> (u32, u32) {
@@ -94,10 +98,16 @@ impl Figure for TimeVsN<'_> {
             "Median over all α and repeats at each N; shaded band: 25th–75th percentile.".to_owned(),
             censoring_note(self.results),
         ];
-        let f = frame(root, "Solve time vs N", (1, 1), lines.len())?;
+        let (title, y) = match self.results.clock {
+            Clock::Total => ("Total time (set-up + search) vs N", "median total time (s), log scale"),
+            Clock::Search => {
+                ("Search-only view: search time vs N (set-up left out)", "median search time (s), log scale")
+            }
+        };
+        let f = frame(root, title, (1, 1), lines.len())?;
         let limit = self.results.time_limit;
         let x = Axis::log_at("N (digits per house; grid is N × N), log scale", &self.sizes, integer_label);
-        time_chart(&f.panels[0], "", &x, "median solve time (s), log scale", &self.series, true, limit)?;
+        time_chart(&f.panels[0], "", &x, y, &self.series, true, limit)?;
         legend(&f.legend, &series_keys(&self.series.iter().collect::<Vec<_>>(), true, limit))?;
         notes(&f.notes, &lines)
     }
@@ -149,12 +159,12 @@ where
     DB: DrawingBackend,
     DB::ErrorType: 'static,
 {
-    time_chart(area, title, &Axis::alpha(&panel.alphas), "median time (s), log", &panel.series, false, limit)
+    time_chart(area, title, &Axis::alpha(&panel.alphas), "median total time (s), log", &panel.series, false, limit)
 }
 
 impl Figure for TimeVsAlpha<'_> {
     fn stem(&self) -> &'static str {
-        FIGURES[1].0
+        FIGURES[2].0
     }
 
     fn size(&self) -> (u32, u32) {
@@ -169,7 +179,12 @@ impl Figure for TimeVsAlpha<'_> {
             "Median over repeats at each (N, α); y axes differ between panels.".to_owned(),
             censoring_note(self.results),
         ];
-        let f = frame(root, "Solve time vs fill fraction α", grid(self.panels.len(), MAX_COLS), lines.len())?;
+        let f = frame(
+            root,
+            "Total time (set-up + search) vs fill fraction α",
+            grid(self.panels.len(), MAX_COLS),
+            lines.len(),
+        )?;
         let limit = self.results.time_limit;
         for (panel, area) in self.panels.iter().zip(&f.panels) {
             time_panel(area, &format!("N = {}", panel.n), panel, limit)?;
@@ -230,7 +245,7 @@ impl<'r> TimeVsDifficulty<'r> {
 
 impl Figure for TimeVsDifficulty<'_> {
     fn stem(&self) -> &'static str {
-        FIGURES[4].0
+        FIGURES[5].0
     }
 
     fn size(&self) -> (u32, u32) {
@@ -251,12 +266,17 @@ impl Figure for TimeVsDifficulty<'_> {
             ),
             censoring_note(self.results),
         ];
-        let f = frame(root, "Solve time vs puzzle difficulty", grid(self.panels.len(), MAX_COLS), lines.len())?;
+        let f = frame(
+            root,
+            "Total time (set-up + search) vs puzzle difficulty",
+            grid(self.panels.len(), MAX_COLS),
+            lines.len(),
+        )?;
         let limit = self.results.time_limit;
         let x = Axis::categories("difficulty (logical rating)", &self.difficulties);
         for (panel, area) in self.panels.iter().zip(&f.panels) {
             let title = format!("N = {}", panel.n);
-            time_chart(area, &title, &x, "median time (s), log", &panel.series, true, limit)?;
+            time_chart(area, &title, &x, "median total time (s), log", &panel.series, true, limit)?;
         }
         let all: Vec<&Series> = self.panels.iter().flat_map(|p| &p.series).collect();
         legend(&f.legend, &series_keys(&all, true, limit))?;

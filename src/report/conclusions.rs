@@ -1,16 +1,15 @@
 //! The report's conclusions, generated from the [`Analysis`] so that every sentence is backed by a
 //! number in the tables above it. Claims are hedged when the data is thin and withheld when it is
 //! missing (no speed ratio without instances both solved, no growth law from fewer than three sizes).
+//! What the summary or a table already says in full (each growth law, each peak location) is not
+//! said again here, and a caveat that applies to several claims is said once.
 
 use std::collections::BTreeMap;
 
-use super::analysis::{Analysis, Growth, Pairing};
-use super::{better_fit, fmt_pct, peak_growth, peaks, speedup_phrase, winners};
+use super::analysis::Analysis;
+use super::{fmt_pct, pairing, peak_growth, peaks, winners};
 use crate::experiment::record::RunRow;
-use crate::results::{fmt_num, solver_order, Outcome, Results, Summary};
-
-/// Below this many paired instances a ratio is called indicative.
-const FEW_PAIRS: usize = 5;
+use crate::results::{solver_order, Outcome, Results, Summary};
 /// The random-fill mode of the origin study.
 const RANDOM_MODE: &str = "random";
 /// The always-solvable mode.
@@ -22,75 +21,14 @@ pub(crate) fn bullets(results: &Results, analysis: &Analysis) -> Vec<String> {
         return vec!["`runs.csv` holds no runs: nothing to conclude.".to_owned()];
     }
     let mut out = Vec::new();
-    out.extend(ratio_bullets(analysis));
-    out.extend(winners::bullets(results, analysis));
+    out.extend(pairing::bullets(&analysis.pairings));
+    out.extend(winners::bullets(results, &analysis.fastest, &analysis.pairings.per_size_all_modes));
     out.extend(limit_bullets(results));
     out.extend(solvability_bullets(analysis));
-    out.extend(analysis.growth.iter().map(growth_bullet));
-    out.extend(peak_growth::bullets(analysis));
+    out.extend(peak_growth::bullets(&analysis.peak_growth));
     out.extend(peaks::bullets(&analysis.peaks));
     out.extend(integrity_bullets(results));
     out
-}
-
-/// One bullet per solver pair, pooled over all instances, noting where the faster one changes with N.
-fn ratio_bullets(analysis: &Analysis) -> Vec<String> {
-    analysis
-        .pooled_pairings
-        .iter()
-        .map(|p| {
-            let unfinished = format!(
-                "{} did not finish {} of the {} paired instances, {} {}",
-                p.a, p.a_unfinished, p.paired, p.b, p.b_unfinished
-            );
-            let Some(ratio) = p.median_ratio() else {
-                return format!("No speed ratio between {} and {}: no instance was solved by both ({unfinished}).", p.a, p.b);
-            };
-            let sizes: Vec<String> = p.sizes.iter().map(|n| n.to_string()).collect();
-            let hedge = if p.ratios.len() < FEW_PAIRS { " Few instances: indicative only." } else { "" };
-            let (faster, faster_unfinished) = if ratio >= 1.0 { (&p.b, p.b_unfinished) } else { (&p.a, p.a_unfinished) };
-            let caution = if faster_unfinished > 0 {
-                format!(
-                    " The ratio leaves out the {faster_unfinished} instances {faster} did not finish, so it likely overstates \
-                     {faster}'s advantage."
-                )
-            } else {
-                String::new()
-            };
-            format!(
-                "On the {} instances both solved (N = {}), {} (median of per-instance time ratios); \
-                 {unfinished}.{}{caution}{hedge}",
-                p.ratios.len(),
-                sizes.join(", "),
-                speedup_phrase(p, ratio),
-                crossover(analysis, p)
-            )
-        })
-        .collect()
-}
-
-/// " By N, A is faster at N = …, B at N = …." when the faster solver changes with N; else empty.
-fn crossover(analysis: &Analysis, pooled: &Pairing) -> String {
-    let mut a_faster = Vec::new();
-    let mut b_faster = Vec::new();
-    for p in analysis.size_pairings.iter().filter(|p| p.a == pooled.a && p.b == pooled.b) {
-        let (Some(ratio), Some((_, n))) = (p.median_ratio(), &p.scope) else { continue };
-        if ratio > 1.0 {
-            b_faster.push(n.to_string());
-        } else if ratio < 1.0 {
-            a_faster.push(n.to_string());
-        }
-    }
-    if a_faster.is_empty() || b_faster.is_empty() {
-        return String::new();
-    }
-    format!(
-        " The faster solver changes with N: {} is faster at N = {}, {} at N = {}.",
-        pooled.a,
-        a_faster.join(", "),
-        pooled.b,
-        b_faster.join(", ")
-    )
 }
 
 /// Which solvers hit the time limit or the memory cap, and from which N on.
@@ -160,44 +98,6 @@ fn solvability_bullets(analysis: &Analysis) -> Vec<String> {
         ));
     }
     out
-}
-
-/// The growth law of one (solver, mode), or why there is none.
-fn growth_bullet(g: &Growth) -> String {
-    let sizes: Vec<String> = g.points.iter().map(|p| p.0.to_string()).collect();
-    let censored = if g.censored.is_empty() {
-        String::new()
-    } else {
-        let ns: Vec<String> = g.censored.iter().map(|n| n.to_string()).collect();
-        format!(" (its median reaches the time limit at N = {})", ns.join(", "))
-    };
-    let (Some(p), Some(e)) = (g.power, g.exponential) else {
-        return format!(
-            "{} ({}): too few sizes with an uncensored median ({}) to fit a growth law{censored}.",
-            g.solver,
-            g.mode,
-            g.points.len()
-        );
-    };
-    let verdict = match better_fit(g) {
-        "similar" => "the two fit about equally well".to_owned(),
-        better => format!("the {better} law fits better"),
-    };
-    let hedge = if g.points.len() <= 4 {
-        format!(" With only {} sizes this is indicative.", g.points.len())
-    } else {
-        String::new()
-    };
-    format!(
-        "{} ({}): over N = {}, the median time grows like N^{:.2} (R² {:.3}) or {}^N (R² {:.3}); {verdict}{censored}.{hedge}",
-        g.solver,
-        g.mode,
-        sizes.join(", "),
-        p.slope,
-        p.r2,
-        fmt_num(10f64.powf(e.slope)),
-        e.r2,
-    )
 }
 
 /// Errors, disagreements between solvers and answers the oracle rejected.

@@ -1,20 +1,29 @@
 //! The Markdown report of one results directory: `REPORT.md` beside `runs.csv`.
 //!
 //! It answers the origin study's question, "what does the complexity look like?", from the result
-//! files alone (it never runs a solver): time and outcome shares per (N, α, solver, mode) (and, for
-//! `unique` puzzles, median times per (N, difficulty) side by side per solver), paired
-//! speed ratios, which solver (and paradigm) is fastest where and how much the encoding matters
-//! ([`winners`]), how the median time grows with N (polynomial and exponential fits), at the
-//! hardness peak and off it ([`peak_growth`]), where each solver's search effort peaks in α compared
-//! with the Latin-square literature ([`peaks`]), how often generated instances were solvable, the
-//! figures written by [`crate::plot`], and conclusions generated from those numbers. Times of runs
-//! stopped by the time limit (or the memory cap) count as the limit, so medians marked `≥` are
-//! lower bounds. The numbers come from [`crate::results`], which the figures read too.
+//! files alone (it never runs a solver). First a [`summary`] table to read in two minutes (fastest
+//! solver per N and mode, unfinished runs, peak α, growth laws), then the full tables: time and
+//! outcome shares per (N, α, solver, mode) (and, for `unique` puzzles, median times per (N,
+//! difficulty) side by side per solver), how often generated instances were solvable, paired speed
+//! ratios ([`pairing`]), which solver (and paradigm) is fastest where and how much the encoding
+//! matters ([`winners`]), how the median time grows with N ([`growth`]), at the hardness peak and
+//! off it ([`peak_growth`]), where each solver's search effort peaks in α compared with the
+//! Latin-square literature ([`peaks`]), the figures written by [`crate::plot`], and conclusions
+//! generated from those numbers, each said once.
+//!
+//! Times are total (set-up + search, [`Clock::Total`]) everywhere; the search alone
+//! ([`Clock::Search`]) is a second, labelled view: a column of the main table, a column of the
+//! ratio table, a row of the summary and a figure. Times of runs stopped by the time limit (or the
+//! memory cap) count as the limit, so medians marked `≥` are lower bounds. The numbers come from
+//! [`crate::results`], which the figures read too.
 
 mod analysis;
 mod conclusions;
+mod growth;
+mod pairing;
 mod peak_growth;
 mod peaks;
+mod summary;
 mod variants;
 mod winners;
 
@@ -24,8 +33,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::results::{self, fmt_limit, fmt_num, Alpha, PeakAt, Results};
-use analysis::{Analysis, Growth, Pairing, MIN_FIT_POINTS, UNIQUE_MODE};
+use crate::results::{self, fmt_limit, fmt_num, Alpha, Clock, PeakAt, Results, UNIQUE_MODE};
+use analysis::{Analysis, InstanceCell, Solvability};
+use pairing::Pairing;
 
 /// The report's file name inside the results directory.
 pub const REPORT_FILE: &str = "REPORT.md";
@@ -42,17 +52,25 @@ pub fn write_report(dir: &Path) -> anyhow::Result<PathBuf> {
 /// The whole report as Markdown.
 fn render(results: &Results, dir: &Path) -> String {
     let analysis = Analysis::of(results);
+    let search = Analysis::of(&results.with_clock(Clock::Search));
     let mut out = String::new();
     header(&mut out, results);
-    cell_table(&mut out, results, &analysis);
+    summary::section(&mut out, results, &analysis, &search);
+    setup(&mut out, results);
+    cell_table(&mut out, results, &analysis, &search);
     difficulty_table(&mut out, results);
     solvability_table(&mut out, &analysis);
-    ratio_table(&mut out, &analysis);
-    winners::section(&mut out, results, &analysis);
+    pairing::section(&mut out, results, &analysis.pairings, &search.pairings);
+    winners::section(
+        &mut out,
+        results,
+        (&analysis.fastest, &analysis.fastest_per_alpha),
+        &analysis.pairings.per_size_all_modes,
+    );
     variants::section(&mut out, results, &analysis);
-    growth_section(&mut out, &analysis);
-    peak_growth::section(&mut out, results, &analysis);
-    peaks::section(&mut out, &analysis);
+    growth::section(&mut out, &analysis.growth);
+    peak_growth::section(&mut out, results, &analysis.peak_growth, &analysis.peaks);
+    peaks::section(&mut out, &analysis.peaks);
     figures(&mut out, dir);
     out.push_str("\n## Conclusions\n\n");
     for line in conclusions::bullets(results, &analysis) {
@@ -61,16 +79,9 @@ fn render(results: &Results, dir: &Path) -> String {
     out
 }
 
-/// Title, meta information, counts and how times are censored.
+/// Title, counts, and what the times count and how they are censored.
 fn header(out: &mut String, results: &Results) {
     let _ = writeln!(out, "# Report: {}\n", results.name());
-    if let Some(serde_json::Value::Object(meta)) = &results.meta {
-        out.push_str("## Setup (meta.json)\n\n");
-        for (key, value) in meta {
-            flatten_meta(out, key, value, 0);
-        }
-        out.push('\n');
-    }
     let instances = results.instances().len();
     let _ = writeln!(
         out,
@@ -86,10 +97,24 @@ fn header(out: &mut String, results: &Results) {
     };
     let _ = writeln!(
         out,
-        "Times are wall seconds of the solve. Runs stopped by the time limit or the memory cap could \
-         not finish; they count as {limit} rather than being dropped, so a statistic marked `≥` is \
-         censored (a lower bound). `error` runs are left out of the times but counted in the shares.\n"
+        "Times are total wall seconds of a run: set-up (`build_seconds`: the ILP model, the SAT \
+         encoding, the DLX matrix) plus search (`seconds`), as the time limit counts them. Columns, \
+         rows and figures labelled *search-only* leave the set-up out; `runs.csv` keeps both. Runs \
+         stopped by the time limit or the memory cap could not finish; they count as {limit} rather \
+         than being dropped, so a statistic marked `≥` is censored (a lower bound). `error` runs are \
+         left out of the times but counted in the shares.\n"
     );
+}
+
+/// The resolved configuration and machine, from `meta.json` when present.
+fn setup(out: &mut String, results: &Results) {
+    if let Some(serde_json::Value::Object(meta)) = &results.meta {
+        out.push_str("## Setup (meta.json)\n\n");
+        for (key, value) in meta {
+            flatten_meta(out, key, value, 0);
+        }
+        out.push('\n');
+    }
 }
 
 /// One bullet per scalar of `meta.json`, nested objects one level deep.
@@ -120,24 +145,25 @@ fn flatten_meta(out: &mut String, key: &str, value: &serde_json::Value, depth: u
     let _ = writeln!(out, "- {key}: {}", escape_cell(&text));
 }
 
-/// The main table: median and p90 time and outcome shares per cell.
-fn cell_table(out: &mut String, results: &Results, analysis: &Analysis) {
+/// The main table: median and p90 total time, median search-only time and outcome shares per cell.
+fn cell_table(out: &mut String, results: &Results, analysis: &Analysis, search: &Analysis) {
     out.push_str("## Time and outcomes per (N, α, solver, mode)\n\n");
     let with_difficulty = analysis.cells.keys().any(|k| !k.difficulty.1.is_empty());
     let difficulty_head = if with_difficulty { " difficulty |" } else { "" };
     let _ = writeln!(
         out,
-        "| N | box | mode |{difficulty_head} α | solver | runs | median s | p90 s | solved | infeasible | limit | memory | error |"
+        "| N | box | mode |{difficulty_head} α | solver | runs | median s | p90 s | median search-only s | solved | infeasible | limit | memory | error |"
     );
-    let columns = 13 + usize::from(with_difficulty);
+    let columns = 14 + usize::from(with_difficulty);
     let _ = writeln!(out, "|{}", "---|".repeat(columns));
     for (key, s) in &analysis.cells {
         let secs = |v: Option<f64>| fmt_secs(results, v);
         let difficulty = if with_difficulty { format!(" {} |", or_dash(&key.difficulty.1)) } else { String::new() };
         let share = |k: usize| fmt_pct(k, s.runs);
+        let search_median = search.cells.get(key).and_then(|s| s.median());
         let _ = writeln!(
             out,
-            "| {} | {}×{} | {} |{difficulty} {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {}×{} | {} |{difficulty} {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             key.n,
             key.shape.0,
             key.shape.1,
@@ -147,6 +173,7 @@ fn cell_table(out: &mut String, results: &Results, analysis: &Analysis) {
             s.runs,
             secs(s.median()),
             secs(s.quantile(0.9)),
+            secs(search_median),
             share(s.solved),
             share(s.infeasible),
             share(s.limit),
@@ -205,16 +232,34 @@ fn solvability_table(out: &mut String, analysis: &Analysis) {
     out.push_str(
         "An instance is *solvable* when some solver returned a verified solution, *infeasible* when \
          some solver proved it has none, *unresolved* when no solver finished. Planted instances \
-         are solvable by construction; random ones (the origin study's generator) may not be.\n\n",
+         are solvable by construction; random ones (the origin study's generator) may not be. \
+         Neighbouring α values with the same counts share a row (`0–0.95`); `instances` is per α.\n\n",
     );
     out.push_str("| mode | N | difficulty | α | instances | solvable | infeasible | unresolved |\n");
     out.push_str("|---|---|---|---|---|---|---|---|\n");
-    for ((mode, n, difficulty, alpha), s) in &analysis.solvability {
+    // Runs of neighbouring α values of one (mode, N, difficulty) with the same counts.
+    let mut runs: Vec<(&InstanceCell, Alpha, &Solvability)> = Vec::new();
+    for (key, s) in &analysis.solvability {
+        let counts = |s: &Solvability| (s.instances, s.solvable, s.infeasible, s.unresolved);
+        match runs.last_mut() {
+            Some((first, last, t))
+                if first.0 == key.0 && first.1 == key.1 && first.2 == key.2 && counts(t) == counts(s) =>
+            {
+                *last = key.3;
+            }
+            _ => runs.push((key, key.3, s)),
+        }
+    }
+    for ((mode, n, difficulty, first), last, s) in runs {
+        let alpha = if *first == last {
+            alpha_cell(mode, *first)
+        } else {
+            format!("{}–{}", alpha_cell(mode, *first), alpha_cell(mode, last))
+        };
         let _ = writeln!(
             out,
-            "| {mode} | {n} | {} | {} | {} | {} | {} | {} |",
+            "| {mode} | {n} | {} | {alpha} | {} | {} | {} | {} |",
             or_dash(&difficulty.1),
-            alpha_cell(mode, *alpha),
             s.instances,
             fmt_pct(s.solvable, s.instances),
             fmt_pct(s.infeasible, s.instances),
@@ -224,65 +269,6 @@ fn solvability_table(out: &mut String, analysis: &Analysis) {
     out.push('\n');
 }
 
-/// Paired speed ratios, per (mode, N) and pooled.
-fn ratio_table(out: &mut String, analysis: &Analysis) {
-    out.push_str("## Speed ratios on the same instances\n\n");
-    out.push_str(
-        "Runs are paired by (experiment, box shape, α, mode, difficulty, repeat, seed). The ratio is \
-         the median over the instances **both solved** of t(A) / t(B): above 1 means B is faster. \
-         Instances proved infeasible are not in the ratio; the last two columns count the paired \
-         instances each solver did not finish (limit, memory or error).\n\n",
-    );
-    out.push_str("| A | B | mode | N | paired | both solved | median t(A)/t(B) | A unfinished | B unfinished |\n");
-    out.push_str("|---|---|---|---|---|---|---|---|---|\n");
-    for p in analysis.pooled_pairings.iter().chain(&analysis.size_pairings).chain(&analysis.pairings) {
-        let (mode, n) = match &p.scope {
-            Some((mode, n)) => (mode.clone(), n.to_string()),
-            None => ("all".to_owned(), "all".to_owned()),
-        };
-        let _ = writeln!(out, "| {} | {} | {mode} | {n} | {} |", p.a, p.b, p.count_cells());
-    }
-    out.push('\n');
-}
-
-/// Least-squares fits of log10(median time) against log10 N and against N.
-fn growth_section(out: &mut String, analysis: &Analysis) {
-    out.push_str("## How cost grows with N\n\n");
-    let _ = writeln!(
-        out,
-        "Per solver and mode, the median time at each N (pooled over α and repeats) is fitted by least \
-         squares as log10 t = a + b·log10 N (polynomial: t ∝ N^b) and as log10 t = a + b·N \
-         (exponential: t ∝ c^N with c = 10^b). Sizes whose median sits at the time limit are left \
-         out (their true cost is unknown); at least {MIN_FIT_POINTS} sizes are needed for a fit.\n"
-    );
-    out.push_str("| solver | mode | sizes fitted | censored sizes | exponent b (t ∝ N^b) | R² | base c (t ∝ c^N) | R² | better fit |\n");
-    out.push_str("|---|---|---|---|---|---|---|---|---|\n");
-    for g in &analysis.growth {
-        let fitted = list_or_dash(g.points.iter().map(|p| p.0.to_string()));
-        let censored = list_or_dash(g.censored.iter().map(|n| n.to_string()));
-        let _ = writeln!(out, "| {} | {} | {fitted} | {censored} |{}", g.solver, g.mode, fit_cells(g));
-    }
-    out.push('\n');
-}
-
-/// The fit columns of a growth row: exponent, R², base, R², better fit (or why there is none).
-pub(crate) fn fit_cells(g: &Growth) -> String {
-    let (exp_b, r2_p, base, r2_e, better) = match (g.power, g.exponential) {
-        (Some(p), Some(e)) => (
-            fmt_fixed(p.slope, 2),
-            fmt_fixed(p.r2, 3),
-            fmt_fixed(10f64.powf(e.slope), 3),
-            fmt_fixed(e.r2, 3),
-            better_fit(g).to_owned(),
-        ),
-        _ => {
-            let note = format!("too few points ({} < {MIN_FIT_POINTS})", g.points.len());
-            ("—".into(), "—".into(), "—".into(), "—".into(), note)
-        }
-    };
-    format!(" {exp_b} | {r2_p} | {base} | {r2_e} | {better} |")
-}
-
 /// Items joined by commas, or a dash when there are none.
 pub(crate) fn list_or_dash(items: impl Iterator<Item = String>) -> String {
     let v: Vec<String> = items.collect();
@@ -290,16 +276,6 @@ pub(crate) fn list_or_dash(items: impl Iterator<Item = String>) -> String {
         "—".to_owned()
     } else {
         v.join(", ")
-    }
-}
-
-/// Which of the two fits explains more variance ("similar" when R² differ by under 0.01).
-pub(crate) fn better_fit(g: &Growth) -> &'static str {
-    match (g.power, g.exponential) {
-        (Some(p), Some(e)) if (p.r2 - e.r2).abs() < 0.01 => "similar",
-        (Some(p), Some(e)) if p.r2 > e.r2 => "polynomial",
-        (Some(_), Some(_)) => "exponential",
-        _ => "—",
     }
 }
 
@@ -347,11 +323,6 @@ pub(crate) fn fmt_secs(results: &Results, seconds: Option<f64>) -> String {
         Some(v) => fmt_num(v),
         None => "—".to_owned(),
     }
-}
-
-/// A number with `decimals` fixed decimals.
-fn fmt_fixed(x: f64, decimals: usize) -> String {
-    format!("{x:.decimals$}")
 }
 
 /// `k` of `total` as a whole percentage, e.g. `67 %`; `—` for an empty total.

@@ -10,9 +10,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::analysis::{Analysis, Growth, MIN_FIT_POINTS};
+use super::growth::{fit_cells, Growth, MIN_FIT_POINTS};
 use super::peaks::Peak;
-use super::{fit_cells, fmt_peak, fmt_secs, list_or_dash};
+use super::{fmt_peak, fmt_secs, list_or_dash};
 use crate::results::{solver_order, stats, Alpha, PeakAt, Results};
 
 /// How far (in α) from every peak α an α value must be to count as off the peak.
@@ -140,28 +140,28 @@ fn fmt_alpha_set(alphas: &[Alpha], swept: &[Alpha]) -> String {
 }
 
 /// The section: per-N medians at and off the peak, then the fits.
-pub(crate) fn section(out: &mut String, results: &Results, analysis: &Analysis) {
+pub(crate) fn section(out: &mut String, results: &Results, peak_growth: &[PeakGrowth], peaks: &[Peak]) {
     out.push_str("## Growth at the hardness peak versus off it\n\n");
     let _ = writeln!(
         out,
         "Per solver and mode, at each N: the peak α (the largest median search effort, see *Hardness \
-         peak in α* below; the time peak for a solver without an effort statistic), the median time over \
-         the runs at the peak, and the median time over the runs at the α values at least {OFF_PEAK} away \
+         peak in α* below; the time peak for a solver without an effort statistic), the median total time \
+         over the runs at the peak, and the median total time over the runs at the α values at least {OFF_PEAK} away \
          from it (off the peak). Each series is fitted over N as above (t ∝ N^b and t ∝ c^N, at least \
          {MIN_FIT_POINTS} sizes). Sizes whose peak is at the edge of the sweep are left out (the peak may \
          lie outside it), and so are sizes where the solver's median time reaches the limit anywhere in the \
          sweep: the peak, and the cost there, are then unknown (only a lower bound), so they are listed as \
          censored rather than fitted.\n"
     );
-    if analysis.peak_growth.is_empty() {
+    if peak_growth.is_empty() {
         out.push_str("No sweep has enough α values (at least 3 per N) to locate a peak.\n\n");
         return;
     }
     out.push_str("| solver | mode | N | peak α | median s at peak | α off the peak | median s off peak |\n");
     out.push_str("|---|---|---|---|---|---|---|\n");
     let swept: BTreeMap<(&str, usize), &[Alpha]> =
-        analysis.peaks.iter().map(|p| ((p.mode.as_str(), p.n), p.alphas.as_slice())).collect();
-    for g in &analysis.peak_growth {
+        peaks.iter().map(|p| ((p.mode.as_str(), p.n), p.alphas.as_slice())).collect();
+    for g in peak_growth {
         for s in &g.sizes {
             let mut peak = fmt_peak(&s.at);
             if s.censored && !s.at.censored {
@@ -182,7 +182,7 @@ pub(crate) fn section(out: &mut String, results: &Results, analysis: &Analysis) 
     }
     out.push_str("\n| solver | mode | series | sizes fitted | censored sizes | edge sizes | exponent b (t ∝ N^b) | R² | base c (t ∝ c^N) | R² | better fit |\n");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|---|\n");
-    for g in &analysis.peak_growth {
+    for g in peak_growth {
         for (label, fit) in [("at the peak", &g.at_peak), ("off the peak", &g.off_peak)] {
             let _ = writeln!(
                 out,
@@ -199,63 +199,29 @@ pub(crate) fn section(out: &mut String, results: &Results, analysis: &Analysis) 
     out.push('\n');
 }
 
-/// One bullet per (solver, mode): how cost grows at the peak and off it, in words.
-pub(crate) fn bullets(analysis: &Analysis) -> Vec<String> {
-    analysis.peak_growth.iter().map(bullet).collect()
+/// One bullet per (solver, mode) with a law both at the peak and off it: the two laws and whether
+/// cost grows faster at the peak. Series without both fits get none: the table says which sizes
+/// were left out and why.
+pub(crate) fn bullets(peak_growth: &[PeakGrowth]) -> Vec<String> {
+    peak_growth.iter().filter_map(bullet).collect()
 }
 
-/// The at-peak and off-peak growth of one (solver, mode), or why it cannot be stated.
-fn bullet(g: &PeakGrowth) -> String {
-    let off_words = format!("off the peak (α at least {OFF_PEAK} away)");
-    let mut text = match (law(&g.at_peak), law(&g.off_peak)) {
-        (Some(at), Some(off)) => format!("{} ({}): at the hardness peak {at}; {off_words} {off}.", g.solver, g.mode),
-        (Some(at), None) => format!(
-            "{} ({}): at the hardness peak {at}; {off_words} no growth law: {}.",
-            g.solver,
-            g.mode,
-            too_few(&g.off_peak)
-        ),
-        (None, Some(off)) => format!(
-            "{} ({}): no growth law at the hardness peak: {}; {off_words} {off}.",
-            g.solver,
-            g.mode,
-            too_few(&g.at_peak)
-        ),
-        (None, None) if sizes(&g.at_peak) == sizes(&g.off_peak) => {
-            format!("{} ({}): no growth law at or off the hardness peak: {}.", g.solver, g.mode, too_few(&g.at_peak))
-        }
-        (None, None) => format!(
-            "{} ({}): no growth law at the hardness peak ({}) or off it ({}).",
-            g.solver,
-            g.mode,
-            too_few(&g.at_peak),
-            too_few(&g.off_peak)
-        ),
+/// The at-peak and off-peak growth of one (solver, mode), when both have a fit.
+fn bullet(g: &PeakGrowth) -> Option<String> {
+    let (at, off) = (law(&g.at_peak)?, law(&g.off_peak)?);
+    let (p, q) = (g.at_peak.power?, g.off_peak.power?);
+    let verdict = if p.slope - q.slope > SAME_EXPONENT {
+        "faster at the hardness peak than off it"
+    } else if q.slope - p.slope > SAME_EXPONENT {
+        "more slowly at the hardness peak than off it"
+    } else {
+        "about as fast at the hardness peak as off it"
     };
-    if let (Some(p), Some(q)) = (g.at_peak.power, g.off_peak.power) {
-        let verdict = if p.slope - q.slope > SAME_EXPONENT {
-            "cost grows faster at the peak than off it"
-        } else if q.slope - p.slope > SAME_EXPONENT {
-            "cost grows more slowly at the peak than off it"
-        } else {
-            "cost grows about as fast at the peak as off it"
-        };
-        let _ = write!(text, " So {verdict} (exponent {:.1} vs {:.1}).", p.slope, q.slope);
-    }
-    if !g.at_peak.censored.is_empty() {
-        let ns: Vec<String> = g.at_peak.censored.iter().map(|n| n.to_string()).collect();
-        let _ = write!(
-            text,
-            " At N = {} the median time reaches the limit in the sweep: the cost at the peak there is at least \
-             the limit, and the size is left out rather than fitted.",
-            ns.join(", ")
-        );
-    }
-    if !g.edge.is_empty() {
-        let ns: Vec<String> = g.edge.iter().map(|n| n.to_string()).collect();
-        let _ = write!(text, " At N = {} the peak is at the edge of the sweep, so it is left out.", ns.join(", "));
-    }
-    text
+    Some(format!(
+        "{} ({}): cost grows {verdict} (exponent {:.1} vs {:.1}): at the peak {at}; off the peak (α at least \
+         {OFF_PEAK} away) {off}.",
+        g.solver, g.mode, p.slope, q.slope
+    ))
 }
 
 /// "t ∝ N^7.90 (R² 0.990; or 1.23^N, R² 0.950) over N = 16, 25, 36", or `None` without a fit.
@@ -271,21 +237,6 @@ fn law(g: &Growth) -> Option<String> {
         e.r2,
         sizes.join(", ")
     ))
-}
-
-/// Why a series has no fit: which sizes remain.
-fn too_few(g: &Growth) -> String {
-    if g.points.is_empty() {
-        return "no N has a located peak with uncensored times".to_owned();
-    }
-    let sizes: Vec<String> = g.points.iter().map(|p| p.0.to_string()).collect();
-    let verb = if sizes.len() == 1 { "qualifies" } else { "qualify" };
-    format!("only N = {} {verb}, and a fit needs {MIN_FIT_POINTS} sizes", sizes.join(", "))
-}
-
-/// The sizes of a series' points.
-fn sizes(g: &Growth) -> Vec<usize> {
-    g.points.iter().map(|p| p.0).collect()
 }
 
 #[cfg(test)]

@@ -10,10 +10,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use super::analysis::{Analysis, UNIQUE_MODE};
 use super::fmt_peak;
 use crate::results::{
     argmax, solver_order, sweep_effort, Alpha, Effort, PeakAt, Results, Statistic, Summary, MIN_PEAK_ALPHAS,
+    UNIQUE_MODE,
 };
 use crate::results::{fmt_count, SweepEffort};
 
@@ -137,7 +137,7 @@ pub(crate) fn fmt_effort_peak(p: &EffortPeak) -> String {
 }
 
 /// The section: effort peaks per solver, then time peaks per solver.
-pub(crate) fn section(out: &mut String, analysis: &Analysis) {
+pub(crate) fn section(out: &mut String, peaks: &[Peak]) {
     out.push_str("## Hardness peak in α\n\n");
     out.push_str(
         "For Latin-square (quasigroup) completion, search cost peaks near 42 % pre-filled cells at \
@@ -152,7 +152,7 @@ pub(crate) fn section(out: &mut String, analysis: &Analysis) {
          at that α is the time limit, so its effort there is only a lower bound (`≥`); `limit at α = …` \
          names other α where the median time is the limit, whose effort could be larger still.\n\n",
     );
-    if analysis.peaks.is_empty() {
+    if peaks.is_empty() {
         out.push_str("Too few α values (fewer than 3 per N) to locate a peak.\n\n");
         return;
     }
@@ -162,11 +162,11 @@ pub(crate) fn section(out: &mut String, analysis: &Analysis) {
         v.dedup();
         v
     };
-    let with_effort = solvers(&mut analysis.peaks.iter().flat_map(|p| p.efforts.iter().map(|e| e.solver.clone())));
+    let with_effort = solvers(&mut peaks.iter().flat_map(|p| p.efforts.iter().map(|e| e.solver.clone())));
     let heads: String = with_effort.iter().map(|s| format!(" effort peak: {s} |")).collect();
     let _ = writeln!(out, "| mode | N | α swept |{heads}");
     let _ = writeln!(out, "|{}", "---|".repeat(3 + with_effort.len()));
-    for p in &analysis.peaks {
+    for p in peaks {
         let cells: String = with_effort
             .iter()
             .map(|s| match p.efforts.iter().find(|e| &e.solver == s) {
@@ -180,11 +180,11 @@ pub(crate) fn section(out: &mut String, analysis: &Analysis) {
         "\nFor comparison, the α with the largest median time of each solver (`censored`: that median is \
          the time limit, so the true peak cannot be located):\n\n",
     );
-    let with_time = solvers(&mut analysis.peaks.iter().flat_map(|p| p.times.iter().map(|t| t.0.clone())));
+    let with_time = solvers(&mut peaks.iter().flat_map(|p| p.times.iter().map(|t| t.0.clone())));
     let heads: String = with_time.iter().map(|s| format!(" time peak: {s} |")).collect();
     let _ = writeln!(out, "| mode | N |{heads}");
     let _ = writeln!(out, "|{}", "---|".repeat(2 + with_time.len()));
-    for p in &analysis.peaks {
+    for p in peaks {
         let cells: String = with_time
             .iter()
             .map(|s| match p.times.iter().find(|t| &t.0 == s) {
@@ -197,7 +197,9 @@ pub(crate) fn section(out: &mut String, analysis: &Analysis) {
     out.push('\n');
 }
 
-/// Per mode: one bullet per solver with effort peaks, and whether the solvers agree on the peak.
+/// Per mode: one bullet on how the clearly located effort peaks move with N and where they sit
+/// against the literature, and one on whether the solvers agree on the peak. Where each peak is
+/// at every N is in the table (and the summary), so it is not repeated here.
 pub(crate) fn bullets(peaks: &[Peak]) -> Vec<String> {
     let mut per_mode: BTreeMap<&str, Vec<&Peak>> = BTreeMap::new();
     for p in peaks.iter().filter(|p| !p.efforts.is_empty()) {
@@ -208,7 +210,7 @@ pub(crate) fn bullets(peaks: &[Peak]) -> Vec<String> {
         let mut solvers: Vec<&str> = peaks.iter().flat_map(|p| p.efforts.iter().map(|e| e.solver.as_str())).collect();
         solvers.sort_by_key(|s| solver_order(s));
         solvers.dedup();
-        out.extend(solvers.iter().map(|s| solver_bullet(mode, s, &peaks)));
+        out.push(movement_bullet(mode, &solvers, &peaks));
         if solvers.len() > 1 {
             out.push(agreement_bullet(mode, &peaks));
         }
@@ -216,32 +218,46 @@ pub(crate) fn bullets(peaks: &[Peak]) -> Vec<String> {
     out
 }
 
-/// Where one solver's effort peaks in one mode across N, against the literature.
-fn solver_bullet(mode: &str, solver: &str, peaks: &[&Peak]) -> String {
-    let mut located = Vec::new();
-    let mut parts = Vec::new();
-    for p in peaks {
-        let Some(e) = p.efforts.iter().find(|e| e.solver == solver) else { continue };
-        let mut at = fmt_peak(&e.at);
-        if !e.censored_elsewhere.is_empty() && !e.at.censored {
-            at.push_str(" (time limit elsewhere)");
+/// How each solver's clearly located peaks move with N (solvers grouped by the verdict), and
+/// where they are at N = 9 against the literature.
+fn movement_bullet(mode: &str, solvers: &[&str], peaks: &[&Peak]) -> String {
+    let mut groups: Vec<(&'static str, Vec<String>)> = Vec::new();
+    let mut literature = Vec::new();
+    for solver in solvers {
+        let located: Vec<(usize, Alpha, f64)> = peaks
+            .iter()
+            .filter_map(|p| {
+                let e = p.efforts.iter().find(|e| e.solver == *solver)?;
+                Some((p.n, e.located()?, spacing(&p.alphas)))
+            })
+            .collect();
+        if let Some((_, alpha, step)) = located.iter().find(|(n, _, _)| *n == 9) {
+            let close = (alpha.value() - LITERATURE_PEAK).abs() <= step.max(0.05);
+            literature.push(format!("{solver} {alpha} ({})", if close { "within one α step" } else { "away from it" }));
         }
-        parts.push(format!("α = {at} at N = {} ({})", p.n, e.words()));
-        if let Some(alpha) = e.located() {
-            located.push((p.n, alpha.value(), spacing(&p.alphas)));
+        let path: Vec<String> = located.iter().map(|(n, a, _)| format!("{a} at N = {n}")).collect();
+        let who = if located.len() >= 2 { format!("{solver} ({})", path.join(", ")) } else { (*solver).to_owned() };
+        let verdict = trend(&located);
+        match groups.iter_mut().find(|(v, _)| *v == verdict) {
+            Some((_, names)) => names.push(who),
+            None => groups.push((verdict, vec![who])),
         }
     }
-    let mut text = format!("The {solver} search effort ({mode} instances) peaks at {}.", parts.join(", "));
-    if let Some((_, alpha, step)) = located.iter().find(|(n, _, _)| *n == 9) {
-        let close = (alpha - LITERATURE_PEAK).abs() <= step.max(0.05);
-        let relation = if close { "within one α step of" } else { "away from" };
+    let parts: Vec<String> =
+        groups.iter().map(|(verdict, names)| format!("{verdict} for {}", names.join(", "))).collect();
+    let mut text = format!(
+        "How the effort peak moves with N ({mode} instances; clearly located peaks only: one interior α, no \
+         median time at the limit in the sweep): {}.",
+        parts.join("; ")
+    );
+    if !literature.is_empty() {
         let _ = write!(
             text,
-            " At N = 9 that is {relation} the ≈ {:.0} % pre-filled reported for Latin squares of that size.",
-            LITERATURE_PEAK * 100.0
+            " At N = 9 ({mode}), against the ≈ {:.0} % pre-filled reported for Latin squares of that size: {}.",
+            LITERATURE_PEAK * 100.0,
+            literature.join(", ")
         );
     }
-    text.push_str(&trend(&located));
     text
 }
 
@@ -290,21 +306,20 @@ fn agreement_bullet(mode: &str, peaks: &[&Peak]) -> String {
 }
 
 /// Whether the located peaks move with N, in the literature's direction or not.
-fn trend(located: &[(usize, f64, f64)]) -> String {
+fn trend(located: &[(usize, Alpha, f64)]) -> &'static str {
     if located.len() < 2 {
-        return " Too few clearly located (interior, uncensored) peaks to see how the peak moves with N.".to_owned();
+        return "too few clearly located peaks to tell";
     }
-    let alphas: Vec<f64> = located.iter().map(|l| l.1).collect();
+    let alphas: Vec<f64> = located.iter().map(|l| l.1.value()).collect();
     let rising = alphas.windows(2).all(|w| w[1] >= w[0] - 1e-9);
     let flat = alphas.windows(2).all(|w| (w[1] - w[0]).abs() < 1e-9);
-    let verdict = if flat {
-        "does not move with N here (finer α steps may be needed to see the shift reported in the literature)"
+    if flat {
+        "it does not move (finer α steps may be needed to see the shift reported in the literature)"
     } else if rising {
-        "moves to higher fill as N grows, as reported in the literature"
+        "it moves to higher fill as N grows, as reported in the literature,"
     } else {
-        "does not move monotonically with N, unlike the shift to higher fill reported in the literature"
-    };
-    format!(" Over the clearly located peaks the peak {verdict}.")
+        "it does not move monotonically with N, unlike the shift to higher fill reported in the literature,"
+    }
 }
 
 /// The smallest gap between consecutive α values swept.

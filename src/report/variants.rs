@@ -4,7 +4,8 @@
 
 use std::fmt::Write as _;
 
-use super::analysis::{find_pairing, Analysis};
+use super::analysis::Analysis;
+use super::pairing::find_pairing;
 use crate::results::{base_solver, fmt_num, Results};
 
 /// The variants section, when the results hold a variant and its base.
@@ -18,7 +19,8 @@ pub(crate) fn section(out: &mut String, results: &Results, analysis: &Analysis) 
     if variants.is_empty() {
         return;
     }
-    let scopes: Vec<_> = analysis.pairings.iter().filter(|p| p.alpha.is_none()).map(|p| p.scope.clone()).collect();
+    let scopes: Vec<_> =
+        analysis.pairings.per_size.iter().filter(|p| p.alpha.is_none()).map(|p| p.scope.clone()).collect();
     let mut scopes: Vec<_> = scopes.into_iter().flatten().collect();
     scopes.dedup();
     out.push_str("\n## Variants against their default\n\n");
@@ -32,7 +34,7 @@ pub(crate) fn section(out: &mut String, results: &Results, analysis: &Analysis) 
     out.push_str("|---|---|---|---|---:|---:|---:|---:|---:|\n");
     for (variant, base) in &variants {
         for scope in &scopes {
-            let Some(p) = find_pairing(&analysis.pairings, (variant, base), &Some(scope.clone()), None) else {
+            let Some(p) = find_pairing(&analysis.pairings.per_size, (variant, base), &Some(scope.clone()), None) else {
                 continue;
             };
             let ratio = p.median_ratio().map_or_else(|| "—".to_owned(), fmt_num);

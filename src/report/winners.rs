@@ -2,17 +2,18 @@
 //! the paired ratio to the runner-up; and the encoding ablations side by side (ilp-edge vs
 //! ilp-clique, sat-minimal vs sat), which say how much the encoding matters inside one paradigm.
 //!
-//! The fastest solver is the one with the lowest median time among the solvers that finished the
-//! most instances (all of them, when any solver did): a solver that gives up on hard instances
-//! cannot win by being quick on the easy ones. Medians count stopped runs as the time limit.
+//! The fastest solver is the one with the lowest median time (total: set-up + search, unless the
+//! results are on the search-only clock) among the solvers that finished the most instances (all
+//! of them, when any solver did): a solver that gives up on hard instances cannot win by being
+//! quick on the easy ones. Medians count stopped runs as the time limit.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use super::analysis::{find_pairing, Analysis, Pairing, UNIQUE_MODE};
+use super::pairing::{find_pairing, Pairing};
 use super::{fmt_secs, speedup_phrase};
-use crate::results::{fmt_num, paradigm, solver_order, Alpha, Paradigm, Results, Summary, ENCODING_PAIRS};
+use crate::results::{fmt_num, paradigm, solver_order, Alpha, Paradigm, Results, Summary, ENCODING_PAIRS, UNIQUE_MODE};
 
 /// Sweeps with at most this many α values also get the fastest solver per α.
 pub(crate) const MAX_ALPHAS_PER_ALPHA_TABLE: usize = 6;
@@ -141,14 +142,20 @@ fn row_cells(results: &Results, f: &Fastest) -> String {
     )
 }
 
-/// The section: fastest solver per (mode, N), per α for short sweeps, and the encoding ablations.
-pub(crate) fn section(out: &mut String, results: &Results, analysis: &Analysis) {
-    if analysis.fastest.is_empty() {
+/// The section: fastest solver per (mode, N), per α for short sweeps, and the encoding ablations
+/// (from the comparisons per N over all modes).
+pub(crate) fn section(
+    out: &mut String,
+    results: &Results,
+    (fastest, per_alpha): (&[Fastest], &[Fastest]),
+    per_size_all_modes: &[Pairing],
+) {
+    if fastest.is_empty() {
         return;
     }
     out.push_str("## Which solver is fastest where\n\n");
     out.push_str(
-        "Per (mode, N): the solver with the lowest median time among those that finished the most \
+        "Per (mode, N): the solver with the lowest median total time among those that finished the most \
          instances (all of them, where any solver did), and the runner-up ranked the same way. The \
          ratio is the median over the instances **both solved** of t(runner-up) / t(fastest), from the \
          paired comparisons above: above 1 the fastest is also faster instance by instance. Paradigms: \
@@ -158,30 +165,29 @@ pub(crate) fn section(out: &mut String, results: &Results, analysis: &Analysis) 
     let head = "fastest | paradigm | finished | median s | runner-up | finished | median s | t(runner-up)/t(fastest) | both solved |";
     let _ = writeln!(out, "| mode | N | {head}");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|---|\n");
-    for f in &analysis.fastest {
+    for f in fastest {
         let _ = writeln!(out, "| {} | {} |{}", f.mode, f.n, row_cells(results, f));
     }
-    if !analysis.fastest_per_alpha.is_empty() {
+    if !per_alpha.is_empty() {
         let _ =
             writeln!(out, "\nPer α (sweeps of at most {MAX_ALPHAS_PER_ALPHA_TABLE} α values), ranked the same way:\n");
         let _ = writeln!(out, "| mode | N | α | {head}");
         out.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-        for f in &analysis.fastest_per_alpha {
+        for f in per_alpha {
             let alpha = f.alpha.map_or_else(|| "—".to_owned(), |a| a.to_string());
             let _ = writeln!(out, "| {} | {} | {alpha} |{}", f.mode, f.n, row_cells(results, f));
         }
     }
-    ablation_table(out, analysis);
+    ablation_table(out, per_size_all_modes);
     out.push('\n');
 }
 
 /// The encoding ablations present in the data, one row per N (pooled over modes).
-fn ablations(analysis: &Analysis) -> Vec<(Paradigm, &'static str, Vec<Pairing>)> {
+fn ablations(per_size_all_modes: &[Pairing]) -> Vec<(Paradigm, &'static str, Vec<Pairing>)> {
     ENCODING_PAIRS
         .iter()
         .filter_map(|&(p, weaker, stronger, what)| {
-            let rows: Vec<Pairing> = analysis
-                .size_pairings
+            let rows: Vec<Pairing> = per_size_all_modes
                 .iter()
                 .filter(|q| (q.a == weaker && q.b == stronger) || (q.a == stronger && q.b == weaker))
                 .filter_map(|q| q.oriented(weaker))
@@ -192,8 +198,8 @@ fn ablations(analysis: &Analysis) -> Vec<(Paradigm, &'static str, Vec<Pairing>)>
 }
 
 /// How much the encoding matters in each paradigm: the paired ratio of its two encodings per N.
-fn ablation_table(out: &mut String, analysis: &Analysis) {
-    let pairs = ablations(analysis);
+fn ablation_table(out: &mut String, per_size_all_modes: &[Pairing]) {
+    let pairs = ablations(per_size_all_modes);
     if pairs.is_empty() {
         return;
     }
@@ -214,14 +220,28 @@ fn ablation_table(out: &mut String, analysis: &Analysis) {
 }
 
 /// One bullet per mode naming the winner per region of N, and one per encoding ablation.
-pub(crate) fn bullets(results: &Results, analysis: &Analysis) -> Vec<String> {
+pub(crate) fn bullets(results: &Results, fastest: &[Fastest], per_size_all_modes: &[Pairing]) -> Vec<String> {
     let mut per_mode: BTreeMap<&str, Vec<&Fastest>> = BTreeMap::new();
-    for f in &analysis.fastest {
+    for f in fastest {
         per_mode.entry(&f.mode).or_default().push(f);
     }
     let solvers = results.solvers();
-    let mut out: Vec<String> = per_mode.into_iter().map(|(mode, rows)| winner_bullet(mode, &rows, &solvers)).collect();
-    out.extend(ablations(analysis).into_iter().map(|(p, what, rows)| ablation_bullet(p, what, &rows)));
+    let bullets: Vec<(String, Vec<String>)> =
+        per_mode.iter().map(|(mode, rows)| winner_bullet(mode, rows, &solvers)).collect();
+    // Paradigms that win in no mode are named once, not once per mode.
+    let same_everywhere = bullets.len() > 1 && bullets.windows(2).all(|w| w[0].1 == w[1].1);
+    let mut out: Vec<String> = bullets
+        .iter()
+        .map(|(text, losers)| {
+            let losers: String =
+                if same_everywhere { String::new() } else { losers.iter().map(|l| format!(" {l}.")).collect() };
+            text.replacen(&format!(" {LOSERS}"), &losers, 1)
+        })
+        .collect();
+    if same_everywhere {
+        out.extend(bullets[0].1.iter().map(|l| format!("{l}, in any mode.")));
+    }
+    out.extend(ablations(per_size_all_modes).into_iter().map(|(p, what, rows)| ablation_bullet(p, what, &rows)));
     out
 }
 
@@ -238,9 +258,13 @@ fn region(wins: &[usize], all: &[usize]) -> String {
     }
 }
 
-/// The winner per region of N in one mode, the paradigms that never win, and the margin at the
-/// largest N.
-fn winner_bullet(mode: &str, rows: &[&Fastest], solvers: &[String]) -> String {
+/// Where [`winner_bullet`]'s text takes the sentences on the paradigms that never win.
+const LOSERS: &str = "{losers}";
+
+/// The winner per region of N in one mode and the margin at the largest N, with a [`LOSERS`]
+/// mark where the sentences on the paradigms that never win go; and those sentences, without
+/// their full stop.
+fn winner_bullet(mode: &str, rows: &[&Fastest], solvers: &[String]) -> (String, Vec<String>) {
     let sizes: Vec<usize> = rows.iter().map(|f| f.n).collect();
     let mut wins: Vec<(String, Vec<usize>)> = Vec::new();
     let mut nobody = Vec::new();
@@ -256,7 +280,7 @@ fn winner_bullet(mode: &str, rows: &[&Fastest], solvers: &[String]) -> String {
     let regions: Vec<String> =
         wins.iter().map(|(s, ns)| format!("{s} ({}) {}", paradigm_name(s), region(ns, &sizes))).collect();
     let mut text = format!(
-        "Fastest solver ({mode} instances; lowest median time among those that finished the most): {}.",
+        "Fastest solver ({mode} instances; lowest median total time among those that finished the most): {}.",
         if regions.is_empty() { "none".to_owned() } else { regions.join(", ") }
     );
     if !nobody.is_empty() {
@@ -271,14 +295,12 @@ fn winner_bullet(mode: &str, rows: &[&Fastest], solvers: &[String]) -> String {
             continue;
         }
         losers.push(if members.len() == 1 {
-            format!("The {} solver ({}) never wins.", p.name(), members[0])
+            format!("The {} solver ({}) never wins", p.name(), members[0])
         } else {
-            format!("No {} solver ({}) wins at any N.", p.name(), members.join(", "))
+            format!("No {} solver ({}) wins at any N", p.name(), members.join(", "))
         });
     }
-    for sentence in losers {
-        let _ = write!(text, " {sentence}");
-    }
+    let _ = write!(text, " {LOSERS}");
     let last = rows.iter().rev().find_map(|f| Some((f, f.versus.as_ref()?, f.versus.as_ref()?.median_ratio()?)));
     if let Some((f, p, ratio)) = last {
         let unfinished = if p.a_unfinished > 0 {
@@ -294,7 +316,7 @@ fn winner_bullet(mode: &str, rows: &[&Fastest], solvers: &[String]) -> String {
             p.ratios.len(),
         );
     }
-    text
+    (text, losers)
 }
 
 /// How much the encoding matters in one paradigm, per N.

@@ -31,7 +31,7 @@
 use std::time::Instant;
 
 use crate::grid::{Grid, Shape};
-use crate::solve::backtrack::{Search, SearchLimits, Stop};
+use crate::solve::engine::{Search, SearchLimits, Stop};
 
 /// The 27 bits of a band word.
 const BAND: u32 = (1 << 27) - 1;

@@ -14,6 +14,7 @@ pub mod cellset;
 pub mod clique;
 pub mod cnf;
 pub mod dlx;
+pub mod engine;
 pub mod ilp;
 pub mod locked16;
 pub mod naive;

@@ -36,9 +36,9 @@
 use std::time::Instant;
 
 use crate::grid::{Grid, Shape};
-use crate::solve::backtrack::{Search, SearchLimits, Stop};
 use crate::solve::cellset::with_popcnt;
 pub use crate::solve::cellset::{CellSet, U256};
+use crate::solve::engine::{Search, SearchLimits, Stop};
 use crate::solve::locked16;
 
 /// Largest N whose grid fits 256 bits (N² ≤ 256).

@@ -30,7 +30,7 @@
 //!   no dead end, and left it unsolved in 10 s); every run after the first breaks ties (cells and
 //!   house-digits alike) and orders options at random, from a generator seeded by the puzzle, so
 //!   results are reproducible. The restarts open with a run of the plain cell search
-//!   ([`crate::solve::backtrack::Engine`], the generators' search: fewest candidates, digits in
+//!   ([`crate::solve::engine::Engine`], the generators' search: fewest candidates, digits in
 //!   ascending order, no locked candidates) for at most 8 nodes per cell: it fills empty and
 //!   nearly empty grids without a dead end (an empty 64×64 in about 20,000 nodes, 0.2 s) where
 //!   the house-digit branching and locked candidates of this search lose their way (an empty
@@ -51,8 +51,8 @@
 use std::time::Instant;
 
 use crate::grid::{Grid, Shape};
-use crate::solve::backtrack::{Engine, Search, SearchLimits, Stop};
 use crate::solve::cellset::with_popcnt;
+use crate::solve::engine::{Engine, Search, SearchLimits, Stop};
 
 mod searcher;
 mod word;

@@ -3,8 +3,8 @@
 //! search of [`super::Core`] at the narrowest word that holds N digits.
 
 use crate::grid::{Grid, Shape};
-use crate::solve::backtrack::{Search, SearchLimits};
 use crate::solve::band::Bands;
+use crate::solve::engine::{Search, SearchLimits};
 use crate::solve::planes::{Planes, U256};
 
 use super::Core;

@@ -1,0 +1,152 @@
+//! How cost grows with N: least-squares fits of log10(median time) against log10 N (a power law)
+//! and against N (an exponential), per solver and mode, over the sizes whose median is below the
+//! time limit. The fits at the hardness peak and off it ([`super::peak_growth`]) use the same
+//! [`Growth`].
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::list_or_dash;
+use crate::results::stats::{self, LinearFit};
+use crate::results::{fmt_num, solver_order, Results};
+
+/// Sizes needed before a growth fit is worth stating (two points always fit a line exactly).
+pub(crate) const MIN_FIT_POINTS: usize = 3;
+
+/// How one solver's median time grows with N.
+#[derive(Debug, Clone)]
+pub(crate) struct Growth {
+    pub solver: String,
+    pub mode: String,
+    /// (N, median seconds) where the median is below the time limit.
+    pub points: Vec<(usize, f64)>,
+    /// N where the median is censored by the limit (left out of the fits).
+    pub censored: Vec<usize>,
+    /// log10 t = a + b·log10 N: b is the polynomial exponent.
+    pub power: Option<LinearFit>,
+    /// log10 t = a + b·N: 10^b is the growth factor per unit of N.
+    pub exponential: Option<LinearFit>,
+}
+
+impl Growth {
+    /// Fits `points` (N, seconds) when there are at least [`MIN_FIT_POINTS`] of them.
+    pub fn fit(solver: &str, mode: &str, points: Vec<(usize, f64)>, censored: Vec<usize>) -> Growth {
+        let (mut power, mut exponential) = (None, None);
+        if points.len() >= MIN_FIT_POINTS {
+            let log_t: Vec<(f64, f64)> = points.iter().map(|&(n, t)| (n as f64, t.log10())).collect();
+            let log_log: Vec<(f64, f64)> = log_t.iter().map(|&(n, lt)| (n.log10(), lt)).collect();
+            power = stats::linear_fit(&log_log);
+            exponential = stats::linear_fit(&log_t);
+        }
+        Growth { solver: solver.to_owned(), mode: mode.to_owned(), points, censored, power, exponential }
+    }
+
+    /// Which of the two fits explains more variance ("similar" when R² differ by under 0.01).
+    pub fn better_fit(&self) -> &'static str {
+        match (self.power, self.exponential) {
+            (Some(p), Some(e)) if (p.r2 - e.r2).abs() < 0.01 => "similar",
+            (Some(p), Some(e)) if p.r2 > e.r2 => "polynomial",
+            (Some(_), Some(_)) => "exponential",
+            _ => "—",
+        }
+    }
+
+    /// The law in a few characters: `1.41^N (R² 0.984)` when the exponential fits better,
+    /// `N^5.45 (R² 0.993)` when the power law does, both when they fit alike; `—` without a fit.
+    pub fn short_law(&self) -> String {
+        let (Some(p), Some(e)) = (self.power, self.exponential) else { return "—".to_owned() };
+        let power = format!("N^{:.2} (R² {:.3})", p.slope, p.r2);
+        let exponential = format!("{}^N (R² {:.3})", fmt_num(10f64.powf(e.slope)), e.r2);
+        match self.better_fit() {
+            "polynomial" => power,
+            "exponential" => exponential,
+            _ => format!("{power} ≈ {exponential}"),
+        }
+    }
+}
+
+/// The (N, median seconds) points of a series and its censored sizes.
+type SizePoints = (Vec<(usize, f64)>, Vec<usize>);
+
+/// Growth fits per (solver, mode), over the uncensored medians pooled over α.
+pub(crate) fn growth(results: &Results) -> Vec<Growth> {
+    let medians = results.summarize(|r| Some((solver_order(&r.solver), r.mode.clone(), r.n)));
+    let mut by_series: BTreeMap<((usize, String), String), SizePoints> = BTreeMap::new();
+    for ((solver, mode, n), summary) in medians {
+        let (points, censored) = by_series.entry((solver, mode)).or_default();
+        match summary.median() {
+            Some(m) if results.is_censored(m) => censored.push(n),
+            Some(m) if m > 0.0 => points.push((n, m)),
+            _ => {}
+        }
+    }
+    by_series
+        .into_iter()
+        .map(|(((_, solver), mode), (points, censored))| Growth::fit(&solver, &mode, points, censored))
+        .collect()
+}
+
+/// The section: one row of fits per (solver, mode).
+pub(crate) fn section(out: &mut String, growth: &[Growth]) {
+    out.push_str("## How cost grows with N\n\n");
+    let _ = writeln!(
+        out,
+        "Per solver and mode, the median total time at each N (pooled over α and repeats) is fitted by \
+         least squares as log10 t = a + b·log10 N (polynomial: t ∝ N^b) and as log10 t = a + b·N \
+         (exponential: t ∝ c^N with c = 10^b). Sizes whose median sits at the time limit are left \
+         out (their true cost is unknown); at least {MIN_FIT_POINTS} sizes are needed for a fit, and \
+         with 4 or fewer a law is indicative only.\n"
+    );
+    out.push_str("| solver | mode | sizes fitted | censored sizes | exponent b (t ∝ N^b) | R² | base c (t ∝ c^N) | R² | better fit |\n");
+    out.push_str("|---|---|---|---|---|---|---|---|---|\n");
+    for g in growth {
+        let fitted = list_or_dash(g.points.iter().map(|p| p.0.to_string()));
+        let censored = list_or_dash(g.censored.iter().map(|n| n.to_string()));
+        let _ = writeln!(out, "| {} | {} | {fitted} | {censored} |{}", g.solver, g.mode, fit_cells(g));
+    }
+    out.push('\n');
+}
+
+/// The fit columns of a growth row: exponent, R², base, R², better fit (or why there is none).
+pub(crate) fn fit_cells(g: &Growth) -> String {
+    let (exp_b, r2_p, base, r2_e, better) = match (g.power, g.exponential) {
+        (Some(p), Some(e)) => (
+            format!("{:.2}", p.slope),
+            format!("{:.3}", p.r2),
+            format!("{:.3}", 10f64.powf(e.slope)),
+            format!("{:.3}", e.r2),
+            g.better_fit().to_owned(),
+        ),
+        _ => {
+            let note = format!("too few points ({} < {MIN_FIT_POINTS})", g.points.len());
+            ("—".into(), "—".into(), "—".into(), "—".into(), note)
+        }
+    };
+    format!(" {exp_b} | {r2_p} | {base} | {r2_e} | {better} |")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn growth_fits_need_three_sizes_and_recover_a_power_law() {
+        let cubic: Vec<(usize, f64)> = [9, 16, 25].iter().map(|&n| (n, 1e-4 * (n as f64).powi(3))).collect();
+        let g = Growth::fit("sat", "planted", cubic.clone(), vec![36]);
+        assert!((g.power.expect("a fit").slope - 3.0).abs() < 1e-9);
+        assert_eq!(g.censored, vec![36]);
+        assert_eq!(g.better_fit(), "polynomial");
+        assert_eq!(g.short_law(), "N^3.00 (R² 1.000)");
+        let two = Growth::fit("sat", "planted", cubic[..2].to_vec(), Vec::new());
+        assert!(two.power.is_none());
+        assert_eq!(two.short_law(), "—");
+    }
+
+    #[test]
+    fn an_exponential_series_reads_as_a_base_to_the_n() {
+        let doubling: Vec<(usize, f64)> = [4, 9, 16, 25].iter().map(|&n| (n, 1e-6 * 2f64.powi(n as i32))).collect();
+        let g = Growth::fit("backtrack", "planted", doubling, Vec::new());
+        assert_eq!(g.better_fit(), "exponential");
+        assert_eq!(g.short_law(), "2.00^N (R² 1.000)");
+    }
+}

@@ -3,8 +3,17 @@
 //! only in how the puzzle is stated to the same engine.
 
 /// The solvers of the registry, in display order: by paradigm, the weaker variant first.
-pub(crate) const KNOWN_SOLVERS: [&str; 8] =
-    ["ilp-edge", "ilp-clique", "ilp-clique-cbc", "backtrack-naive", "backtrack", "sat", "sat-minimal", "dlx"];
+pub(crate) const KNOWN_SOLVERS: [&str; 9] = [
+    "ilp-edge",
+    "ilp-clique",
+    "ilp-clique-cbc",
+    "ilp-hybrid",
+    "backtrack-naive",
+    "backtrack",
+    "sat",
+    "sat-minimal",
+    "dlx",
+];
 
 /// The registry solver a name stands for: itself, or for a config variant `BASE+label` its BASE.
 pub(crate) fn base_solver(name: &str) -> &str {
@@ -22,7 +31,8 @@ pub(crate) fn solver_order(name: &str) -> (usize, String) {
 /// A family of solvers that share an engine and a search strategy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) enum Paradigm {
-    /// 0-1 integer programming with HiGHS (`ilp-edge`, `ilp-clique`) or CBC (`ilp-clique-cbc`).
+    /// 0-1 integer programming with HiGHS (`ilp-edge`, `ilp-clique`) or CBC (`ilp-clique-cbc`), and
+    /// the LP relaxation guiding a search (`ilp-hybrid`).
     Ilp,
     /// Depth-first search over cells (`backtrack-naive`, `backtrack`).
     Backtracking,
@@ -50,7 +60,7 @@ impl Paradigm {
 /// The paradigm of a solver name; `None` for a name the registry does not know.
 pub(crate) fn paradigm(solver: &str) -> Option<Paradigm> {
     match base_solver(solver) {
-        "ilp-edge" | "ilp-clique" | "ilp-clique-cbc" => Some(Paradigm::Ilp),
+        "ilp-edge" | "ilp-clique" | "ilp-clique-cbc" | "ilp-hybrid" => Some(Paradigm::Ilp),
         "backtrack-naive" | "backtrack" => Some(Paradigm::Backtracking),
         "sat" | "sat-minimal" => Some(Paradigm::Sat),
         "dlx" => Some(Paradigm::ExactCover),

@@ -14,6 +14,7 @@ pub mod cellset;
 pub mod clique;
 pub mod cnf;
 pub mod dlx;
+pub mod hybrid;
 pub mod ilp;
 pub mod locked16;
 pub mod naive;
@@ -239,11 +240,14 @@ pub enum SolverKind {
     SatMinimal,
     /// Knuth's Algorithm X with dancing links on the exact-cover matrix.
     Dlx,
+    /// The clique model's LP relaxation (HiGHS, re-solved warm) guiding a search with propagation,
+    /// randomized rounding and restarts (Gomes & Shmoys).
+    IlpHybrid,
 }
 
 impl SolverKind {
     /// Every solver, in a fixed order.
-    pub const ALL: [SolverKind; 8] = [
+    pub const ALL: [SolverKind; 9] = [
         SolverKind::IlpEdge,
         SolverKind::IlpClique,
         SolverKind::BacktrackNaive,
@@ -252,6 +256,7 @@ impl SolverKind {
         SolverKind::SatMinimal,
         SolverKind::Dlx,
         SolverKind::IlpCliqueCbc,
+        SolverKind::IlpHybrid,
     ];
 
     /// The kebab-case name.
@@ -265,12 +270,13 @@ impl SolverKind {
             SolverKind::SatMinimal => "sat-minimal",
             SolverKind::Dlx => "dlx",
             SolverKind::IlpCliqueCbc => "ilp-clique-cbc",
+            SolverKind::IlpHybrid => hybrid::NAME,
         }
     }
 
     /// True for the solvers that run HiGHS (never two at once in one process).
     pub fn uses_highs(self) -> bool {
-        matches!(self, SolverKind::IlpEdge | SolverKind::IlpClique)
+        matches!(self, SolverKind::IlpEdge | SolverKind::IlpClique | SolverKind::IlpHybrid)
     }
 
     /// True for the solvers whose work happens in a C/C++ backend (HiGHS, CBC, CaDiCaL): only a
@@ -282,6 +288,7 @@ impl SolverKind {
             SolverKind::IlpEdge
                 | SolverKind::IlpClique
                 | SolverKind::IlpCliqueCbc
+                | SolverKind::IlpHybrid
                 | SolverKind::Sat
                 | SolverKind::SatMinimal
         )
@@ -298,6 +305,7 @@ impl SolverKind {
             SolverKind::SatMinimal => Box::new(sat::Sat::new(cnf::Encoding::Minimal)),
             SolverKind::Dlx => Box::new(dlx::Dlx::default()),
             SolverKind::IlpCliqueCbc => Box::new(cbc::Cbc { propagate: options.propagate }),
+            SolverKind::IlpHybrid => Box::new(hybrid::Hybrid::new(options)),
         }
     }
 }

@@ -15,9 +15,10 @@
 //! `runs.csv`, and the report and plots read the paradigm (and the default it is compared with)
 //! from the part before `+`. Its keys are the options of [`SolverOptions`] a config may vary:
 //! `presolve`, `highs_options` (HiGHS option names and values; strings, numbers or booleans),
-//! `perturb` (the HiGHS solvers), `propagate` (every MIP solver), `preprocess` (the SAT solvers:
-//! `sat`, `sat-minimal`, `kissat`, and the `portfolio`, which passes it on) and `members` (the
-//! `portfolio`: the solvers it races). A key the solver does not
+//! `perturb` (the HiGHS MIP solvers), `propagate` (every MIP solver), `preprocess` (the SAT
+//! solvers: `sat`, `sat-minimal`, `kissat`, and the `portfolio`, which passes it on) and `members`
+//! (the `portfolio`: the solvers it races); `ilp-hybrid` reads `highs_options` only (set on each of
+//! its LP solves, after its own LP options). A key the solver does not
 //! read, a variant that changes nothing, or a HiGHS option HiGHS refuses is an error, before any
 //! results folder is touched. The resolved entry serialises back to the same form, so
 //! `meta.json`'s config is itself a valid config.
@@ -190,7 +191,13 @@ fn variant(v: VariantFile) -> Result<SolverEntry, String> {
         ));
     }
     let who = format!("variant {} ({})", v.name, kind.name());
-    if !runs_highs(kind) {
+    if kind == SolverKind::IlpHybrid {
+        // It builds no MIP and sets its own LP objective and presolve: HiGHS options only.
+        let mip_only = [("presolve", v.presolve.is_some()), ("perturb", v.perturb), ("propagate", v.propagate)];
+        if let Some((key, _)) = mip_only.iter().find(|(_, set)| *set) {
+            return Err(format!("{who}: ilp-hybrid reads highs_options only, not {key}"));
+        }
+    } else if !runs_highs(kind) {
         let highs_only = [
             ("presolve", v.presolve.is_some()),
             ("perturb", v.perturb),
@@ -270,6 +277,16 @@ mod tests {
     }
 
     #[test]
+    fn an_ilp_hybrid_variant_sets_highs_options() {
+        let e =
+            parse(r#"{ name = "ilp-hybrid+ipm", solver = "ilp-hybrid", highs_options = { solver = "ipm" } }"#).unwrap();
+        assert_eq!(
+            (e.kind, e.options.highs_options.clone()),
+            (SolverKind::IlpHybrid, vec![("solver".into(), "ipm".into())])
+        );
+    }
+
+    #[test]
     fn bad_variants_say_what_is_wrong() {
         let cases = [
             (r#"{ name = "fast", solver = "ilp-clique", propagate = true }"#, "must be 'ilp-clique+LABEL'"),
@@ -281,6 +298,9 @@ mod tests {
             (r#"{ name = "portfolio+x", solver = "portfolio", members = ["sat", "glucose"] }"#, "unknown solver 'glucose'"),
             (r#"{ name = "ilp-clique-cbc+x", solver = "ilp-clique-cbc", perturb = true }"#, "only the HiGHS solvers"),
             (r#"{ name = "ilp-clique+same", solver = "ilp-clique" }"#, "changes no option"),
+            (r#"{ name = "ilp-hybrid+p", solver = "ilp-hybrid", propagate = true }"#, "reads highs_options only"),
+            (r#"{ name = "ilp-hybrid+p", solver = "ilp-hybrid", presolve = false }"#, "reads highs_options only"),
+            (r#"{ name = "ilp-hybrid+p", solver = "ilp-hybrid", perturb = true }"#, "reads highs_options only"),
             (
                 r#"{ name = "ilp-clique+x", solver = "ilp-clique", highs_options = { no_such_option = 1 } }"#,
                 "HiGHS refuses option no_such_option = 1",

@@ -77,17 +77,18 @@ pub fn objective(puzzle: &Grid, variables: &[Variable], perturb: bool) -> Expres
 
     let mut objective = Expression::with_capacity(if perturb { variables.len() } else { 0 });
     if perturb {
-        // FNV-1a over the cells: portable, and enough to give each puzzle its own stream.
-        let seed = puzzle
-            .cells()
-            .iter()
-            .fold(0xcbf2_9ce4_8422_2325_u64, |h, &v| (h ^ u64::from(v)).wrapping_mul(0x100_0000_01b3));
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed_of(puzzle));
         for &v in variables {
             objective.add_mul(rng.random::<f64>(), v);
         }
     }
     objective
+}
+
+/// A seed of the puzzle's own: FNV-1a over its cells (portable, and enough to give each puzzle
+/// its own `rand_chacha` stream).
+pub fn seed_of(puzzle: &Grid) -> u64 {
+    puzzle.cells().iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &v| (h ^ u64::from(v)).wrapping_mul(0x100_0000_01b3))
 }
 
 /// The grid `values` (one per column, 0-1 up to tolerance) describe, on top of `grid`.

@@ -38,6 +38,13 @@ use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverOptions, S
 /// HiGHS call — model creation, options, solve and destruction — happens under this lock.
 static HIGHS: Mutex<()> = Mutex::new(());
 
+/// Takes the process-wide HiGHS lock (see [`HIGHS`]) for a solver that drives HiGHS itself
+/// (`ilp-hybrid`): hold the guard from before the first HiGHS call until the instance is dropped.
+/// A poisoned lock is taken all the same: the panic that poisoned it left no HiGHS call running.
+pub(crate) fn lock_highs() -> std::sync::MutexGuard<'static, ()> {
+    HIGHS.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Where HiGHS writes its log when [`SolverOptions::verbose`] is set without a `log_file`.
 pub const DEFAULT_LOG_FILE: &str = "highs.log";
 
@@ -277,6 +284,12 @@ fn set_option_text(highs: *mut c_void, name: &str, value: &str) -> Result<(), Ru
         return Err(refused());
     }
     Ok(())
+}
+
+/// Sets any HiGHS option of the instance `highs` from text, as `--highs-option` does, for a solver
+/// that drives HiGHS itself; the caller holds the HiGHS lock. The error names the option.
+pub(crate) fn set_highs_option(highs: *mut c_void, name: &str, value: &str) -> Result<(), String> {
+    set_option_text(highs, name, value).map_err(|_| format!("HiGHS refused option {name} = {value}"))
 }
 
 /// Solves `problem` with HiGHS under the process-wide lock, and translates its status.

@@ -15,6 +15,7 @@ pub mod clique;
 pub mod cnf;
 pub mod dlx;
 pub mod engine;
+pub mod hybrid;
 pub mod ilp;
 pub mod locked16;
 pub mod naive;
@@ -262,11 +263,14 @@ pub enum SolverKind {
     Portfolio,
     /// Knuth's Algorithm X with dancing links on the exact-cover matrix.
     Dlx,
+    /// The clique model's LP relaxation (HiGHS, re-solved warm) guiding a search with propagation,
+    /// randomized rounding and restarts (Gomes & Shmoys).
+    IlpHybrid,
 }
 
 impl SolverKind {
     /// Every solver, in a fixed order.
-    pub const ALL: [SolverKind; 10] = [
+    pub const ALL: [SolverKind; 11] = [
         SolverKind::IlpEdge,
         SolverKind::IlpClique,
         SolverKind::BacktrackNaive,
@@ -277,6 +281,7 @@ impl SolverKind {
         SolverKind::IlpCliqueCbc,
         SolverKind::Kissat,
         SolverKind::Portfolio,
+        SolverKind::IlpHybrid,
     ];
 
     /// The kebab-case name.
@@ -292,12 +297,13 @@ impl SolverKind {
             SolverKind::Portfolio => "portfolio",
             SolverKind::Dlx => "dlx",
             SolverKind::IlpCliqueCbc => "ilp-clique-cbc",
+            SolverKind::IlpHybrid => hybrid::NAME,
         }
     }
 
     /// True for the solvers that run HiGHS (never two at once in one process).
     pub fn uses_highs(self) -> bool {
-        matches!(self, SolverKind::IlpEdge | SolverKind::IlpClique)
+        matches!(self, SolverKind::IlpEdge | SolverKind::IlpClique | SolverKind::IlpHybrid)
     }
 
     /// True for the solvers whose work happens in a C/C++ backend (HiGHS, CBC, CaDiCaL, kissat) or
@@ -310,6 +316,7 @@ impl SolverKind {
             SolverKind::IlpEdge
                 | SolverKind::IlpClique
                 | SolverKind::IlpCliqueCbc
+                | SolverKind::IlpHybrid
                 | SolverKind::Sat
                 | SolverKind::SatMinimal
                 | SolverKind::Kissat
@@ -339,6 +346,7 @@ impl SolverKind {
             SolverKind::Portfolio => Box::new(portfolio::Portfolio::new(options)),
             SolverKind::Dlx => Box::new(dlx::Dlx::default()),
             SolverKind::IlpCliqueCbc => Box::new(cbc::Cbc { propagate: options.propagate }),
+            SolverKind::IlpHybrid => Box::new(hybrid::Hybrid::new(options)),
         }
     }
 }

@@ -186,7 +186,7 @@ const RESTART_UNIT: u64 = 32;
 const OPENING_NODES_PER_CELL: u64 = 8;
 
 /// The `i`-th term (from 1) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, …
-fn luby(mut i: u64) -> u64 {
+pub(crate) fn luby(mut i: u64) -> u64 {
     loop {
         let k = 64 - i.leading_zeros();
         if i == (1 << k) - 1 {

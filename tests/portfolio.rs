@@ -25,11 +25,7 @@ fn portfolio_stats(input: &str, args: &[&str], env: &[(&str, &str)]) -> (std::pr
         cmd.env(k, v);
     }
     let out = cmd.output().unwrap();
-    let rows = std::fs::read_to_string(&stats)
-        .unwrap_or_default()
-        .lines()
-        .map(|l| csv_fields(l))
-        .collect();
+    let rows = std::fs::read_to_string(&stats).unwrap_or_default().lines().map(csv_fields).collect();
     (out, rows)
 }
 
@@ -119,9 +115,10 @@ fn no_member_outlives_the_race() {
         std::fs::read_dir("/proc")
             .unwrap()
             .flatten()
-            .filter(|e| std::fs::read(e.path().join("environ")).is_ok_and(|env| {
-                env.split(|&b| b == 0).any(|v| v == needle.as_bytes())
-            }))
+            .filter(|e| {
+                std::fs::read(e.path().join("environ"))
+                    .is_ok_and(|env| env.split(|&b| b == 0).any(|v| v == needle.as_bytes()))
+            })
             .map(|e| e.file_name().to_string_lossy().into_owned())
             .collect()
     };

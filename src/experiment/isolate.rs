@@ -12,8 +12,8 @@ use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
 
-use crate::solve::process::{Finish, Kill, Request, WorkerProcess, RECYCLE_KB};
 use crate::grid::Grid;
+use crate::solve::process::{Finish, Kill, Request, WorkerProcess, RECYCLE_KB};
 use crate::solve::{Limits, Outcome, Report, SolverKind, SolverOptions, Stats};
 use crate::verify;
 

@@ -13,8 +13,8 @@ use super::check::cross_check;
 use super::config::Config;
 use super::instances::{instance_seed, specs, Instance, Spec};
 use super::record::RunRow;
-use crate::solve::process::{Finish, Kill};
 use crate::grid::Grid;
+use crate::solve::process::{Finish, Kill};
 use crate::solve::{Outcome, Report, Stats};
 use crate::verify;
 

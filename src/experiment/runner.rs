@@ -36,8 +36,8 @@ use super::progress::{Counts, Progress};
 use super::record::RunRow;
 use super::rows::{hard_limit, instance_rows, problems, RowIndex};
 use super::signals::{self, StopFlag};
-use crate::solve::SolverOptions;
 use crate::solve::process::{Finish, Request, WorkerProcess, RECYCLE_KB};
+use crate::solve::SolverOptions;
 
 /// Test hook: abort mid-write after this many instances (see the module doc).
 pub const ABORT_ENV: &str = "SUDOKU_LAB_TEST_ABORT_AFTER";

@@ -294,8 +294,14 @@ mod tests {
             (r#"{ name = "sat+p", solver = "sat", propagate = true }"#, "only the MIP solvers"),
             (r#"{ name = "backtrack+pre", solver = "backtrack", preprocess = true }"#, "only the SAT solvers"),
             (r#"{ name = "sat+m", solver = "sat", members = ["dlx"] }"#, "only the portfolio reads members"),
-            (r#"{ name = "portfolio+self", solver = "portfolio", members = ["sat", "portfolio"] }"#, "cannot race itself"),
-            (r#"{ name = "portfolio+x", solver = "portfolio", members = ["sat", "glucose"] }"#, "unknown solver 'glucose'"),
+            (
+                r#"{ name = "portfolio+self", solver = "portfolio", members = ["sat", "portfolio"] }"#,
+                "cannot race itself",
+            ),
+            (
+                r#"{ name = "portfolio+x", solver = "portfolio", members = ["sat", "glucose"] }"#,
+                "unknown solver 'glucose'",
+            ),
             (r#"{ name = "ilp-clique-cbc+x", solver = "ilp-clique-cbc", perturb = true }"#, "only the HiGHS solvers"),
             (r#"{ name = "ilp-clique+same", solver = "ilp-clique" }"#, "changes no option"),
             (r#"{ name = "ilp-hybrid+p", solver = "ilp-hybrid", propagate = true }"#, "reads highs_options only"),

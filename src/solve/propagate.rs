@@ -171,8 +171,8 @@ mod tests {
         assert_eq!(reduced.givens(), puzzle.givens() + placed);
         assert!(removed >= placed, "a placement removes at least itself");
         assert!(removed > 0, "the techniques remove something on this puzzle");
-        for c in 0..81 {
-            assert_ne!(keep[c] & 1 << (solution.get(c) - 1), 0, "cell {c} lost its solution digit");
+        for (c, kept) in keep.iter().enumerate() {
+            assert_ne!(kept & 1 << (solution.get(c) - 1), 0, "cell {c} lost its solution digit");
         }
     }
 

@@ -255,18 +255,16 @@ impl Job<'_> {
         let backend = |message: String| SolveError::Backend { solver: name, message };
         let deadline = limits.deadline(self.start);
         let built = |start: Instant| Stats { build_seconds: start.elapsed().as_secs_f64(), ..Stats::default() };
-        let (model, alarm) = match load(&mut solver, self.puzzle, self.keep, self.encoding, deadline).map_err(backend)? {
-            Loaded::Model(model, alarm) => (model, alarm),
-            Loaded::Infeasible(why) => {
-                return Ok(Report { outcome: Outcome::Infeasible, stats: built(self.start), note: Some(why) })
-            }
-            Loaded::OutOfTime => return Ok(out_of_time_encoding(built(self.start))),
-        };
-        let mut stats = Stats {
-            variables: Some(model.variables as usize),
-            constraints: Some(model.clauses),
-            ..built(self.start)
-        };
+        let (model, alarm) =
+            match load(&mut solver, self.puzzle, self.keep, self.encoding, deadline).map_err(backend)? {
+                Loaded::Model(model, alarm) => (model, alarm),
+                Loaded::Infeasible(why) => {
+                    return Ok(Report { outcome: Outcome::Infeasible, stats: built(self.start), note: Some(why) })
+                }
+                Loaded::OutOfTime => return Ok(out_of_time_encoding(built(self.start))),
+            };
+        let mut stats =
+            Stats { variables: Some(model.variables as usize), constraints: Some(model.clauses), ..built(self.start) };
         let search = Instant::now();
         let max = if S::INCREMENTAL { limits.max_solutions.max(1) } else { 1 };
         let mut first = None;
@@ -291,7 +289,9 @@ impl Job<'_> {
             ),
             (Some(grid), _) => (Outcome::Solved(grid), None),
             (None, CountEnd::Exhausted) => (Outcome::Infeasible, Some(format!("{}: unsatisfiable", S::NAME))),
-            (None, _) => (Outcome::LimitReached, Some(format!("{} reached the time limit without a solution", S::NAME))),
+            (None, _) => {
+                (Outcome::LimitReached, Some(format!("{} reached the time limit without a solution", S::NAME)))
+            }
         };
         Ok(Report { outcome, stats, note })
     }

@@ -69,4 +69,3 @@ pub fn status_kb(status: &str, field: &str) -> Option<u64> {
 pub fn proc_status_kb(pid: &str, field: &str) -> Option<u64> {
     status_kb(&std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?, field)
 }
-

@@ -103,6 +103,8 @@ JobCompType=jobcomp/none
 MpiDefault=none
 SwitchType=switch/none
 SchedulerType=sched/backfill
+# Start the next job as soon as one ends (by default batch jobs may wait up to 3 s).
+SchedulerParameters=batch_sched_delay=0,sched_min_interval=0
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU_Memory
 # A job that asks for no memory gets its CPUs' share, not the whole node.

@@ -159,7 +159,8 @@ impl Cluster {
     /// A Slurm client command for this cluster, run in `work` with this build on the PATH.
     fn command(&self, program: &str, work: &Path) -> Command {
         let mut cmd = Command::new(program);
-        cmd.current_dir(work).env("SLURM_CONF", &self.conf).env("PATH", path_with_bin());
+        // Jobs run this build: a SUDOKU_LAB of the caller's would win over the PATH.
+        cmd.current_dir(work).env("SLURM_CONF", &self.conf).env("PATH", path_with_bin()).env_remove("SUDOKU_LAB");
         cmd
     }
 
@@ -216,13 +217,16 @@ impl Cluster {
         s
     }
 
-    /// Waits until no job of `ids` is pending or running, then returns their final states.
+    /// Waits until no job of `ids` is pending or running, or one waits on a job that failed,
+    /// then returns their states (by job, then task).
     fn wait(&self, ids: &[&str], work: &Path) -> Vec<JobState> {
         let start = Instant::now();
         loop {
-            let o = self.output("squeue", &["--noheader", "--format=%i %T", "--jobs", &ids.join(",")], work);
+            let o = self.output("squeue", &["--noheader", "--format=%i %T %r", "--jobs", &ids.join(",")], work);
             assert!(o.status.success(), "squeue: {}", text(&o.stderr));
-            if text(&o.stdout).trim().is_empty() {
+            let queue = text(&o.stdout);
+            // A merge whose array failed would wait forever.
+            if queue.trim().is_empty() || queue.contains("DependencyNeverSatisfied") {
                 break;
             }
             if start.elapsed() > PATIENCE {

@@ -13,9 +13,9 @@
 # (--resume) instead of starting over; its log keeps every attempt. Shards must be numbered 1..K:
 # --array=1-K, optionally throttled (--array=1-K%4).
 #
-# Bad input (a config that does not exist, an array not numbered 1..K, no sudoku-lab to run, a
-# shard folder missing at merge time) is reported in the task's log and exits 2, before anything
-# is written.
+# Bad input (a config that does not exist, an array not numbered 1..K, more tasks than the config
+# has instances, no sudoku-lab to run, a shard folder missing at merge time) is reported in the
+# task's log and exits 2, before anything is written.
 #
 # Per task: one worker per allocated CPU (--cpus-per-task); 4 GiB per worker covers the committed
 # configs' memory_mb caps (at most 4096 MiB). Options on the sbatch command line override these.
@@ -58,16 +58,16 @@ if ! command -v "$bin" >/dev/null 2>&1; then
 fi
 
 if [[ -n $merge ]]; then
-    shards=()
+    folders=()
     missing=()
     for ((i = 1; i <= merge; i++)); do
         folder="results/$name-shard-$i-of-$merge"
-        if [[ -f $folder/meta.json ]]; then shards+=("$folder"); else missing+=("$folder"); fi
+        if [[ -f $folder/meta.json ]]; then folders+=("$folder"); else missing+=("$folder"); fi
     done
     [[ ${#missing[@]} -eq 0 ]] \
         || fail "no results in ${missing[*]} (working directory $PWD): did every array task run? See squeue and the slurm-*.out logs"
     echo "$(date -u +%FT%TZ) $(uname -n): merging the $merge shards of $config -> results/$name"
-    exec "$bin" merge "${shards[@]}" --out "results/$name"
+    exec "$bin" merge "${folders[@]}" --out "results/$name"
 fi
 
 [[ -n ${SLURM_ARRAY_TASK_ID:-} ]] || fail "not an array task: submit with sbatch --array=1-K

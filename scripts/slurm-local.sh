@@ -126,6 +126,7 @@ marker="SUDOKU_LAB_SLURM_LOCAL=$dir"
 pids=()
 names=()
 stopping=0
+# shellcheck disable=SC2317 # called by the trap
 stop() {
   local status=$?
   [[ $stopping -eq 0 ]] || return 0
@@ -224,6 +225,7 @@ wait_for "munged's socket" 10 bash -c "munge -n -S '$socket' | unmunge -S '$sock
 start slurmctld slurmctld -D -c -f "$conf"
 wait_for "slurmctld to answer (scontrol ping)" 20 bash -c 'scontrol ping | grep -q UP'
 start slurmd slurmd -D -f "$conf" -N "$node"
+# shellcheck disable=SC2317 # called by wait_for
 node_idle() { [[ $(scontrol show node "$node" 2>/dev/null) == *"State=IDLE"* ]]; }
 wait_for "node $node to be idle" 30 node_idle
 mv "$dir/env.tmp" "$dir/env"

@@ -484,7 +484,9 @@ fn the_array_script_refuses_bad_input_before_writing_anything() {
         ]
     };
     let with_bin = vec![("PATH", path_with_bin())];
-    let cases: Vec<(Vec<&str>, Vec<(&str, String)>, &str)> = vec![
+    // (arguments, environment, the message expected on stderr)
+    type Case<'a> = (Vec<&'a str>, Vec<(&'a str, String)>, &'a str);
+    let cases: Vec<Case> = vec![
         (
             vec!["experiments/nope.toml"],
             array("1", "2", "2"),

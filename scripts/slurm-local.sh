@@ -7,9 +7,10 @@
 #                                            SIGINT/SIGTERM, then stop it
 #
 # e.g. `scripts/slurm-local.sh /tmp/c -- bash` for a shell in which sbatch, squeue and scontrol
-# talk to it. DIR must not exist yet: it gets the generated slurm.conf (this host, with the CPUs
-# and memory `slurmd -C` reports, two free TCP ports), a fresh munge key, the daemons' state, logs
-# and pid files, and, once the node is idle, `DIR/env` (`export SLURM_CONF=…`, for clients).
+# talk to it. DIR must not exist yet: it gets the generated slurm.conf (one node, `localhost`,
+# with the CPUs and memory `slurmd -C` reports; two free TCP ports), a fresh munge key, the
+# daemons' state, logs and pid files, and, once the node is idle, `DIR/env` (`export
+# SLURM_CONF=…`, for clients).
 #
 # munged, slurmctld and slurmd run in the foreground as children of this script, so their pids
 # are known exactly; a trap stops them on any exit (jobs still queued are cancelled first), then
@@ -63,12 +64,13 @@ free_port() {
 ctld_port=$(free_port)
 slurmd_port=$(free_port "$ctld_port")
 
-# The node as slurmd sees it: its name (the host name) and the real CPUs and memory.
+# The node: the real CPUs and memory as slurmd sees them, under the name `localhost`, which
+# resolves everywhere (the host name need not) and which slurmctld accepts as its own.
 node_line=$(slurmd -C | head -n 1)
-node=$(sed -n 's/^NodeName=\([^ ]*\).*/\1/p' <<<"$node_line")
+node=localhost
 cpus=$(sed -n 's/.* CPUs=\([0-9]*\).*/\1/p' <<<"$node_line")
 memory=$(sed -n 's/.* RealMemory=\([0-9]*\).*/\1/p' <<<"$node_line")
-[[ -n $node && -n $cpus && -n $memory ]] || die "cannot read the node's name, CPUs and memory from slurmd -C: $node_line"
+[[ -n $cpus && -n $memory ]] || die "cannot read the node's CPUs and memory from slurmd -C: $node_line"
 
 mkdir -p "$dir/munge" "$dir/ctld" "$dir/spool"
 chmod 700 "$dir/munge"
@@ -86,7 +88,9 @@ SlurmdPort=$slurmd_port
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
-AuthInfo=socket=$socket
+# cred_expire: a requeued job waits this long plus one second before it starts again (the old
+# launch credential must have expired); the default, 120 s, is an age for a test.
+AuthInfo=socket=$socket,cred_expire=5
 CredType=cred/munge
 StateSaveLocation=$dir/ctld
 SlurmdSpoolDir=$dir/spool
@@ -103,8 +107,9 @@ JobCompType=jobcomp/none
 MpiDefault=none
 SwitchType=switch/none
 SchedulerType=sched/backfill
-# Start the next job as soon as one ends (by default batch jobs may wait up to 3 s).
-SchedulerParameters=batch_sched_delay=0,sched_min_interval=0
+# Start the next job as soon as one ends (by default batch jobs may wait up to 3 s), and one
+# whose begin time has come within a second (the main scheduling pass; by default every 60 s).
+SchedulerParameters=batch_sched_delay=0,sched_min_interval=0,sched_interval=1
 SelectType=select/cons_tres
 SelectTypeParameters=CR_CPU_Memory
 # A job that asks for no memory gets its CPUs' share, not the whole node.

@@ -410,8 +410,14 @@ fn slurm_array_jobs_reproduce_a_local_run_resume_when_requeued_and_fail_loudly_o
     let restarts: Vec<(&str, u32)> = states.iter().map(|s| (s.name.as_str(), s.restarts)).collect();
     assert_eq!(restarts, [(task.as_str(), 1), (format!("{array}_2").as_str(), 0), (merge.as_str(), 0)]);
     let log = task_log(&work, &array, 1);
-    assert!(log.contains("stopped by SIGTERM"), "the first attempt stops cleanly:\n{log}");
-    assert!(log.contains("(resuming), restart 1") && log.contains("instances done"), "the second resumes:\n{log}");
+    assert!(
+        log.contains("stopped by SIGTERM: ") && log.contains(" of 18 instances done and kept"),
+        "the first attempt stops cleanly:\n{log}"
+    );
+    assert!(
+        log.contains("-> results/phase-shard-1-of-2 (resuming), restart 1") && log.contains("resuming: "),
+        "the second resumes:\n{log}"
+    );
     let meta: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(work.join("results/phase-shard-1-of-2/meta.json")).unwrap()).unwrap();
     assert_eq!(meta["resumed"].as_array().map(Vec::len), Some(1), "{meta}");
@@ -492,6 +498,8 @@ fn the_array_script_refuses_bad_input_before_writing_anything() {
         (vec!["experiments/phase.toml"], array("2", "3", "2"), "run from 2 to 3: submit with --array=1-2"),
         (vec!["experiments/phase.toml"], array("1", "3", "2"), "run from 1 to 3: submit with --array=1-2"),
         (vec!["experiments/phase.toml"], with_bin.clone(), "not an array task: submit with sbatch --array=1-K"),
+        // 37 tasks for 36 instances: `run` refuses the shard rather than write an empty one.
+        (vec!["experiments/phase.toml"], array("1", "37", "37"), "has 36 instances, so at most 36 shards"),
         (vec![], with_bin.clone(), "expected one config file, got 0 argument(s)"),
         (vec!["--merge", "x", "experiments/phase.toml"], with_bin.clone(), "--merge needs the number of shards K"),
         (

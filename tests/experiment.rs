@@ -232,6 +232,18 @@ fn two_shards_merge_into_the_unsharded_run() {
     assert_ok(&o);
     assert!(stderr(&o).contains("36 of 36 instances done, 0 to run"), "{}", stderr(&o));
 
+    // More shards than instances would leave some empty: refused before anything is written.
+    let o = run(&small(), &dir.path().join("empty"), &["--shard", "37/37"], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("has 36 instances, so at most 36 shards (with 37 some would be empty)"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!dir.path().join("empty").exists());
+    assert_ok(&run(&small(), &dir.path().join("last"), &["--shard", "36/36"], &[]));
+    assert_eq!(rows(&dir.path().join("last")).len(), 3, "one instance");
+
     let o = sudoku_lab(&["merge", &s(&a), &s(&a), "--out", &s(&dir.path().join("x"))], &[]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("another input folder also holds shard 1/2"), "{}", stderr(&o));

@@ -33,6 +33,16 @@ pub struct RunArgs {
 /// `run`: every run of a config; exit 1 when solvers disagree or an answer fails the oracle.
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let config = Config::load(&args.config)?;
+    if let Some(shard) = args.shard {
+        // More shards than instances leaves some empty: a mis-sized array, not an experiment.
+        let total = config.instance_count();
+        anyhow::ensure!(
+            shard.count <= total,
+            "--shard {shard}: {} has {total} instances, so at most {total} shards (with {} some would be empty)",
+            args.config.display(),
+            shard.count
+        );
+    }
     let jobs = args.jobs.or(config.jobs).unwrap_or_else(available_cores);
     anyhow::ensure!(jobs > 0, "--jobs must be 1 or more");
     let out = args.out.unwrap_or_else(|| PathBuf::from("results").join(&config.name));

@@ -24,15 +24,9 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   log="${SETUP_LOG:-${TMPDIR:-/tmp}/sudoku-lab-setup-slurm.log}"
   : > "$log"
   export DEBIAN_FRONTEND=noninteractive
-  step() {
-    local what=$1; shift
-    echo "setup-slurm: $what … (log: $log)" >&2
-    if ! "$@" >>"$log" 2>&1; then
-      echo "setup-slurm: FAILED: $what; the last lines of $log:" >&2
-      tail -n 20 "$log" >&2
-      exit 1
-    fi
-  }
+  who=setup-slurm
+  # shellcheck source=scripts/setup-step.sh
+  source "$(dirname "$0")/setup-step.sh"
   step "updating the package lists" apt-get update -q
   # policy-rc.d exit 101 keeps the packages' post-install scripts from starting munge and the Slurm
   # daemons as system services: the test runs its own, on ports and files of its own.

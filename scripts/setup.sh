@@ -26,15 +26,9 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   log="${SETUP_LOG:-${TMPDIR:-/tmp}/sudoku-lab-setup.log}"
   : > "$log"
   export DEBIAN_FRONTEND=noninteractive
-  step() {
-    local what=$1; shift
-    echo "setup: $what … (log: $log)" >&2
-    if ! "$@" >>"$log" 2>&1; then
-      echo "setup: FAILED: $what; the last lines of $log:" >&2
-      tail -n 20 "$log" >&2
-      exit 1
-    fi
-  }
+  who=setup
+  # shellcheck source=scripts/setup-step.sh
+  source "$(dirname "$0")/setup-step.sh"
   step "updating the package lists" apt-get update -q
   step "installing ${missing[*]} (needed to build HiGHS, CaDiCaL and the CBC binding)" \
     apt-get install -y -q --no-install-recommends "${missing[@]}"

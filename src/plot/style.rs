@@ -87,7 +87,7 @@ fn solver_color(solver: &str, solvers: &[String]) -> RGBColor {
         "sat-minimal" => RGBColor(204, 121, 167),
         "dlx" => RGBColor(204, 187, 68),
         "kissat" => RGBColor(51, 34, 136),
-        "portfolio" => RGBColor(0, 0, 0),
+        "portfolio" => RGBColor(220, 20, 60),
         _ if solver.contains('+') => {
             let place = solvers.iter().filter(|s| s.contains('+')).position(|s| s == solver).unwrap_or(0);
             VARIANTS[place % VARIANTS.len()]

@@ -4,7 +4,7 @@
 //! This module owns the text of the CNF and colouring files, the file names (`<stem>-<k>.<ext>`,
 //! k counted from 1) and the atomic write: every file goes to a temporary file in the target
 //! folder first and is renamed into place, so no reader ever sees half a file. The models come
-//! from [`crate::solve::cnf`], [`crate::solve::ilp`] (the only writer of LP and MPS, through
+//! from [`crate::solve::sat::cnf`], [`crate::solve::ilp`] (the only writer of LP and MPS, through
 //! HiGHS) and [`crate::graph`]. A puzzle proven infeasible before modelling still gets a CNF (a
 //! trivially unsatisfiable one that says why) and a colouring file (which has no proper
 //! colouring), but no LP or MPS file: there is no model to write.
@@ -19,8 +19,8 @@ use thiserror::Error;
 use crate::format::to_line;
 use crate::graph::{colour_of, ConstraintGraph};
 use crate::grid::Grid;
-use crate::solve::cnf::{self, Encoded, Encoding};
 use crate::solve::ilp::{self, Formulation, WriteOutcome};
+use crate::solve::sat::cnf::{self, Encoded, Encoding};
 use crate::solve::SolveError;
 use crate::verify;
 

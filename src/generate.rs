@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::grid::{Grid, Shape};
-use crate::solve::backtrack::{Engine, SearchLimits, Stop};
+use crate::solve::search::backtrack::{Engine, SearchLimits, Stop};
 
 /// How an instance is made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum, Serialize, Deserialize)]

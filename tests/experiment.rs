@@ -343,7 +343,7 @@ fn a_unique_run_solves_puzzles_with_one_solution_rated_as_their_difficulty() {
     assert_eq!(puzzles.len(), 4);
     for (seed, entry) in &puzzles {
         let row = rows.iter().find(|r| r.seed == *seed).expect("every instance has rows");
-        assert_eq!(sudoku_lab::solve::backtrack::count_solutions(&entry.puzzle, 2).0, 1, "seed {seed}");
+        assert_eq!(sudoku_lab::solve::search::backtrack::count_solutions(&entry.puzzle, 2).0, 1, "seed {seed}");
         assert_eq!(sudoku_lab::logic::rate(&entry.puzzle).0.name(), row.difficulty, "seed {seed}");
         assert_eq!(entry.puzzle.givens(), row.givens);
         let solution = entry.solution.as_ref().expect("unique instances carry their solution");

@@ -16,7 +16,7 @@ use sudoku_lab::logic::{self, Rating};
 use sudoku_lab::puzzle::{
     default_givens, generate_unique, symmetries, Exhausted, Generated, Generator, PuzzleError, PuzzleSpec, Symmetry,
 };
-use sudoku_lab::solve::backtrack::count_solutions;
+use sudoku_lab::solve::search::backtrack::count_solutions;
 use sudoku_lab::solve::{self, Limits, Outcome, SolverKind};
 use sudoku_lab::verify;
 

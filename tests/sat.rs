@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use common::{corpus, data, run, stderr};
 use sudoku_lab::format::{parse, read_puzzles};
 use sudoku_lab::grid::{Grid, Shape};
-use sudoku_lab::solve::backtrack::count_solutions;
 use sudoku_lab::solve::propagate::{eliminate, Eliminated};
+use sudoku_lab::solve::search::backtrack::count_solutions;
 use sudoku_lab::solve::{solve, Limits, Outcome, Report, SolverKind, SolverOptions};
 use sudoku_lab::verify::is_solution_of;
 

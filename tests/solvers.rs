@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use sudoku_lab::format::parse;
 use sudoku_lab::generate::{planted, random_fill, rng_from_seed};
 use sudoku_lab::grid::{Grid, Shape};
-use sudoku_lab::solve::backtrack::count_solutions;
+use sudoku_lab::solve::search::backtrack::count_solutions;
 use sudoku_lab::solve::{solve, Limits, Outcome, SolverKind, SolverOptions};
 use sudoku_lab::verify::{conflicts, is_solution_of};
 
@@ -82,7 +82,7 @@ fn an_unsolvable_puzzle_without_a_direct_conflict_is_infeasible_for_every_solver
         .map(|seed| random_fill(Shape::new(3, 3).unwrap(), 0.45, &mut rng_from_seed(seed)))
         .find(|g| {
             count_solutions(g, 1).0 == 0
-                && sudoku_lab::solve::backtrack::Engine::new(g.shape())
+                && sudoku_lab::solve::search::backtrack::Engine::new(g.shape())
                     .search(g, Default::default(), None, &mut |_| true)
                     .guesses
                     > 0

@@ -5,7 +5,7 @@
 //! all-infeasible verdict; and when the puzzle has one solution, every answer must be that one.
 
 use crate::grid::Grid;
-use crate::solve::backtrack::count_solutions;
+use crate::solve::search::backtrack::count_solutions;
 use crate::solve::{Outcome, Report};
 use crate::verify;
 

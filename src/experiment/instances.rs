@@ -449,7 +449,7 @@ mod tests {
             let seed = instance_seed(1, &spec);
             let i = generate(rep, spec, seed, budget).unwrap();
             assert_eq!(crate::logic::rate(&i.puzzle).0, rating);
-            assert_eq!(crate::solve::backtrack::count_solutions(&i.puzzle, 2).0, 1);
+            assert_eq!(crate::solve::search::backtrack::count_solutions(&i.puzzle, 2).0, 1);
             let solution = i.solution.as_ref().expect("a unique puzzle carries its solution");
             assert!(crate::verify::is_solution_of(&i.puzzle, solution));
             assert_eq!(generate(rep, spec, seed, budget).unwrap(), i, "deterministic for its seed");

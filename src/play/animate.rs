@@ -9,7 +9,7 @@
 use std::time::Duration;
 
 use crate::grid::Grid;
-use crate::solve::naive::{Naive, Observer};
+use crate::solve::search::naive::{Naive, Observer};
 use crate::solve::{Limits, Outcome};
 use crate::verify;
 

@@ -42,7 +42,7 @@ use super::{Exhausted, Generated, PuzzleError, PuzzleSpec, ShapeName};
 use crate::generate::random_solution;
 use crate::grid::{Grid, Shape};
 use crate::logic::{Logic, Rating, Status, Techniques};
-use crate::solve::backtrack::{Engine, SearchLimits, Stop};
+use crate::solve::search::backtrack::{Engine, SearchLimits, Stop};
 
 /// Branch states one uniqueness search may use before the removal is refused.
 const SEARCH_NODE_LIMIT: u64 = 10_000;

@@ -441,7 +441,7 @@ mod tests {
     use super::*;
     use crate::format::parse;
     use crate::generate::{planted, random_fill, rng_from_seed};
-    use crate::solve::backtrack::count_solutions;
+    use crate::solve::search::backtrack::count_solutions;
     use crate::solve::solve;
     use crate::verify::{conflicts, is_solution_of};
 

@@ -1,25 +1,20 @@
 //! Solvers behind one trait, and the one registry the CLI, benchmarks and experiments all use.
 //!
+//! One room per paradigm: [`ilp`] (the 0-1 models on HiGHS and CBC, and the LP-guided hybrid),
+//! [`sat`] (the CNF encodings on CaDiCaL and kissat), [`search`] (every backtracking engine, the
+//! origin study's naive solver among them) and [`dlx`] (exact cover); beside them what several
+//! share: [`candidates`] (the givens eliminated), [`propagate`] (logic before a model is built),
+//! [`process`] (a solve in a worker process) and [`portfolio`] (solvers racing in such processes).
+//!
 //! A solve returns a [`Report`]: an [`Outcome`] (`Solved`, `Infeasible`, `LimitReached`) and
 //! [`Stats`]. "No solution" is an answer, never an error; errors are for backend failures and for
 //! a solver bug caught by the oracle. [`solve`] is the only entry point callers use: it answers
 //! conflicting givens as `Infeasible` (naming the conflict) and passes every `Solved` grid through
 //! [`crate::verify`] before it leaves this layer.
 
-pub mod backtrack;
-pub mod band;
 pub mod candidates;
-pub mod cbc;
-pub mod cellset;
-pub mod clique;
-pub mod cnf;
 pub mod dlx;
-pub mod engine;
-pub mod hybrid;
 pub mod ilp;
-pub mod locked16;
-pub mod naive;
-pub mod planes;
 pub mod portfolio;
 pub mod process;
 pub mod propagate;
@@ -297,7 +292,7 @@ impl SolverKind {
             SolverKind::Portfolio => "portfolio",
             SolverKind::Dlx => "dlx",
             SolverKind::IlpCliqueCbc => "ilp-clique-cbc",
-            SolverKind::IlpHybrid => hybrid::NAME,
+            SolverKind::IlpHybrid => ilp::hybrid::NAME,
         }
     }
 
@@ -338,15 +333,17 @@ impl SolverKind {
         match self {
             SolverKind::IlpEdge => Box::new(ilp::Ilp::new(ilp::Formulation::Edge, options.clone())),
             SolverKind::IlpClique => Box::new(ilp::Ilp::new(ilp::Formulation::Clique, options.clone())),
-            SolverKind::BacktrackNaive => Box::new(naive::Naive),
-            SolverKind::Backtrack => Box::new(backtrack::Backtrack::default()),
-            SolverKind::Sat => Box::new(sat::Sat::new(cnf::Encoding::Full).preprocessing(options.preprocess)),
-            SolverKind::SatMinimal => Box::new(sat::Sat::new(cnf::Encoding::Minimal).preprocessing(options.preprocess)),
+            SolverKind::BacktrackNaive => Box::new(search::naive::Naive),
+            SolverKind::Backtrack => Box::new(search::backtrack::Backtrack::default()),
+            SolverKind::Sat => Box::new(sat::Sat::new(sat::cnf::Encoding::Full).preprocessing(options.preprocess)),
+            SolverKind::SatMinimal => {
+                Box::new(sat::Sat::new(sat::cnf::Encoding::Minimal).preprocessing(options.preprocess))
+            }
             SolverKind::Kissat => Box::new(sat::Sat::kissat().preprocessing(options.preprocess)),
             SolverKind::Portfolio => Box::new(portfolio::Portfolio::new(options)),
             SolverKind::Dlx => Box::new(dlx::Dlx::default()),
-            SolverKind::IlpCliqueCbc => Box::new(cbc::Cbc { propagate: options.propagate }),
-            SolverKind::IlpHybrid => Box::new(hybrid::Hybrid::new(options)),
+            SolverKind::IlpCliqueCbc => Box::new(ilp::cbc::Cbc { propagate: options.propagate }),
+            SolverKind::IlpHybrid => Box::new(ilp::hybrid::Hybrid::new(options)),
         }
     }
 }

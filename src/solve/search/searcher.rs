@@ -1,11 +1,11 @@
-//! Which engine a shape's `backtrack` search runs: [`crate::solve::band`] for 9×9,
-//! [`crate::solve::planes`] for the other grids of at most 256 cells, else the exact-cover
+//! Which engine a shape's `backtrack` search runs: [`crate::solve::search::band`] for 9×9,
+//! [`crate::solve::search::planes`] for the other grids of at most 256 cells, else the exact-cover
 //! search of [`super::Core`] at the narrowest word that holds N digits.
 
 use crate::grid::{Grid, Shape};
-use crate::solve::band::Bands;
-use crate::solve::engine::{Search, SearchLimits};
-use crate::solve::planes::{Planes, U256};
+use crate::solve::search::band::Bands;
+use crate::solve::search::engine::{Search, SearchLimits};
+use crate::solve::search::planes::{Planes, U256};
 
 use super::Core;
 
@@ -49,8 +49,8 @@ impl Searcher {
             Searcher::Band(_) => Bands::shape(),
             Searcher::Small(s) => s.shape(),
             Searcher::Medium(s) => s.shape(),
-            Searcher::Middle(s) => s.g.shape,
-            Searcher::Wide(s) => s.g.shape,
+            Searcher::Middle(s) => s.shape(),
+            Searcher::Wide(s) => s.shape(),
         }
     }
 

@@ -21,7 +21,7 @@
 //!
 //! **Restarts**: a run is cut after a Luby sequence of dead-end budgets (16, 16, 32, 16, …); each
 //! run draws a new random objective (a cost in [0, 1) per column) and new rounding draws from one
-//! `rand_chacha` stream seeded by the puzzle ([`crate::solve::clique::seed_of`]), so a solve is
+//! `rand_chacha` stream seeded by the puzzle ([`crate::solve::ilp::clique::seed_of`]), so a solve is
 //! reproducible. A run that ends without being cut has exhausted its tree: only then (or when the
 //! root's propagation or LP fails) is the answer [`Outcome::Infeasible`].
 //!
@@ -60,7 +60,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::graph::digit_of;
 use crate::grid::Grid;
 use crate::logic::{Logic, Rating, Status};
-use crate::solve::clique::seed_of;
+use crate::solve::ilp::clique::seed_of;
 use crate::solve::ilp::lock_highs;
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverOptions, Stats};
 use crate::verify::is_solution_of;

@@ -1,10 +1,10 @@
 //! `backtrack`: a bitset backtracking solver for every shape 4×4 … 64×64. The generators' plain
-//! cell search ([`Engine`]) and the types the searches share live in [`crate::solve::engine`];
-//! they are re-exported here, so `solve::backtrack::{Engine, count_solutions, …}` keep working.
+//! cell search ([`Engine`]) and the types the searches share live in [`crate::solve::search::engine`];
+//! they are re-exported here, so `solve::search::backtrack::{Engine, count_solutions, …}` keep working.
 //!
 //! The [`Backtrack`] solver runs [`crate::solve::search::Searcher`]: for 9×9, digit-band words in
-//! the JCZSolve style ([`crate::solve::band`]); for the other grids of at most 256 cells, digit
-//! bitboards with locked candidates ([`crate::solve::planes`]); above, the exact-cover bitset
+//! the JCZSolve style ([`crate::solve::search::band`]); for the other grids of at most 256 cells, digit
+//! bitboards with locked candidates ([`crate::solve::search::planes`]); above, the exact-cover bitset
 //! search with a trail, locked candidates and restarts ([`crate::solve::search`]). The last two
 //! branch on a cell or a house-digit, whichever has fewer options; the band search on a cell.
 //!
@@ -17,7 +17,7 @@ use crate::grid::{Grid, Shape};
 use crate::solve::search::Searcher;
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, Stats};
 
-pub use crate::solve::engine::{count_solutions, Engine, Search, SearchLimits, Stop};
+pub use crate::solve::search::engine::{count_solutions, Engine, Search, SearchLimits, Stop};
 
 /// The `backtrack` solver: a [`Searcher`] (digit-band words for 9×9, digit bitboards for the other
 /// grids up to 256 cells, else the exact-cover bitset search with restarts) kept per shape between

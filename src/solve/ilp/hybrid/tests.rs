@@ -6,7 +6,7 @@ use super::branch::{budget, leanings, most_decided, rounding_order, Leaning, FLO
 use super::*;
 use crate::generate::{planted, random_fill, rng_from_seed};
 use crate::grid::Shape;
-use crate::solve::backtrack::count_solutions;
+use crate::solve::search::backtrack::count_solutions;
 use crate::solve::{solve, Outcome};
 
 #[test]

@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::generate::{random_fill, rng_from_seed};
-use crate::solve::backtrack::count_solutions;
-use crate::solve::search::tests::corpus;
+use crate::solve::search::backtrack::count_solutions;
+use crate::solve::search::trail::tests::corpus;
 
 fn shape() -> Shape {
     Bands::shape()

@@ -1,4 +1,4 @@
-//! `sat`, `sat-minimal` and `kissat`: Sudoku as CNF ([`crate::solve::cnf`]), solved by CaDiCaL
+//! `sat`, `sat-minimal` and `kissat`: Sudoku as CNF ([`crate::solve::sat::cnf`]), solved by CaDiCaL
 //! (`rustsat-cadical`) or kissat (`rustsat-kissat`), the two CDCL solvers that have led the SAT
 //! competitions of recent years, on the same encodings.
 //!
@@ -25,6 +25,8 @@
 //! in quasigroup completion: SAT vs. CSP", AAAI 2004). Both backends are deterministic: the same
 //! puzzle gives the same clauses in the same order and the same search.
 
+pub mod cnf;
+
 use std::borrow::Cow;
 use std::time::Instant;
 
@@ -36,9 +38,9 @@ use rustsat_cadical::CaDiCaL;
 use rustsat_kissat::Kissat;
 
 use crate::grid::Grid;
-use crate::solve::cnf::{self, ClauseSink, CnfModel, Encoded, Encoding};
 use crate::solve::propagate::{self, Eliminated};
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, Stats};
+use cnf::{ClauseSink, CnfModel, Encoded, Encoding};
 
 /// The CDCL solver that runs the formula.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -1,5 +1,5 @@
 //! The search behind the `backtrack` solver for grids of at most 256 cells other than 9×9 (which
-//! has [`crate::solve::band`]): one bitboard per digit, a `u128` up to 128 cells (4×4 … 10×10), a
+//! has [`crate::solve::search::band`]): one bitboard per digit, a `u128` up to 128 cells (4×4 … 10×10), a
 //! [`U256`] up to 256 (12×12, 15×15, 16×16).
 //!
 //! Digit d's **plane** is a [`CellSet`] holding the cells where d may still go (a placed cell keeps
@@ -15,7 +15,7 @@
 //! rest of the line (pointing), and a digit of the line found only there leaves the rest of the box
 //! (claiming). On 9×9 they cut guesses per puzzle from 5.6 to 1.5 (17-clue) and 59 to 20 (top95),
 //! and the time by 15–30 %; on 16×16 (gecode set) from 6.5 to 2.3. On 16×16 with 4×4 boxes the
-//! sweep is [`crate::solve::locked16`]'s, on band words, with a branch-free test that skips the
+//! sweep is [`crate::solve::search::locked16`]'s, on band words, with a branch-free test that skips the
 //! planes where no rule holds: the same removals in the same order, a fraction of the cost.
 //!
 //! **Branching** goes to whatever has the fewest options, as in [`crate::solve::search`]: a cell
@@ -36,10 +36,10 @@
 use std::time::Instant;
 
 use crate::grid::{Grid, Shape};
-use crate::solve::cellset::with_popcnt;
-pub use crate::solve::cellset::{CellSet, U256};
-use crate::solve::engine::{Search, SearchLimits, Stop};
-use crate::solve::locked16;
+use crate::solve::search::cellset::with_popcnt;
+pub use crate::solve::search::cellset::{CellSet, U256};
+use crate::solve::search::engine::{Search, SearchLimits, Stop};
+use crate::solve::search::locked16;
 
 /// Largest N whose grid fits 256 bits (N² ≤ 256).
 const MAX_N: usize = 16;
@@ -463,7 +463,7 @@ impl<B: CellSet> Planes<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::search::tests::roots;
+    use crate::solve::search::trail::tests::roots;
 
     /// The root board of `puzzle`, propagated (a solvable puzzle).
     fn root<B: CellSet>(planes: &Planes<B>, puzzle: &Grid) -> Board<B> {
@@ -497,7 +497,7 @@ mod tests {
     #[test]
     fn both_board_widths_count_the_same_solutions_as_the_engine() {
         use crate::generate::{random_fill, rng_from_seed};
-        use crate::solve::backtrack::count_solutions;
+        use crate::solve::search::backtrack::count_solutions;
         let shapes = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 3), (2, 5)].map(|(r, c)| Shape::new(r, c).unwrap());
         for seed in 0..240u64 {
             let shape = shapes[seed as usize % shapes.len()];

@@ -4,8 +4,9 @@
 use super::*;
 use crate::format::read_puzzles;
 use crate::generate::{planted, random_fill, rng_from_seed};
-use crate::solve::backtrack::count_solutions;
-use crate::solve::planes::Planes;
+use crate::solve::search::backtrack::count_solutions;
+use crate::solve::search::planes::Planes;
+use crate::solve::search::Searcher;
 use proptest::prelude::*;
 
 /// Puzzles of `tests/data/NAME.txt` with their solutions.

@@ -20,7 +20,7 @@
 //! column with no place is a dead end, one with one unplaced cell a hidden single.
 //!
 //! **Branching**: a cell with two candidates (the first found), else the cell with the fewest;
-//! digits in ascending order. Statistics and limits are those of [`crate::solve::planes`]:
+//! digits in ascending order. Statistics and limits are those of [`crate::solve::search::planes`]:
 //! `nodes` = 1 + guesses, `guesses` = options tried at branch points, dead ends = options whose
 //! propagation failed; the clock is read every 256 nodes.
 //!
@@ -31,7 +31,7 @@
 use std::time::Instant;
 
 use crate::grid::{Grid, Shape};
-use crate::solve::engine::{Search, SearchLimits, Stop};
+use crate::solve::search::engine::{Search, SearchLimits, Stop};
 
 /// The 27 bits of a band word.
 const BAND: u32 = (1 << 27) - 1;

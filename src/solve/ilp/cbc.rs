@@ -21,7 +21,7 @@ use good_lp::solvers::coin_cbc::CoinCbcProblem;
 use good_lp::{ResolutionError, SolverModel, WithTimeLimit};
 
 use crate::grid::Grid;
-use crate::solve::clique::{self, decode};
+use crate::solve::ilp::clique::{self, decode};
 use crate::solve::propagate;
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, Stats};
 use crate::verify;

@@ -1,10 +1,10 @@
 //! Locked candidates of one digit on a 16×16 grid with 4×4 boxes, word by word: the fast sweep of
-//! [`crate::solve::planes`] for its commonest large shape.
+//! [`crate::solve::search::planes`] for its commonest large shape.
 //!
 //! A digit's plane is 256 bits, cell 16·row + column, so each 64-bit word holds one band: four
 //! rows of 16 cells, i.e. four whole boxes. Where a row meets a box is a nibble of the row's
 //! 16-bit lane; where a column meets a box is one bit in each of the four lanes of the band's
-//! word. The sweep is the generic one of [`crate::solve::planes`] to the letter — the same
+//! word. The sweep is the generic one of [`crate::solve::search::planes`] to the letter — the same
 //! segments (box by box; in each, its rows, then its columns), in the same order, each judged on
 //! the plane as the ones before it left it: where a box and a line meet and the digit has places
 //! there, if it has places in exactly one of the rest of the line and the rest of the box, both

@@ -1,6 +1,6 @@
 //! The plain cell search: the [`Engine`] the generators use, and the types every backtracking
 //! search shares ([`Search`], [`SearchLimits`], [`Stop`]). Kept apart from the `backtrack` solver
-//! ([`crate::solve::backtrack`]) because that solver runs [`crate::solve::search::Searcher`], and
+//! ([`crate::solve::search::backtrack`]) because that solver runs [`crate::solve::search::Searcher`], and
 //! the searches import these types: with them in `backtrack.rs` the two files imported each other.
 //!
 //! [`Engine`] is the previous search, kept unchanged because instance generation depends on its

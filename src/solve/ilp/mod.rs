@@ -18,6 +18,10 @@
 //! HiGHS never writes to stdout here (stdout carries CSV/JSON): its output is off unless
 //! [`SolverOptions::verbose`], and then it goes to a log file only.
 
+pub mod cbc;
+pub mod clique;
+pub mod hybrid;
+
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::path::Path;
 use std::sync::Mutex;
@@ -30,9 +34,9 @@ use highs::{HighsModelStatus, HighsSolutionStatus};
 use crate::graph::{colour_of, digit_of, ConstraintGraph};
 use crate::grid::Grid;
 use crate::solve::candidates::{cell_name, Candidates};
-use crate::solve::clique::{self, decode};
 use crate::solve::propagate;
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverOptions, Stats};
+use clique::decode;
 
 /// HiGHS is not safe to run twice at once in one process (its task scheduler is global), so every
 /// HiGHS call — model creation, options, solve and destruction — happens under this lock.

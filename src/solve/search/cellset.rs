@@ -1,4 +1,4 @@
-//! Sets of cells as fixed-width bit words, for the digit bitboards of [`crate::solve::planes`]:
+//! Sets of cells as fixed-width bit words, for the digit bitboards of [`crate::solve::search::planes`]:
 //! `u128` for grids of at most 128 cells and [`U256`] (four `u64`) for at most 256 (12×12 …
 //! 16×16). Bit i is cell i (or, for a cell's digits, digit index i).
 //!

@@ -99,21 +99,31 @@ fn solves_planted_9x9_and_16x16_puzzles_and_the_answers_verify() {
 
 #[test]
 fn proves_infeasibility_of_unsolvable_puzzles_by_exhausting_the_search() {
-    // Random 9×9 fills that backtracking proves unsolvable: the hybrid must say so too, and only
-    // with a note that names how (root propagation or LP, or an exhausted search tree).
-    let unsolvable: Vec<Grid> = (0..300)
-        .map(|seed| random_fill(Shape::new(3, 3).expect("3×3"), 0.4, &mut rng_from_seed(seed)))
-        .filter(|g| crate::verify::conflicts(g).is_empty() && count_solutions(g, 1).0 == 0)
+    // Random 9×9 fills that backtracking proves unsolvable and the root propagation does not:
+    // the hybrid must say so too, with a note that names how (the root LP, or an exhausted tree).
+    let stuck = |g: &Grid| Logic::new(g.shape()).solve(g, Rating::Medium).status == Status::Stuck;
+    let unsolvable: Vec<Grid> = (0..3000)
+        .map(|seed| random_fill(Shape::new(3, 3).expect("3×3"), 0.35, &mut rng_from_seed(seed)))
+        .filter(|g| crate::verify::conflicts(g).is_empty() && stuck(g) && count_solutions(g, 1).0 == 0)
         .take(5)
         .collect();
-    assert_eq!(unsolvable.len(), 5, "some 40 % random fills are unsolvable");
+    assert_eq!(unsolvable.len(), 5, "some 35 % random fills are unsolvable beyond propagation");
     let mut solver = hybrid();
+    let mut exhausted = 0;
     for puzzle in &unsolvable {
         let report = solve(&mut solver, puzzle, &Limits::seconds(60.0)).expect("no backend failure");
         assert_eq!(report.outcome, Outcome::Infeasible, "{}", crate::format::to_line(puzzle));
         let note = report.note.unwrap_or_default();
-        assert!(note.contains("exhausted") || note.contains("root") || note.contains("contradiction"), "{note}");
+        assert!(note.contains("search tree exhausted") || note.contains("root"), "{note}");
+        exhausted += usize::from(note.contains("search tree exhausted"));
     }
+    // Found by scanning such fills: one whose root LP is feasible, so only the search proves it.
+    let deep = random_fill(Shape::new(3, 3).expect("3×3"), 0.3, &mut rng_from_seed(1794));
+    assert!(stuck(&deep) && count_solutions(&deep, 1).0 == 0, "unsolvable beyond propagation");
+    let report = solve(&mut solver, &deep, &Limits::seconds(60.0)).expect("no backend failure");
+    assert_eq!(report.outcome, Outcome::Infeasible);
+    exhausted += usize::from(report.note.is_some_and(|n| n.contains("search tree exhausted")));
+    assert!(exhausted >= 1, "at least one proof needs the search, not only the root");
 }
 
 #[test]

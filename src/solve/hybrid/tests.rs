@@ -2,7 +2,9 @@
 //! (no HiGHS), then the solver on planted, unsolvable and hard puzzles (HiGHS, behind the
 //! process-wide lock that every HiGHS call of this crate takes, so tests may run in parallel).
 
-use super::branch::{budget, leanings, most_decided, rounding_order, Leaning, FLOOR_WEIGHT, RESTART_UNIT};
+use super::branch::{
+    budget, fewest_then_most_decided, leanings, most_decided, rounding_order, Leaning, FLOOR_WEIGHT, RESTART_UNIT,
+};
 use super::*;
 use crate::generate::{planted, random_fill, rng_from_seed};
 use crate::grid::Shape;
@@ -54,7 +56,7 @@ fn rounding_follows_the_lp_values_in_proportion() {
 }
 
 #[test]
-fn leanings_skip_placed_cells_and_eliminated_candidates_and_the_most_decided_cell_wins() {
+fn leanings_skip_placed_cells_and_eliminated_candidates_and_the_branching_rules_pick_as_documented() {
     // Cells 0, 1, 2 with their columns; cell 1 is placed, colour 2 of cell 2 is eliminated.
     let columns = [(0, 0), (0, 1), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)];
     let values = [0.4, 0.6, 1.0, 0.0, 0.3, 0.1, 0.9];
@@ -77,6 +79,16 @@ fn leanings_skip_placed_cells_and_eliminated_candidates_and_the_most_decided_cel
     ];
     assert_eq!(most_decided(&tie).map(|l| l.cell), Some(6));
     assert_eq!(most_decided(&[]), None);
+    // Fail-first: the fewest candidates win over a larger LP value; the LP breaks the ties.
+    let mixed = [
+        Leaning { cell: 1, colour: 0, value: 0.9, candidates: 3 },
+        Leaning { cell: 2, colour: 1, value: 0.4, candidates: 2 },
+        Leaning { cell: 3, colour: 2, value: 0.6, candidates: 2 },
+        Leaning { cell: 5, colour: 2, value: 0.6, candidates: 2 },
+    ];
+    assert_eq!(most_decided(&mixed).map(|l| l.cell), Some(1));
+    assert_eq!(fewest_then_most_decided(&mixed).map(|l| l.cell), Some(3));
+    assert_eq!(fewest_then_most_decided(&[]), None);
 }
 
 fn hybrid() -> Hybrid {

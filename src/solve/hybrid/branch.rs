@@ -1,5 +1,5 @@
 //! How `ilp-hybrid` reads an LP point: which cells it has decided, which cell to branch on (the
-//! solver's rule, [`fewest_then_most_decided`], and the measured alternative, [`most_decided`]),
+//! solver's rule, [`most_decided`], and the measured alternative, [`fewest_then_most_decided`]),
 //! the order of that cell's digits by randomized rounding, and the restart schedule.
 //!
 //! Everything here is plain arithmetic on the point and a seeded generator, so it is tested

@@ -17,14 +17,13 @@
 //!
 //! 1. first, when the LP has decided two or more cells (value ≥ [`branch::INTEGRAL`]), a **dive**
 //!    that places all of them at once (fixing what the LP makes integral);
-//! 2. then every candidate of one cell — the one with the **fewest candidates**, the **most
-//!    decided** by the LP (largest value) among those, then the first — in the order of
-//!    **randomized rounding** of its LP values (each digit drawn with probability ∝ value + 10⁻³,
-//!    seeded), so the search stays complete. Branching on the most decided cell first (fewest
-//!    candidates breaking ties), as Gomes & Shmoys's value-first reading would have it, was
-//!    measured and lost: planted 25×25 at α 0.45 (`generate --seed 21`, first 3), 0 of 3 solved
-//!    in 60 s against 2 of 3 fail-first (`backtrack` solves all 3 in 0.01–8 s); planted 36×36 at
-//!    α 0.3 (first 3), 1 of 3 either way (14.6 s against 3.3 s).
+//! 2. then every candidate of the **most decided** cell (the largest LP value; fewest candidates,
+//!    then first, on ties), in the order of **randomized rounding** of its LP values (each digit
+//!    drawn with probability ∝ value + 10⁻³, seeded), so the search stays complete. Fail-first
+//!    instead ([`branch::fewest_then_most_decided`]: fewest candidates, the LP breaking ties) was
+//!    measured (`generate --seed 21`, 60 s): planted 36×36 at α 0.2, 0 of 4 solved against 4 of 5
+//!    most-decided-first; at α 0.3 (first 3) 1 of 3 either way; planted 25×25 at α 0.45 (first
+//!    3) 2 of 3 against 0 of 3. The LP's guidance is what solves 36×36 at α 0.2, so it stays.
 //!
 //! **Restarts**: a run is cut after a Luby sequence of dead-end budgets ([`branch::budget`]: 16,
 //! 16, 32, 16, …); rounding draws (and, with [`Objective::Random`], a new objective per run) come
@@ -86,7 +85,7 @@ use crate::solve::clique::seed_of;
 use crate::solve::ilp::lock_highs;
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverOptions, Stats};
 use crate::verify::is_solution_of;
-use branch::{budget, fewest_then_most_decided, leanings, rounding_order, Choice, INTEGRAL};
+use branch::{budget, leanings, most_decided, rounding_order, Choice, INTEGRAL};
 use lp::{LpAnswer, Relaxation};
 
 /// The solver's name in the CLI, the CSV and the docs.
@@ -238,7 +237,7 @@ impl Search<'_> {
                 return Ok(Node::Solved(full));
             }
         }
-        let Some(pick) = fewest_then_most_decided(&leaning) else {
+        let Some(pick) = most_decided(&leaning) else {
             // Propagation left an empty cell without a column: not possible after a `Stuck`
             // propagation of a puzzle the LP was built for, but a dead end if it were.
             return Ok(Node::Dead);

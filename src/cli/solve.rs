@@ -40,7 +40,8 @@ pub struct IlpArgs {
     /// ilp-edge ablation: drop variables ruled out by the givens.
     #[arg(long)]
     pub reduce: bool,
-    /// A further HiGHS option NAME=VALUE, for ablations (repeatable), e.g. mip_lp_solver=ipm.
+    /// A further HiGHS option NAME=VALUE, for ablations (repeatable), e.g. mip_lp_solver=ipm; the one
+    /// option ilp-hybrid reads, set on each of its LP solves (e.g. solver=ipm).
     #[arg(long = "highs-option", value_name = "NAME=VALUE", value_parser = parse_highs_option)]
     pub highs_options: Vec<(String, String)>,
     /// MIP solvers (ilp-edge, ilp-clique, ilp-clique-cbc): place naked and hidden singles to a
@@ -109,7 +110,8 @@ impl IlpArgs {
 pub struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Solver (repeat for several, or `all`): ilp-edge, ilp-clique, ilp-clique-cbc, backtrack-naive, backtrack, sat, sat-minimal, kissat, dlx.
+    /// Solver (repeat for several, or `all`): ilp-edge, ilp-clique, ilp-clique-cbc, ilp-hybrid, backtrack-naive,
+    /// backtrack, sat, sat-minimal, kissat, dlx, portfolio.
     #[arg(long, short = 's', value_parser = parse_solver, default_value = "backtrack")]
     solver: Vec<SolverChoice>,
     /// Wall-clock limit per puzzle and solver, seconds.

@@ -370,6 +370,16 @@ fn first_duplicate<T: Copy + Eq + std::hash::Hash>(items: &[T]) -> Option<T> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_committed_configs_of_issue_17_load_with_ilp_hybrid() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments");
+        for (file, instances) in [("ilp-hybrid.toml", 50), ("seed004.toml", 320)] {
+            let config = Config::load(&dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+            assert_eq!(config.instance_count(), instances, "{file}");
+            assert!(config.solvers.iter().any(|s| s.kind == SolverKind::IlpHybrid), "{file}");
+        }
+    }
+
     const GOOD: &str = r#"
         name = "t"
         boxes = ["2x2", "2x3"]

@@ -7,9 +7,9 @@
 //! (`guesses`). Dead ends and conflicts measure hardness; guesses and a backtracker's nodes grow
 //! with the empty cells even when every guess is right, so they are only a last resort.
 
-use super::paradigm;
 use super::stats;
 use super::Paradigm;
+use super::{base_solver, paradigm};
 
 /// A search-effort statistic, in the order [`Summary::effort`] prefers them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -28,13 +28,16 @@ impl Effort {
     /// Every statistic, most preferred first.
     pub(crate) const PREFERENCE: [Effort; 4] = [Effort::DeadEnds, Effort::Conflicts, Effort::Nodes, Effort::Guesses];
 
-    /// Its plural noun for `solver`'s runs: `dead ends`, `conflicts`, `B&B nodes` (ILP) or
-    /// `search nodes` (anything else), `guesses`.
+    /// Its plural noun for `solver`'s runs: `dead ends`, `conflicts`, `B&B nodes` (the MIP solvers)
+    /// or `search nodes` (anything else, `ilp-hybrid` included), `guesses`.
     pub(crate) fn noun(self, solver: &str) -> &'static str {
         match self {
             Effort::DeadEnds => "dead ends",
             Effort::Conflicts => "conflicts",
-            Effort::Nodes if paradigm(solver) == Some(Paradigm::Ilp) => "B&B nodes",
+            // ilp-hybrid's nodes are those of its own search, not of a branch and bound.
+            Effort::Nodes if paradigm(solver) == Some(Paradigm::Ilp) && base_solver(solver) != "ilp-hybrid" => {
+                "B&B nodes"
+            }
             Effort::Nodes => "search nodes",
             Effort::Guesses => "guesses",
         }
@@ -117,6 +120,8 @@ mod tests {
     fn nodes_are_branch_and_bound_nodes_only_for_ilp() {
         assert_eq!(Effort::Nodes.noun("ilp-clique"), "B&B nodes");
         assert_eq!(Effort::Nodes.noun("backtrack"), "search nodes");
+        assert_eq!(Effort::Nodes.noun("ilp-hybrid"), "search nodes");
+        assert_eq!(Effort::Nodes.noun("ilp-hybrid+ipm"), "search nodes");
         assert_eq!(Effort::Conflicts.noun("sat"), "conflicts");
     }
 }

@@ -1,5 +1,6 @@
-//! How `ilp-hybrid` reads an LP point: which cells it has decided, which cell to branch on, the
-//! order of that cell's digits by randomized rounding, and the restart schedule.
+//! How `ilp-hybrid` reads an LP point: which cells it has decided, which cell to branch on (the
+//! solver's rule, [`most_decided`], and the measured alternative, [`fewest_then_most_decided`]),
+//! the order of that cell's digits by randomized rounding, and the restart schedule.
 //!
 //! Everything here is plain arithmetic on the point and a seeded generator, so it is tested
 //! without HiGHS.
@@ -36,6 +37,19 @@ impl Choice {
             Choice::One(pair) => std::slice::from_ref(pair),
         }
     }
+}
+
+/// The fail-first choice: the cell with the fewest candidates, the most decided (largest LP value)
+/// among those, then the first.
+pub fn fewest_then_most_decided(leanings: &[Leaning]) -> Option<Leaning> {
+    leanings.iter().copied().reduce(|best, l| {
+        let better = l.candidates < best.candidates || (l.candidates == best.candidates && l.value > best.value);
+        if better {
+            l
+        } else {
+            best
+        }
+    })
 }
 
 /// The LP's verdict per empty cell: its largest value and that value's colour.

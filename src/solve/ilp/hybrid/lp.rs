@@ -10,7 +10,7 @@
 //! accumulated over all runs (ERGO-Code/HiGHS#1331, #1477), so every run is preceded by
 //! `Highs_zeroAllClocks`, the work-around the C API names, and gets what is left of the solve's time.
 //!
-//! The caller holds the process-wide HiGHS lock ([`crate::solve::ilp::lock_highs`]) from before
+//! The caller holds the process-wide HiGHS lock (`crate::solve::ilp::lock_highs`) from before
 //! [`Relaxation::new`] until the relaxation is dropped.
 //!
 //! Complexity: building is O(N³) time and space (≤ N³ columns with 4 nonzeros each, ≤ 4N² rows);
@@ -74,7 +74,7 @@ pub struct Relaxation {
     warm_options: Vec<(String, String)>,
     /// Doubt an "infeasible": the options leave `solver` at something other than the simplex.
     confirm: bool,
-    /// Second opinions asked for ([`Relaxation::confirm_infeasible`]).
+    /// Second opinions asked for (`Relaxation::confirm_infeasible`).
     pub confirmations: u64,
     /// With a constant objective every feasible point is optimal, so the last point is reused
     /// while it keeps to a node's bounds.

@@ -7,43 +7,65 @@
 //! **A node** is a grid of placed digits. It is first propagated by the logic module
 //! ([`crate::logic::Logic`] capped at [`Rating::Medium`]: naked and hidden singles, pointing and
 //! claiming, to a fixpoint; every deduction holds in every solution). A contradiction is a dead
-//! end. Otherwise the node's LP relaxation ([`lp::Relaxation`]: the clique model of the puzzle,
-//! with the node's placements fixed to 1 and its eliminated candidates to 0 through column
-//! bounds) is re-solved warm from the previous basis. An infeasible LP is a dead end too — the LP
-//! prunes what the propagation misses. An integral point is a solution (checked by the oracle
-//! before it is returned). Otherwise the node branches:
+//! end. Otherwise the node's LP relaxation ([`lp::Relaxation`]: the clique model of the puzzle
+//! after root propagation, with the node's placements fixed to 1 and its eliminated candidates to
+//! 0 through column bounds) gives a point: the last point again when it breaks the node's bounds
+//! by at most [`REFRESH`] per empty cell (a stale but cheap guide), else a new HiGHS solve. An
+//! infeasible LP is a dead end too — the LP prunes what the propagation misses; an "infeasible"
+//! from PDLP is checked by the dual simplex before it prunes. A point that is integral (or nearly
+//! so) on every empty cell is a solution once the oracle agrees. Otherwise the node branches:
 //!
-//! 1. first, when the LP has decided two or more cells (value ≥ 1 − 10⁻⁶), a **dive** that places
-//!    all of them at once (fixing what the LP makes integral);
+//! 1. first, when the LP has decided two or more cells (value ≥ [`branch::INTEGRAL`]), a **dive**
+//!    that places all of them at once (fixing what the LP makes integral);
 //! 2. then every candidate of the **most decided** cell (the largest LP value; fewest candidates,
 //!    then first, on ties), in the order of **randomized rounding** of its LP values (each digit
-//!    drawn with probability ∝ value + 10⁻³, seeded), so the search stays complete.
+//!    drawn with probability ∝ value + 10⁻³, seeded), so the search stays complete. Fail-first
+//!    instead ([`branch::fewest_then_most_decided`]: fewest candidates, the LP breaking ties) was
+//!    measured (`generate --seed 21`, 60 s): planted 36×36 at α 0.2, 0 of 4 solved against 4 of 5
+//!    most-decided-first; at α 0.3 (first 3) 1 of 3 either way; planted 25×25 at α 0.45 (first
+//!    3) 2 of 3 against 0 of 3. The LP's guidance is what solves 36×36 at α 0.2, so it stays.
 //!
-//! **Restarts**: a run is cut after a Luby sequence of dead-end budgets (16, 16, 32, 16, …); each
-//! run draws a new random objective (a cost in [0, 1) per column) and new rounding draws from one
-//! `rand_chacha` stream seeded by the puzzle ([`crate::solve::ilp::clique::seed_of`]), so a solve is
-//! reproducible. A run that ends without being cut has exhausted its tree: only then (or when the
-//! root's propagation or LP fails) is the answer [`Outcome::Infeasible`].
+//! **Restarts**: a run is cut after a Luby sequence of dead-end budgets ([`branch::budget`]: 16,
+//! 16, 32, 16, …); rounding draws (and, with [`Objective::Random`], a new objective per run) come
+//! from one `rand_chacha` stream seeded by the puzzle ([`crate::solve::ilp::clique::seed_of`]), so a
+//! solve is reproducible. A run that ends without being cut has exhausted its tree: only then (or
+//! when the root's propagation or LP fails) is the answer [`Outcome::Infeasible`].
 //!
 //! **Why the `highs` crate and not `good_lp`**: `good_lp` hands a model to HiGHS once and solves
-//! it once; changing a bound means building the model again (O(N³)) and solving it cold, and the
-//! cold LP is the expensive part (see below). The `highs` crate keeps the HiGHS instance: column
-//! bounds and costs change in place (two C API calls it does not wrap, declared in [`lp`]) and
-//! HiGHS re-solves from its last basis.
+//! it once; changing a bound means building the model again (O(N³)) and solving it from scratch.
+//! The `highs` crate keeps the HiGHS instance: column bounds and costs change in place (C API
+//! calls it does not wrap, declared in [`lp`]) and HiGHS re-solves from what it kept (the basis,
+//! for the simplex).
 //!
-//! **The LP algorithm, measured** (planted 36×36, α = 0.4, seed 21, one core, 2-core machine shared
-//! with other jobs): see the table in the README of `results/ilp-hybrid` once run; the hand
-//! measurements that chose the defaults are in [`LP_OPTIONS`]'s doc.
+//! **The LP algorithm and objective, measured** by hand (planted 36×36 from `generate --seed 21`,
+//! α 0.2: ≈ 21,000 columns, α 0.4: ≈ 7,700; one core, on a 2-core machine shared with other jobs,
+//! so times are rough):
+//!
+//! | LP (presolve off) | root LP | per re-solve | outcome |
+//! |---|---|---|---|
+//! | dual simplex, random objective | 5.5–9 s | 0.18 s warm (≈ 800 pivots) | α 0.4: 0 of 5 in 60 s (≈ 320 nodes) |
+//! | IPM + crossover root, then warm dual simplex, zero objective | 0.3–1.1 s (α 0.4), 5–8 s (α 0.2) | 15 ms at α 0.4; at α 0.2 the first warm solve after a dive > 30 s | 0 of 3 (α 0.2) |
+//! | IPM at every node | 0.3 s | 0.4 s | α 0.4: 77 nodes in 30 s |
+//! | PDLP at every node, zero objective | 0.07–0.13 s | ≈ 0.13 s | with [`REFRESH`] 0: 170–250 nodes in 30 s, 0 of 3 at α 0.2; 0.05: 0 of 3; **0.2: 3 of 3 in 3.6–4.4 s** |
+//! | PDLP with presolve on | 0.35 s | — | 0 of 1 in 15 s |
+//!
+//! So the defaults are PDLP ([`COLD_OPTIONS`], [`WARM_OPTIONS`]: PDLP gives no basis, so nothing
+//! warm-starts; what saves LP solves is reusing a still-feasible or nearly feasible point), the
+//! constant objective ([`Objective::Zero`]: every feasible point is optimal, so a point that keeps
+//! to a node's bounds needs no new solve; a random objective made each re-solve re-optimise), and
+//! [`REFRESH`] = 0.2.
 //!
 //! Stats: `nodes` = nodes evaluated (each run's root and every child tried), `guesses` = children
 //! tried at branch points, `backtracks` = dead ends (propagation or LP), `lp_iterations` = LP
 //! iterations over all solves (simplex, crossover, interior point and PDLP added up); the note
-//! gives the runs and LP solves. `limits.max_solutions` is not used: the solver looks for one
-//! solution. Config options: `highs_options` (set after [`LP_OPTIONS`], e.g. `solver = "ipm"`).
+//! gives the runs, the HiGHS LP solves and their time, the simplex checks and the reused points
+//! (there is no CSV column for LP solves). `limits.max_solutions` is not used: the solver looks for
+//! one solution. Config options: `highs_options` (set after [`COLD_OPTIONS`] and [`WARM_OPTIONS`],
+//! e.g. `solver = "ipm"`).
 //!
 //! Complexity: exponential in the worst case (Sudoku completion is NP-complete); per node, the
-//! propagation costs O(N³) per locked-candidates sweep and the LP a polynomial number of simplex
-//! pivots in practice (warm) but exponential in the worst case; space O(N³) for the LP and
+//! propagation costs O(N³) per locked-candidates sweep, and an LP solve O(N³) per PDLP iteration
+//! (a pass over the ≤ 4N³ nonzeros) and O(N³) to pass the bounds; space O(N³) for the LP and
 //! O(N² · depth) for the stack of grids.
 
 pub mod branch;

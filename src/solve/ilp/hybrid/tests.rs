@@ -2,7 +2,9 @@
 //! (no HiGHS), then the solver on planted, unsolvable and hard puzzles (HiGHS, behind the
 //! process-wide lock that every HiGHS call of this crate takes, so tests may run in parallel).
 
-use super::branch::{budget, leanings, most_decided, rounding_order, Leaning, FLOOR_WEIGHT, RESTART_UNIT};
+use super::branch::{
+    budget, fewest_then_most_decided, leanings, most_decided, rounding_order, Leaning, FLOOR_WEIGHT, RESTART_UNIT,
+};
 use super::*;
 use crate::generate::{planted, random_fill, rng_from_seed};
 use crate::grid::Shape;
@@ -54,7 +56,7 @@ fn rounding_follows_the_lp_values_in_proportion() {
 }
 
 #[test]
-fn leanings_skip_placed_cells_and_eliminated_candidates_and_the_most_decided_cell_wins() {
+fn leanings_skip_placed_cells_and_eliminated_candidates_and_the_branching_rules_pick_as_documented() {
     // Cells 0, 1, 2 with their columns; cell 1 is placed, colour 2 of cell 2 is eliminated.
     let columns = [(0, 0), (0, 1), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)];
     let values = [0.4, 0.6, 1.0, 0.0, 0.3, 0.1, 0.9];
@@ -77,6 +79,16 @@ fn leanings_skip_placed_cells_and_eliminated_candidates_and_the_most_decided_cel
     ];
     assert_eq!(most_decided(&tie).map(|l| l.cell), Some(6));
     assert_eq!(most_decided(&[]), None);
+    // Fail-first: the fewest candidates win over a larger LP value; the LP breaks the ties.
+    let mixed = [
+        Leaning { cell: 1, colour: 0, value: 0.9, candidates: 3 },
+        Leaning { cell: 2, colour: 1, value: 0.4, candidates: 2 },
+        Leaning { cell: 3, colour: 2, value: 0.6, candidates: 2 },
+        Leaning { cell: 5, colour: 2, value: 0.6, candidates: 2 },
+    ];
+    assert_eq!(most_decided(&mixed).map(|l| l.cell), Some(1));
+    assert_eq!(fewest_then_most_decided(&mixed).map(|l| l.cell), Some(3));
+    assert_eq!(fewest_then_most_decided(&[]), None);
 }
 
 fn hybrid() -> Hybrid {
@@ -99,21 +111,31 @@ fn solves_planted_9x9_and_16x16_puzzles_and_the_answers_verify() {
 
 #[test]
 fn proves_infeasibility_of_unsolvable_puzzles_by_exhausting_the_search() {
-    // Random 9×9 fills that backtracking proves unsolvable: the hybrid must say so too, and only
-    // with a note that names how (root propagation or LP, or an exhausted search tree).
-    let unsolvable: Vec<Grid> = (0..300)
-        .map(|seed| random_fill(Shape::new(3, 3).expect("3×3"), 0.4, &mut rng_from_seed(seed)))
-        .filter(|g| crate::verify::conflicts(g).is_empty() && count_solutions(g, 1).0 == 0)
+    // Random 9×9 fills that backtracking proves unsolvable and the root propagation does not:
+    // the hybrid must say so too, with a note that names how (the root LP, or an exhausted tree).
+    let stuck = |g: &Grid| Logic::new(g.shape()).solve(g, Rating::Medium).status == Status::Stuck;
+    let unsolvable: Vec<Grid> = (0..3000)
+        .map(|seed| random_fill(Shape::new(3, 3).expect("3×3"), 0.35, &mut rng_from_seed(seed)))
+        .filter(|g| crate::verify::conflicts(g).is_empty() && stuck(g) && count_solutions(g, 1).0 == 0)
         .take(5)
         .collect();
-    assert_eq!(unsolvable.len(), 5, "some 40 % random fills are unsolvable");
+    assert_eq!(unsolvable.len(), 5, "some 35 % random fills are unsolvable beyond propagation");
     let mut solver = hybrid();
+    let mut exhausted = 0;
     for puzzle in &unsolvable {
         let report = solve(&mut solver, puzzle, &Limits::seconds(60.0)).expect("no backend failure");
         assert_eq!(report.outcome, Outcome::Infeasible, "{}", crate::format::to_line(puzzle));
         let note = report.note.unwrap_or_default();
-        assert!(note.contains("exhausted") || note.contains("root") || note.contains("contradiction"), "{note}");
+        assert!(note.contains("search tree exhausted") || note.contains("root"), "{note}");
+        exhausted += usize::from(note.contains("search tree exhausted"));
     }
+    // Found by scanning such fills: one whose root LP is feasible, so only the search proves it.
+    let deep = random_fill(Shape::new(3, 3).expect("3×3"), 0.3, &mut rng_from_seed(1794));
+    assert!(stuck(&deep) && count_solutions(&deep, 1).0 == 0, "unsolvable beyond propagation");
+    let report = solve(&mut solver, &deep, &Limits::seconds(60.0)).expect("no backend failure");
+    assert_eq!(report.outcome, Outcome::Infeasible);
+    exhausted += usize::from(report.note.is_some_and(|n| n.contains("search tree exhausted")));
+    assert!(exhausted >= 1, "at least one proof needs the search, not only the root");
 }
 
 #[test]

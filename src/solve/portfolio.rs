@@ -170,6 +170,8 @@ impl Solver for Portfolio {
             Ok(())
         })?;
         let wall = start.elapsed().as_secs_f64();
+        // The note names the members in the order they were chosen, whatever order they ended in.
+        laps.sort_by_key(|l| self.members.iter().position(|&m| m == l.member));
         let others = |except: Option<SolverKind>| -> String {
             let parts: Vec<String> = laps
                 .iter()

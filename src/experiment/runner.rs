@@ -13,7 +13,7 @@
 //! Each job slot owns one worker process ([`crate::solve::process`]); a killed or dead worker is
 //! replaced before its slot's next job. A job takes as many cores as its solver runs processes
 //! ([`crate::solve::SolverKind::processes`]: a `portfolio` races its members at once), at most
-//! `--jobs`; cores are handed out first come, first served ([`Cores`]), so the run never has more
+//! `--jobs`; cores are handed out first come, first served (`Cores`), so the run never has more
 //! solver processes than `--jobs` cores (unless one portfolio has more members than that). An instance's rows are appended together, in one write,
 //! once all its solvers are done, because `agree` compares them. When every instance is done,
 //! `runs.csv` is rewritten in canonical order (instance id, then solver).

@@ -1,4 +1,6 @@
-//! `ilp-edge` and `ilp-clique`: Sudoku as a 0-1 integer program, solved by HiGHS through `good_lp`.
+//! Integer programming: `ilp-edge` and `ilp-clique` (here: Sudoku as a 0-1 integer program, solved
+//! by HiGHS through `good_lp`), `ilp-clique-cbc` (the clique model, [`clique`], on COIN-OR CBC:
+//! [`cbc`]) and `ilp-hybrid` (the clique model's LP relaxation guiding a search: [`hybrid`]).
 //!
 //! This module owns everything that knows about `good_lp` and HiGHS: building the two formulations
 //! ([`Formulation`]), passing the solver options (threads, presolve, time limit, log), the one

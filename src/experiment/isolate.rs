@@ -82,16 +82,7 @@ impl Ended {
     }
 }
 
-/// The hard limit of a solve by hand: the time limit plus max(1 s, 10 %).
-pub fn hard_limit(time_limit: Option<Duration>) -> Duration {
-    match time_limit {
-        Some(t) => t + t.mul_f64(0.1).max(Duration::from_secs(1)),
-        None => Duration::MAX,
-    }
-}
-
-/// A default memory cap for solves by hand, MiB: half the machine's memory (4 GiB when unknown).
-pub use crate::solve::portfolio::default_memory_mb;
+pub use crate::solve::process::{default_memory_mb, hard_limit};
 
 /// Solves one puzzle at a time in a worker process (see the module doc).
 #[derive(Debug)]
@@ -117,17 +108,8 @@ impl Isolated {
         }
         let worker = self.worker.as_mut().expect("started just above");
         self.job += 1;
-        let shape = puzzle.shape();
-        let request = Request {
-            job: self.job,
-            solver: kind,
-            box_rows: shape.box_rows(),
-            box_cols: shape.box_cols(),
-            cells: puzzle.cells().to_vec(),
-            time_limit: limits.time.map(|t| t.as_secs_f64()),
-            max_solutions: limits.max_solutions,
-            options: SolverOptions { memory_mb: Some(self.memory_mb), ..self.options.clone() },
-        };
+        let options = SolverOptions { memory_mb: Some(self.memory_mb), ..self.options.clone() };
+        let request = Request::new(self.job, kind, puzzle, limits, options);
         let hard = hard_limit(limits.time);
         let finish = worker.run(&request, hard, self.memory_mb.saturating_mul(1024));
         let bloated = worker.resident_kb().is_some_and(|kb| kb > RECYCLE_KB);

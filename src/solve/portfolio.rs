@@ -32,7 +32,7 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
-use crate::solve::process::{Finish, Kill, Request, WorkerProcess};
+use crate::solve::process::{default_memory_mb, grace, Finish, Kill, Request, WorkerProcess};
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverKind, SolverOptions, Stats};
 use crate::verify;
 
@@ -114,19 +114,9 @@ impl Solver for Portfolio {
         let start = Instant::now();
         // A member past its limit is killed halfway into the grace a caller gives the portfolio
         // itself (max(1 s, 10 %), as for every worker), so the race always answers before that.
-        let hard = limits.time.map_or(Duration::MAX, |t| t + t.mul_f64(0.1).max(Duration::from_secs(1)) / 2);
+        let hard = limits.time.map_or(Duration::MAX, |t| t + grace(t) / 2);
         let memory_kb = self.options.memory_mb.unwrap_or_else(default_memory_mb).saturating_mul(1024);
-        let shape = puzzle.shape();
-        let request = |member: SolverKind| Request {
-            job: 1,
-            solver: member,
-            box_rows: shape.box_rows(),
-            box_cols: shape.box_cols(),
-            cells: puzzle.cells().to_vec(),
-            time_limit: limits.time.map(|t| t.as_secs_f64()),
-            max_solutions: limits.max_solutions,
-            options: self.options.clone(),
-        };
+        let request = |member: SolverKind| Request::new(1, member, puzzle, limits, self.options.clone());
         let won = Arc::new(AtomicUsize::new(0));
         let (tx, rx) = mpsc::channel::<Result<Lap, String>>();
         let mut laps: Vec<Lap> = Vec::new();
@@ -238,12 +228,4 @@ fn lap_word(finish: &Finish) -> String {
         Finish::Stopped => "stopped".to_string(),
         Finish::Died { note, .. } => format!("died ({note})"),
     }
-}
-
-/// Half the machine's memory, MiB (4 GiB when unknown): the cap of a member by hand.
-pub fn default_memory_mb() -> u64 {
-    std::fs::read_to_string("/proc/meminfo")
-        .ok()
-        .and_then(|m| crate::solve::process::status_kb(&m, "MemTotal"))
-        .map_or(4096, |kb| (kb / 1024 / 2).max(256))
 }

@@ -194,3 +194,22 @@ impl Drop for WorkerProcess {
         self.kill();
     }
 }
+
+/// The grace a worker solving by hand gets past its own time limit before it is killed:
+/// max(1 s, 10 %) of the limit.
+pub fn grace(time_limit: Duration) -> Duration {
+    time_limit.mul_f64(0.1).max(Duration::from_secs(1))
+}
+
+/// The hard limit of a solve by hand: the time limit plus its [`grace`] (none without a limit).
+pub fn hard_limit(time_limit: Option<Duration>) -> Duration {
+    time_limit.map_or(Duration::MAX, |t| t + grace(t))
+}
+
+/// A default memory cap for solves by hand, MiB: half the machine's memory (4 GiB when unknown).
+pub fn default_memory_mb() -> u64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| super::protocol::status_kb(&m, "MemTotal"))
+        .map_or(4096, |kb| (kb / 1024 / 2).max(256))
+}

@@ -6,5 +6,5 @@
 pub mod child;
 pub mod protocol;
 
-pub use child::{Finish, Kill, WorkerProcess, POLL, RECYCLE_KB};
+pub use child::{default_memory_mb, grace, hard_limit, Finish, Kill, WorkerProcess, POLL, RECYCLE_KB};
 pub use protocol::{proc_status_kb, status_kb, Request, Response, MARKER, PARENT_ENV};

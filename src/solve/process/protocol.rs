@@ -3,7 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::solve::{SolverKind, SolverOptions, Stats};
+use crate::grid::Grid;
+use crate::solve::{Limits, SolverKind, SolverOptions, Stats};
 
 /// Prefix of every protocol line the worker writes to stdout.
 pub const MARKER: &str = "@sudoku-lab-worker ";
@@ -32,6 +33,23 @@ pub struct Request {
     /// The solver's options (HiGHS threads, presolve, log).
     #[serde(default)]
     pub options: SolverOptions,
+}
+
+impl Request {
+    /// Job `job`: `solver` with `options` on `puzzle` within `limits`.
+    pub fn new(job: u64, solver: SolverKind, puzzle: &Grid, limits: &Limits, options: SolverOptions) -> Request {
+        let shape = puzzle.shape();
+        Request {
+            job,
+            solver,
+            box_rows: shape.box_rows(),
+            box_cols: shape.box_cols(),
+            cells: puzzle.cells().to_vec(),
+            time_limit: limits.time.map(|t| t.as_secs_f64()),
+            max_solutions: limits.max_solutions,
+            options,
+        }
+    }
 }
 
 fn one() -> u64 {

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::analysis::Analysis;
-use super::{fmt_pct, pairing, peak_growth, peaks, winners};
+use super::{fmt_pct, latin_law, pairing, peak_growth, peaks, portfolio, winners};
 use crate::experiment::record::RunRow;
 use crate::results::{solver_order, Outcome, Results, Summary};
 /// The random-fill mode of the origin study.
@@ -23,10 +23,12 @@ pub(crate) fn bullets(results: &Results, analysis: &Analysis) -> Vec<String> {
     let mut out = Vec::new();
     out.extend(pairing::bullets(&analysis.pairings));
     out.extend(winners::bullets(results, &analysis.fastest, &analysis.pairings.per_size_all_modes));
+    out.extend(portfolio::bullets(&portfolio::races(results)));
     out.extend(limit_bullets(results));
     out.extend(solvability_bullets(analysis));
     out.extend(peak_growth::bullets(&analysis.peak_growth));
     out.extend(peaks::bullets(&analysis.peaks));
+    out.extend(latin_law::bullets(&latin_law::checks(&analysis.peaks)));
     out.extend(integrity_bullets(results));
     out
 }

@@ -20,9 +20,11 @@
 mod analysis;
 mod conclusions;
 mod growth;
+mod latin_law;
 mod pairing;
 mod peak_growth;
 mod peaks;
+mod portfolio;
 mod summary;
 mod variants;
 mod winners;
@@ -68,9 +70,11 @@ fn render(results: &Results, dir: &Path) -> String {
         &analysis.pairings.per_size_all_modes,
     );
     variants::section(&mut out, results, &analysis);
+    portfolio::section(&mut out, &portfolio::races(results));
     growth::section(&mut out, &analysis.growth);
     peak_growth::section(&mut out, results, &analysis.peak_growth, &analysis.peaks);
     peaks::section(&mut out, &analysis.peaks);
+    latin_law::section(&mut out, &latin_law::checks(&analysis.peaks));
     figures(&mut out, dir);
     out.push_str("\n## Conclusions\n\n");
     for line in conclusions::bullets(results, &analysis) {

@@ -155,6 +155,7 @@ struct StatsRow<'a> {
     decisions: Option<u64>,
     propagations: Option<u64>,
     winner: Option<&'a str>,
+    lp_solves: Option<u64>,
 }
 
 /// `solve`: prints each puzzle's solution, or a marker when there is none; exit 1 on any
@@ -270,6 +271,7 @@ fn write_stats(
             decisions: s.decisions,
             propagations: s.propagations,
             winner: s.winner.as_deref(),
+            lp_solves: s.lp_solves,
         })?;
         w.flush().context("writing --stats")?;
     }

@@ -35,6 +35,7 @@ pub const COLUMNS: &[&str] = &[
     "decisions",
     "propagations",
     "winner",
+    "lp_solves",
 ];
 
 /// One (instance, solver) run.
@@ -109,6 +110,9 @@ pub struct RunRow {
     /// The member whose answer a `portfolio` returned (empty for other solvers).
     #[serde(default)]
     pub winner: Option<String>,
+    /// LP relaxations solved by HiGHS (`ilp-hybrid`; empty for other solvers).
+    #[serde(default)]
+    pub lp_solves: Option<u64>,
 }
 
 #[cfg(test)]
@@ -146,12 +150,13 @@ pub(crate) mod tests {
             decisions: None,
             propagations: None,
             winner: None,
+            lp_solves: None,
         }
     }
 
     #[test]
     fn header_matches_the_struct_fields() {
-        let row = RunRow { winner: Some("sat".into()), ..row() };
+        let row = RunRow { winner: Some("sat".into()), lp_solves: Some(3), ..row() };
         let mut w = csv::Writer::from_writer(Vec::new());
         w.serialize(&row).unwrap();
         let text = String::from_utf8(w.into_inner().unwrap()).unwrap();

@@ -154,6 +154,7 @@ fn base_row(config: &Config, instance: &Instance, solver: &str) -> RunRow {
         decisions: None,
         propagations: None,
         winner: None,
+        lp_solves: None,
     }
 }
 
@@ -176,6 +177,7 @@ fn job_row(config: &Config, instance: &Instance, solver: &str, finish: Finish) -
             row.lp_iterations = s.lp_iterations;
             (row.conflicts, row.decisions, row.propagations) = (s.conflicts, s.decisions, s.propagations);
             row.winner = s.winner.clone();
+            row.lp_solves = s.lp_solves;
             row.peak_rss_mb = r.peak_rss_kb.map(mib);
             row.note = r.note;
             if r.peak_is_lifetime {

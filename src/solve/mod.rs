@@ -91,6 +91,8 @@ pub struct Stats {
     pub propagations: Option<u64>,
     /// The member whose answer a `portfolio` returned.
     pub winner: Option<String>,
+    /// LP relaxations solved by HiGHS (`ilp-hybrid`; reused points not counted).
+    pub lp_solves: Option<u64>,
 }
 
 /// Limits of one solve.

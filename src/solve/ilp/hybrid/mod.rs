@@ -57,10 +57,10 @@
 //!
 //! Stats: `nodes` = nodes evaluated (each run's root and every child tried), `guesses` = children
 //! tried at branch points, `backtracks` = dead ends (propagation or LP), `lp_iterations` = LP
-//! iterations over all solves (simplex, crossover, interior point and PDLP added up); the note
-//! gives the runs, the HiGHS LP solves and their time, the simplex checks and the reused points
-//! (there is no CSV column for LP solves). `limits.max_solutions` is not used: the solver looks for
-//! one solution. Config options: `highs_options` (set after [`COLD_OPTIONS`] and [`WARM_OPTIONS`],
+//! iterations over all solves (simplex, crossover, interior point and PDLP added up),
+//! `lp_solves` = HiGHS LP solves (a reused point is not one); the note gives the runs, the LP
+//! solves' time, the simplex checks and the reused points. `limits.max_solutions` is not used: the
+//! solver looks for one solution. Config options: `highs_options` (set after [`COLD_OPTIONS`] and [`WARM_OPTIONS`],
 //! e.g. `solver = "ipm"`).
 //!
 //! Complexity: exponential in the worst case (Sudoku completion is NP-complete); per node, the
@@ -378,6 +378,7 @@ impl Solver for Hybrid {
             variables: Some(variables),
             constraints: Some(search.lp.rows()),
             lp_iterations: Some(search.lp.iterations),
+            lp_solves: Some(search.lp.solves),
             ..Stats::default()
         };
         let mut note = format!(

@@ -144,10 +144,11 @@ fn the_same_puzzle_gives_the_same_search() {
     let run = || {
         let report = solve(&mut hybrid(), &p.puzzle, &Limits::seconds(120.0)).expect("no backend failure");
         let s = &report.stats;
-        (report.outcome.clone(), s.nodes, s.guesses, s.backtracks, s.lp_iterations)
+        (report.outcome.clone(), s.nodes, s.guesses, s.backtracks, s.lp_iterations, s.lp_solves)
     };
     let first = run();
     assert!(matches!(first.0, Outcome::Solved(_)), "{first:?}");
+    assert!(first.5.is_some_and(|k| k >= 1), "the root LP is a HiGHS solve: {first:?}");
     assert_eq!(run(), first);
 }
 

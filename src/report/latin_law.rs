@@ -171,8 +171,12 @@ fn next_square_side(n: usize) -> usize {
     k * k
 }
 
-/// The section: holes at each located peak, the fitted exponent against 1.55, and predictions.
+/// The section (none without effort peaks): holes at each located peak and where the law puts the
+/// peaks it could not locate; the exponents go to the conclusions.
 pub(crate) fn section(out: &mut String, checks: &[LawCheck]) {
+    if checks.is_empty() {
+        return; // no effort peak anywhere: the peak section already says why
+    }
     out.push_str("## The peak against the Latin-square law\n\n");
     let _ = write!(
         out,
@@ -332,6 +336,9 @@ mod tests {
         let mut out = String::new();
         section(&mut out, &[LawCheck { unlocated: vec![49], ..check(vec![]) }]);
         assert!(out.contains("cannot be checked"), "{out}");
+        let mut none = String::new();
+        section(&mut none, &[]);
+        assert!(none.is_empty(), "no effort peak, no section");
         let one = check(vec![point(36, 0.5)]);
         assert!(bullets(std::slice::from_ref(&one)).is_empty(), "one size gives no exponent");
         assert!(prediction(&one).unwrap().contains("at N = 49"), "but still a prediction");

@@ -215,7 +215,10 @@ pub(crate) fn section(out: &mut String, checks: &[LawCheck]) {
     for line in checks.iter().filter_map(prediction) {
         let _ = writeln!(out, "- {line}");
     }
-    out.push_str("\nThe exponents the peaks show are in the conclusions.\n\n");
+    if checks.iter().any(|c| c.exponent().is_some()) {
+        out.push_str("\nThe exponents the peaks show are in the conclusions.\n");
+    }
+    out.push('\n');
 }
 
 /// One solver's exponent against 1.55, from two located sizes or more (a conclusion).
@@ -243,7 +246,9 @@ fn verdict(c: &LawCheck) -> Option<String> {
 fn prediction(c: &LawCheck) -> Option<String> {
     let constant = c.constant()?;
     let largest = c.points.iter().map(|p| p.n).chain(c.unlocated.iter().copied()).max().unwrap_or(0);
-    let mut targets: Vec<usize> = c.unlocated.clone();
+    // The law describes large orders: it is not extrapolated below the smallest located peak.
+    let smallest = c.points.iter().map(|p| p.n).min().unwrap_or(0);
+    let mut targets: Vec<usize> = c.unlocated.iter().copied().filter(|&n| n > smallest).collect();
     targets.push(next_square_side(largest));
     targets.sort_unstable();
     targets.dedup();
@@ -255,8 +260,9 @@ fn prediction(c: &LawCheck) -> Option<String> {
         c.mode,
         predictions.join(", ")
     );
-    if !c.unlocated.is_empty() {
-        let listed: Vec<String> = c.unlocated.iter().map(usize::to_string).collect();
+    let unlocated: Vec<&usize> = c.unlocated.iter().filter(|&&n| n > smallest).collect();
+    if !unlocated.is_empty() {
+        let listed: Vec<String> = unlocated.iter().map(|n| n.to_string()).collect();
         let _ = write!(text, " (N = {}: not clearly located in these results)", listed.join(", "));
     }
     if !c.shallow.is_empty() {
@@ -311,6 +317,16 @@ mod tests {
         assert!(text.contains("two sizes give a slope"), "{text}");
         let text = prediction(&c).unwrap();
         assert!(text.contains("α ≈ 0.58 at N = 49"), "predicts the next box size: {text}");
+    }
+
+    #[test]
+    fn the_law_is_not_extrapolated_below_the_smallest_located_peak() {
+        let c = LawCheck { unlocated: vec![6, 9, 36], ..check(vec![point(25, 0.45)]) };
+        let text = prediction(&c).unwrap();
+        assert!(text.contains("at N = 36") && !text.contains("N = 6") && !text.contains("N = 9,"), "{text}");
+        let mut out = String::new();
+        section(&mut out, &[c]);
+        assert!(!out.contains("in the conclusions"), "one size, no exponent to point to: {out}");
     }
 
     #[test]

@@ -156,7 +156,7 @@ pub(crate) fn bullets(races: &[Race]) -> Vec<String> {
     let best: Vec<f64> =
         races.iter().filter(|r| r.portfolio.is_some()).filter_map(|r| r.best.as_ref().map(|b| b.1)).collect();
     let start_up = if stats::median(&best).is_some_and(|b| b < overhead) {
-        " (its best member's median time is below that overhead, so the ratio mostly measures the start-up)"
+        "; its best member's median time is below that overhead, so the ratio mostly measures the start-up"
     } else {
         ""
     };

@@ -264,6 +264,9 @@ impl Results {
                 Outcome::Error => s.error += 1,
             }
             s.seconds.extend(self.censored_seconds(row));
+            if paradigm(&row.solver) == Some(Paradigm::Portfolio) {
+                continue; // its counters are the winning member's, not an effort of its own
+            }
             s.guesses.extend(row.guesses.map(|g| g as f64));
             s.backtracks.extend(row.backtracks.map(|g| g as f64));
             s.nodes.extend(row.nodes.map(|g| g as f64));
@@ -368,6 +371,29 @@ mod tests {
         let seconds = |r: &Results| r.rows.iter().map(|row| r.censored_seconds(row)).collect::<Vec<_>>();
         assert_eq!(seconds(&results), [Some(0.75), Some(0.25), Some(5.0)]);
         assert_eq!(seconds(&results.with_clock(Clock::Search)), [Some(0.25), Some(0.25), Some(5.0)]);
+    }
+
+    #[test]
+    fn a_portfolio_is_summarised_on_time_alone() {
+        // Its counters are the winner's: dead ends on one instance, conflicts on another.
+        let base = crate::experiment::record::tests::row();
+        let portfolio =
+            |backtracks, conflicts| RunRow { solver: "portfolio".into(), backtracks, conflicts, ..base.clone() };
+        let results = Results {
+            rows: vec![
+                portfolio(Some(40), None),
+                portfolio(None, Some(900)),
+                RunRow { backtracks: Some(3), ..base.clone() },
+            ],
+            meta: None,
+            time_limit: Some(5.0),
+            clock: Clock::default(),
+        };
+        let cells = results.summarize(|r| Some(r.solver.clone()));
+        let p = &cells["portfolio"];
+        assert_eq!((p.runs, p.seconds.len()), (2, 2));
+        assert_eq!(p.effort(), None);
+        assert_eq!(cells["backtrack"].effort(), Some((Effort::DeadEnds, 3.0)));
     }
 
     #[test]

@@ -6,6 +6,9 @@
 //! solvers' CDCL dead ends), nodes (`nodes`, branch-and-bound nodes for the ILP solvers), guesses
 //! (`guesses`). Dead ends and conflicts measure hardness; guesses and a backtracker's nodes grow
 //! with the empty cells even when every guess is right, so they are only a last resort.
+//! A `portfolio` has no effort of its own: its row carries the counters of whichever member won
+//! (dead ends on one instance, conflicts on the next), so [`super::Results::summarize`] leaves
+//! them out and the portfolio is compared on time alone.
 
 use super::stats;
 use super::Paradigm;

@@ -49,6 +49,14 @@
 //! | PDLP at every node, zero objective | 0.07–0.13 s | ≈ 0.13 s | with [`REFRESH`] 0: 170–250 nodes in 30 s, 0 of 3 at α 0.2; 0.05: 0 of 3; **0.2: 3 of 3 in 3.6–4.4 s** |
 //! | PDLP with presolve on | 0.35 s | — | 0 of 1 in 15 s |
 //!
+//! A lighter hybrid was tried and not kept (2026-11-24, planted 36×36 from `generate --seed 21`,
+//! 3 each at α 0.4 and 0.45, 30 s): one PDLP solve at the root, its point ordering every branch of
+//! `backtrack`'s bitset search (randomized rounding of the root values over Luby restarts, about
+//! 50,000 nodes per second against this solver's hundreds). With the zero objective (a point
+//! near the centre of the polytope, 0.07 s) it solved 0 of 6, with a random objective (a vertex,
+//! 3–5 s) 1 of 6, `backtrack` alone 1 of 6: a root point does not steer the search; the node LPs,
+//! which prune, are what this solver's successes come from.
+//!
 //! So the defaults are PDLP ([`COLD_OPTIONS`], [`WARM_OPTIONS`]: PDLP gives no basis, so nothing
 //! warm-starts; what saves LP solves is reusing a still-feasible or nearly feasible point), the
 //! constant objective ([`Objective::Zero`]: every feasible point is optimal, so a point that keeps

@@ -53,9 +53,9 @@
 //! 3 each at α 0.4 and 0.45, 30 s): one PDLP solve at the root, its point ordering every branch of
 //! `backtrack`'s bitset search (randomized rounding of the root values over Luby restarts, about
 //! 50,000 nodes per second against this solver's hundreds). With the zero objective (a point
-//! near the centre of the polytope, 0.07 s) it solved 0 of 6, with a random objective (a vertex,
-//! 3–5 s) 1 of 6, `backtrack` alone 1 of 6: a root point does not steer the search; the node LPs,
-//! which prune, are what this solver's successes come from.
+//! near the centre of the polytope, 0.07 s) it solved 0 of 6, with a random objective (an optimal
+//! point of random costs, 3–5 s) 1 of 6, `backtrack` alone 1 of 6 (another one): a root point does
+//! not steer the search; the node LPs, which prune, are what this solver's successes come from.
 //!
 //! So the defaults are PDLP ([`COLD_OPTIONS`], [`WARM_OPTIONS`]: PDLP gives no basis, so nothing
 //! warm-starts; what saves LP solves is reusing a still-feasible or nearly feasible point), the

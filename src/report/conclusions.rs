@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use super::analysis::Analysis;
-use super::{fmt_pct, latin_law, pairing, peak_growth, peaks, portfolio, winners};
+use super::{effort_pairs, fmt_pct, latin_law, pairing, peak_growth, peaks, portfolio, winners};
 use crate::experiment::record::RunRow;
 use crate::results::{solver_order, Outcome, Results, Summary};
 /// The random-fill mode of the origin study.
@@ -22,6 +22,7 @@ pub(crate) fn bullets(results: &Results, analysis: &Analysis) -> Vec<String> {
     }
     let mut out = Vec::new();
     out.extend(pairing::bullets(&analysis.pairings));
+    out.extend(effort_pairs::bullets(&effort_pairs::effort_pairs(results)));
     out.extend(winners::bullets(results, &analysis.fastest, &analysis.pairings.per_size_all_modes));
     out.extend(portfolio::bullets(&portfolio::races(results)));
     out.extend(limit_bullets(results));

@@ -19,6 +19,7 @@
 
 mod analysis;
 mod conclusions;
+mod effort_pairs;
 mod growth;
 mod latin_law;
 mod pairing;
@@ -63,6 +64,7 @@ fn render(results: &Results, dir: &Path) -> String {
     difficulty_table(&mut out, results);
     solvability_table(&mut out, &analysis);
     pairing::section(&mut out, results, &analysis.pairings, &search.pairings);
+    effort_pairs::section(&mut out, &effort_pairs::effort_pairs(results));
     winners::section(
         &mut out,
         results,

@@ -1,0 +1,213 @@
+//! Search effort on the same instances: two solvers that count the same statistic (dead ends for
+//! `backtrack` and `ilp-hybrid`, conflicts for `sat` and a preprocessing variant of it) compared
+//! instance by instance, per (mode, N) — the hardware-independent answer to "does this help the
+//! search?", beside the time ratios.
+//!
+//! A run's effort is the first statistic of [`Effort::PREFERENCE`] its row reports; a pair counts
+//! only where both rows report the same one. Over the instances both solved: the median effort
+//! of each and how often each needed less. A stopped run's count is only what it had reached, so
+//! stopped runs are left out (their number is given).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::experiment::record::RunRow;
+use crate::results::{fmt_count, paradigm, stats, Effort, Outcome, Paradigm, Results};
+
+/// One pair of solvers at one (mode, N).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct EffortPair {
+    pub a: String,
+    pub b: String,
+    pub mode: String,
+    pub n: usize,
+    /// The statistic both report (the same on every instance counted).
+    pub effort: Option<Effort>,
+    /// (effort of a, effort of b) on the instances both solved.
+    pub both: Vec<(f64, f64)>,
+    /// Instances both ran where one or both did not solve.
+    pub unfinished: usize,
+}
+
+impl EffortPair {
+    /// Instances where a needed less, where b did, and ties.
+    pub fn wins(&self) -> (usize, usize, usize) {
+        let a = self.both.iter().filter(|(x, y)| x < y).count();
+        let b = self.both.iter().filter(|(x, y)| y < x).count();
+        (a, b, self.both.len() - a - b)
+    }
+
+    /// Median effort of a and of b over the instances both solved.
+    pub fn medians(&self) -> Option<(f64, f64)> {
+        let a: Vec<f64> = self.both.iter().map(|p| p.0).collect();
+        let b: Vec<f64> = self.both.iter().map(|p| p.1).collect();
+        Some((stats::median(&a)?, stats::median(&b)?))
+    }
+}
+
+/// The effort statistic a row reports first, and its value.
+fn effort_of(row: &RunRow) -> Option<(Effort, f64)> {
+    let value = |e: Effort| match e {
+        Effort::DeadEnds => row.backtracks,
+        Effort::Conflicts => row.conflicts,
+        Effort::Nodes => row.nodes,
+        Effort::Guesses => row.guesses,
+    };
+    Effort::PREFERENCE.into_iter().find_map(|e| value(e).map(|v| (e, v as f64)))
+}
+
+/// Every pair of solvers (display order) with a common effort statistic, per (mode, N); the
+/// portfolio is left out (its counters are its winner's).
+pub(crate) fn effort_pairs(results: &Results) -> Vec<EffortPair> {
+    let solvers = results.solvers();
+    let mut map: BTreeMap<(String, usize, usize, usize), EffortPair> = BTreeMap::new();
+    for (key, runs) in results.instances() {
+        let mut rows: Vec<(usize, &RunRow)> = runs
+            .iter()
+            .filter(|r| paradigm(&r.solver) != Some(Paradigm::Portfolio))
+            .filter_map(|r| Some((solvers.iter().position(|s| *s == r.solver)?, *r)))
+            .collect();
+        rows.sort_by_key(|(i, _)| *i);
+        for (x, &(i, ra)) in rows.iter().enumerate() {
+            for &(j, rb) in &rows[x + 1..] {
+                let (Some((ea, va)), Some((eb, vb))) = (effort_of(ra), effort_of(rb)) else { continue };
+                if ea != eb {
+                    continue;
+                }
+                let p = map.entry((key.mode.clone(), key.n, i, j)).or_insert_with(|| EffortPair {
+                    a: ra.solver.clone(),
+                    b: rb.solver.clone(),
+                    mode: key.mode.clone(),
+                    n: key.n,
+                    effort: Some(ea),
+                    ..EffortPair::default()
+                });
+                if p.effort != Some(ea) {
+                    continue; // another statistic on this instance: not comparable with the rest
+                }
+                if Outcome::of(ra) == Outcome::Solved && Outcome::of(rb) == Outcome::Solved {
+                    p.both.push((va, vb));
+                } else {
+                    p.unfinished += 1;
+                }
+            }
+        }
+    }
+    map.into_values().collect()
+}
+
+/// The section, when some pair of solvers counts the same effort.
+pub(crate) fn section(out: &mut String, pairs: &[EffortPair]) {
+    if pairs.is_empty() {
+        return;
+    }
+    out.push_str("## Search effort on the same instances\n\n");
+    out.push_str(
+        "Pairs of solvers that count the same effort statistic, compared instance by instance over the instances \
+         **both solved**: the median of each and how often each needed less. A stopped run's count is only what it \
+         had reached, so those instances are left out; *not both solved* counts them.\n\n",
+    );
+    out.push_str("| A | B | mode | N | statistic | both solved | median A | median B | A less | B less | equal | not both solved |\n");
+    out.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+    for p in pairs {
+        let noun = p.effort.map_or("", |e| e.noun(&p.a));
+        let (ma, mb) = p.medians().map_or(("—".to_owned(), "—".to_owned()), |(a, b)| (fmt_count(a), fmt_count(b)));
+        let (a, b, tie) = p.wins();
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {noun} | {} | {ma} | {mb} | {a} | {b} | {tie} | {} |",
+            p.a,
+            p.b,
+            p.mode,
+            p.n,
+            p.both.len(),
+            p.unfinished
+        );
+    }
+    out.push('\n');
+}
+
+/// One conclusion per pair with instances both solved: who needed less effort, pooled over N.
+pub(crate) fn bullets(pairs: &[EffortPair]) -> Vec<String> {
+    let mut pooled: BTreeMap<(String, String), EffortPair> = BTreeMap::new();
+    for p in pairs {
+        let q = pooled.entry((p.a.clone(), p.b.clone())).or_insert_with(|| EffortPair {
+            a: p.a.clone(),
+            b: p.b.clone(),
+            effort: p.effort,
+            ..EffortPair::default()
+        });
+        if q.effort == p.effort {
+            q.both.extend(&p.both);
+            q.unfinished += p.unfinished;
+        }
+    }
+    pooled
+        .into_values()
+        .filter_map(|p| {
+            let (ma, mb) = p.medians()?;
+            let (a, b, tie) = p.wins();
+            let noun = p.effort?.noun(&p.a);
+            Some(format!(
+                "Search effort, {} against {} on the {} instances both solved: median {} against {} {noun}; {} needed \
+                 fewer on {a}, {} on {b}, equal on {tie} ({} paired instances not both solved).",
+                p.a,
+                p.b,
+                p.both.len(),
+                fmt_count(ma),
+                fmt_count(mb),
+                p.a,
+                p.b,
+                p.unfinished
+            ))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::record::tests::row;
+    use crate::results::Clock;
+
+    fn run(solver: &str, rep: u32, outcome: &str, backtracks: Option<u64>, conflicts: Option<u64>) -> RunRow {
+        RunRow { solver: solver.into(), rep, outcome: outcome.into(), backtracks, conflicts, ..row() }
+    }
+
+    fn results(rows: Vec<RunRow>) -> Results {
+        Results { rows, meta: None, time_limit: Some(60.0), clock: Clock::default() }
+    }
+
+    #[test]
+    fn pairs_compare_the_same_statistic_on_instances_both_solved() {
+        let r = results(vec![
+            run("backtrack", 0, "solved", Some(10), None),
+            run("ilp-hybrid", 0, "solved", Some(4), None),
+            run("backtrack", 1, "solved", Some(3), None),
+            run("ilp-hybrid", 1, "solved", Some(30), None),
+            run("backtrack", 2, "solved", Some(5), None),
+            run("ilp-hybrid", 2, "limit", Some(900), None),
+            run("sat", 0, "solved", None, Some(77)),
+        ]);
+        let pairs = effort_pairs(&r);
+        assert_eq!(pairs.len(), 1, "sat counts conflicts, not dead ends: {pairs:?}");
+        let p = &pairs[0];
+        // Display order: the ILP paradigm before backtracking.
+        assert_eq!((p.a.as_str(), p.b.as_str()), ("ilp-hybrid", "backtrack"));
+        assert_eq!(p.both, vec![(4.0, 10.0), (30.0, 3.0)]);
+        assert_eq!((p.unfinished, p.wins()), (1, (1, 1, 0)));
+        assert_eq!(p.medians(), Some((17.0, 6.5)));
+        let text = bullets(&pairs).join("");
+        assert!(text.contains("median 17.0 against 6.50 dead ends"), "{text}");
+        assert!(text.contains("(1 paired instances not both solved)"), "{text}");
+    }
+
+    #[test]
+    fn the_portfolio_is_never_paired_on_effort() {
+        let r = results(vec![run("sat", 0, "solved", None, Some(50)), run("portfolio", 0, "solved", None, Some(50))]);
+        assert!(effort_pairs(&r).is_empty());
+        let mut out = String::new();
+        section(&mut out, &[]);
+        assert!(out.is_empty());
+    }
+}

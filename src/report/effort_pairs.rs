@@ -3,8 +3,8 @@
 //! instance by instance, per (mode, N) — the hardware-independent answer to "does this help the
 //! search?", beside the time ratios.
 //!
-//! A run's effort is the first statistic of [`Effort::PREFERENCE`] its row reports; a pair counts
-//! only where both rows report the same one. Over the instances both solved: the median effort
+//! A run's effort is its dead ends, else its conflicts (the hardness counts; nodes and guesses grow
+//! with the empty cells); a pair counts only where both rows report the same one. Over the instances both solved: the median effort
 //! of each and how often each needed less. A stopped run's count is only what it had reached, so
 //! stopped runs are left out (their number is given).
 
@@ -45,15 +45,14 @@ impl EffortPair {
     }
 }
 
-/// The effort statistic a row reports first, and its value.
+/// A row's hardness count: its dead ends, else its conflicts. Nodes and guesses are left out: they
+/// grow with the empty cells even when no guess is wrong, and a MIP's nodes are not a search's.
 fn effort_of(row: &RunRow) -> Option<(Effort, f64)> {
-    let value = |e: Effort| match e {
-        Effort::DeadEnds => row.backtracks,
-        Effort::Conflicts => row.conflicts,
-        Effort::Nodes => row.nodes,
-        Effort::Guesses => row.guesses,
-    };
-    Effort::PREFERENCE.into_iter().find_map(|e| value(e).map(|v| (e, v as f64)))
+    match (row.backtracks, row.conflicts) {
+        (Some(d), _) => Some((Effort::DeadEnds, d as f64)),
+        (None, Some(c)) => Some((Effort::Conflicts, c as f64)),
+        (None, None) => None,
+    }
 }
 
 /// Every pair of solvers (display order) with a common effort statistic, per (mode, N); the
@@ -96,9 +95,9 @@ pub(crate) fn effort_pairs(results: &Results) -> Vec<EffortPair> {
     map.into_values().collect()
 }
 
-/// The section, when some pair of solvers counts the same effort.
+/// The section: a row per pair and (mode, N) with instances both solved (none without any).
 pub(crate) fn section(out: &mut String, pairs: &[EffortPair]) {
-    if pairs.is_empty() {
+    if pairs.iter().all(|p| p.both.is_empty()) {
         return;
     }
     out.push_str("## Search effort on the same instances\n\n");
@@ -109,7 +108,7 @@ pub(crate) fn section(out: &mut String, pairs: &[EffortPair]) {
     );
     out.push_str("| A | B | mode | N | statistic | both solved | median A | median B | A less | B less | equal | not both solved |\n");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-    for p in pairs {
+    for p in pairs.iter().filter(|p| !p.both.is_empty()) {
         let noun = p.effort.map_or("", |e| e.noun(&p.a));
         let (ma, mb) = p.medians().map_or(("—".to_owned(), "—".to_owned()), |(a, b)| (fmt_count(a), fmt_count(b)));
         let (a, b, tie) = p.wins();
@@ -188,6 +187,8 @@ mod tests {
             run("backtrack", 2, "solved", Some(5), None),
             run("ilp-hybrid", 2, "limit", Some(900), None),
             run("sat", 0, "solved", None, Some(77)),
+            // Nodes alone (a MIP's B&B nodes) are no hardness count: never paired.
+            RunRow { solver: "ilp-clique".into(), backtracks: None, ..row() },
         ]);
         let pairs = effort_pairs(&r);
         assert_eq!(pairs.len(), 1, "sat counts conflicts, not dead ends: {pairs:?}");

@@ -103,8 +103,21 @@ pub fn write_meta(folder: &Path, meta: &Meta) -> Result<(), ExperimentError> {
     write_atomic(&folder.join(META_FILE), json.as_bytes())
 }
 
-/// Reads every row of `runs.csv` (none when it does not exist), checking the header. A last line
-/// without its newline is a write cut short by a crash: it is left out, and the flag says so.
+/// The columns every `runs.csv` has had: those before `conflicts`; the ones after were appended
+/// one release at a time, so an older file's header is [`COLUMNS`] cut short after one of them.
+const FIRST_COLUMNS: usize = 24;
+
+/// Whether `header` is the current one or an older one: [`COLUMNS`] cut short, at least the
+/// [`FIRST_COLUMNS`].
+fn known_header(header: &csv::StringRecord) -> bool {
+    header.len() >= FIRST_COLUMNS
+        && header.len() <= COLUMNS.len()
+        && header.iter().eq(COLUMNS[..header.len()].iter().copied())
+}
+
+/// Reads every row of `runs.csv` (none when it does not exist), checking the header: the current
+/// one, or an older one whose missing last columns read as empty. A last line without its newline
+/// is a write cut short by a crash: it is left out, and the flag says so.
 pub fn read_runs(path: &Path) -> Result<(Vec<RunRow>, bool), ExperimentError> {
     let bytes = match fs::read(path) {
         Ok(b) => b,
@@ -119,7 +132,7 @@ pub fn read_runs(path: &Path) -> Result<(Vec<RunRow>, bool), ExperimentError> {
     if header.is_empty() {
         return Ok((Vec::new(), torn));
     }
-    if header.iter().ne(COLUMNS.iter().copied()) {
+    if !known_header(&header) {
         return Err(corrupt(format!("unexpected header; expected {}", COLUMNS.join(","))));
     }
     let rows: Result<Vec<RunRow>, _> =
@@ -152,8 +165,15 @@ pub struct RunsAppender {
 }
 
 impl RunsAppender {
-    /// Opens `runs.csv` for appending, writing the header when the file is new or empty.
+    /// Opens `runs.csv` for appending, writing the header when the file is new or empty. A file
+    /// of an older release (fewer columns) is first rewritten, atomically, with the current header.
     pub fn open(path: &Path) -> Result<RunsAppender, ExperimentError> {
+        let current = csv_text(&[], true);
+        let start = fs::read(path).map(|b| b.iter().take(current.len()).copied().collect::<Vec<u8>>());
+        if start.as_ref().is_ok_and(|b| !b.is_empty() && *b != current) {
+            let (rows, _) = read_runs(path)?;
+            write_runs(path, &rows)?;
+        }
         let mut file = OpenOptions::new().create(true).append(true).open(path).map_err(io_at(path))?;
         if file.metadata().map_err(io_at(path))?.len() == 0 {
             file.write_all(&csv_text(&[], true)).map_err(io_at(path))?;
@@ -175,6 +195,27 @@ impl RunsAppender {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_older_runs_csv_reads_and_is_upgraded_before_rows_are_appended() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(RUNS_FILE);
+        let row = crate::experiment::record::tests::row();
+        // The header and row of a release before `winner` and `lp_solves`.
+        let full = String::from_utf8(csv_text(std::slice::from_ref(&row), true)).unwrap();
+        let cut = |line: &str| line.split(',').take(COLUMNS.len() - 2).collect::<Vec<_>>().join(",");
+        let old: String = full.lines().map(|l| cut(l) + "\n").collect();
+        fs::write(&path, &old).unwrap();
+        assert_eq!(read_runs(&path).unwrap(), (vec![row.clone()], false), "missing columns read as empty");
+        let mut appender = RunsAppender::open(&path).unwrap();
+        let newer = RunRow { winner: Some("sat".into()), lp_solves: Some(2), ..row.clone() };
+        appender.append(std::slice::from_ref(&newer)).unwrap();
+        assert_eq!(read_runs(&path).unwrap(), (vec![row, newer], false), "the old row kept, the new one whole");
+        assert!(fs::read_to_string(&path).unwrap().starts_with(&COLUMNS.join(",")));
+        // A header that is no release's is still refused.
+        fs::write(&path, "experiment,box_rows,colour\n").unwrap();
+        assert!(read_runs(&path).is_err());
+    }
 
     #[test]
     fn a_half_written_last_line_is_left_out() {

@@ -3,7 +3,7 @@
 //! temporary file and renaming it over the old one, so a crash leaves either version, never half.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
@@ -169,14 +169,17 @@ impl RunsAppender {
     /// of an older release (fewer columns) is first rewritten, atomically, with the current header.
     pub fn open(path: &Path) -> Result<RunsAppender, ExperimentError> {
         let current = csv_text(&[], true);
-        let start = fs::read(path).map(|b| b.iter().take(current.len()).copied().collect::<Vec<u8>>());
-        if start.as_ref().is_ok_and(|b| !b.is_empty() && *b != current) {
+        let mut start = Vec::new();
+        if let Ok(file) = File::open(path) {
+            file.take(current.len() as u64).read_to_end(&mut start).map_err(io_at(path))?;
+        }
+        if !start.is_empty() && start != current {
             let (rows, _) = read_runs(path)?;
             write_runs(path, &rows)?;
         }
         let mut file = OpenOptions::new().create(true).append(true).open(path).map_err(io_at(path))?;
         if file.metadata().map_err(io_at(path))?.len() == 0 {
-            file.write_all(&csv_text(&[], true)).map_err(io_at(path))?;
+            file.write_all(&current).map_err(io_at(path))?;
         }
         Ok(RunsAppender { path: path.to_path_buf(), file })
     }

@@ -1,16 +1,21 @@
 //! The numbers the report is made of, computed once so its summary, tables and conclusions agree:
 //! per-cell summaries and how many generated instances turned out solvable; and, from their own
 //! modules, paired speed ratios ([`super::pairing`]), growth fits in N ([`super::growth`]), the
-//! hardness peaks in α ([`super::peaks`]), growth at the peak versus off it
-//! ([`super::peak_growth`]) and the fastest solver per size ([`super::winners`]). Those modules
+//! hardness peaks in α ([`super::peaks`]) held against the Latin-square law
+//! ([`super::latin_law`]), growth at the peak versus off it ([`super::peak_growth`]), the fastest
+//! solver per size ([`super::winners`]), effort on the same instances ([`super::effort_pairs`]) and
+//! the portfolio's races against its members ([`super::portfolio`]). Those modules
 //! never import this one, so the module graph stays acyclic (`tests/layering.rs`).
 
 use std::collections::BTreeMap;
 
+use super::effort_pairs::{effort_pairs, EffortPair};
 use super::growth::{growth, Growth};
+use super::latin_law::{checks, LawCheck};
 use super::pairing::{pairings, Pairings};
 use super::peak_growth::{peak_growth, PeakGrowth};
 use super::peaks::{peaks, Peak};
+use super::portfolio::{races, Race};
 use super::winners::{fastest, Fastest};
 use crate::results::{difficulty_order, solver_order, verdict, Alpha, Results, Summary, Verdict};
 
@@ -52,6 +57,12 @@ pub(crate) struct Analysis {
     pub fastest_per_alpha: Vec<Fastest>,
     /// Per (mode, N, difficulty, α).
     pub solvability: BTreeMap<InstanceCell, Solvability>,
+    /// Pairs of solvers counting the same effort, per (mode, N).
+    pub effort_pairs: Vec<EffortPair>,
+    /// Each solver's located peaks against the Latin-square law.
+    pub law: Vec<LawCheck>,
+    /// The portfolio's races against its members.
+    pub races: Vec<Race>,
 }
 
 impl Analysis {
@@ -71,6 +82,7 @@ impl Analysis {
         let peaks = peaks(results);
         let peak_growth = peak_growth(results, &peaks);
         let (fastest, fastest_per_alpha) = fastest(results, &pairings.per_size, &pairings.per_alpha);
+        let law = checks(&peaks);
         Analysis {
             cells,
             pairings,
@@ -80,6 +92,9 @@ impl Analysis {
             fastest,
             fastest_per_alpha,
             solvability: solvability(results),
+            effort_pairs: effort_pairs(results),
+            law,
+            races: races(results),
         }
     }
 }

@@ -22,14 +22,14 @@ pub(crate) fn bullets(results: &Results, analysis: &Analysis) -> Vec<String> {
     }
     let mut out = Vec::new();
     out.extend(pairing::bullets(&analysis.pairings));
-    out.extend(effort_pairs::bullets(&effort_pairs::effort_pairs(results)));
+    out.extend(effort_pairs::bullets(&analysis.effort_pairs));
     out.extend(winners::bullets(results, &analysis.fastest, &analysis.pairings.per_size_all_modes));
-    out.extend(portfolio::bullets(&portfolio::races(results)));
+    out.extend(portfolio::bullets(&analysis.races));
     out.extend(limit_bullets(results));
     out.extend(solvability_bullets(analysis));
     out.extend(peak_growth::bullets(&analysis.peak_growth));
     out.extend(peaks::bullets(&analysis.peaks));
-    out.extend(latin_law::bullets(&latin_law::checks(&analysis.peaks)));
+    out.extend(latin_law::bullets(&analysis.law));
     out.extend(integrity_bullets(results));
     out
 }

@@ -15,14 +15,14 @@ use crate::experiment::record::RunRow;
 use crate::results::{fmt_count, paradigm, stats, Effort, Outcome, Paradigm, Results};
 
 /// One pair of solvers at one (mode, N).
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct EffortPair {
     pub a: String,
     pub b: String,
     pub mode: String,
     pub n: usize,
     /// The statistic both report (the same on every instance counted).
-    pub effort: Option<Effort>,
+    pub effort: Effort,
     /// (effort of a, effort of b) on the instances both solved.
     pub both: Vec<(f64, f64)>,
     /// Instances both ran where one or both did not solve.
@@ -30,6 +30,11 @@ pub(crate) struct EffortPair {
 }
 
 impl EffortPair {
+    /// A pair with no instance counted yet.
+    fn new(a: &str, b: &str, mode: &str, n: usize, effort: Effort) -> EffortPair {
+        EffortPair { a: a.into(), b: b.into(), mode: mode.into(), n, effort, both: Vec::new(), unfinished: 0 }
+    }
+
     /// Instances where a needed less, where b did, and ties.
     pub fn wins(&self) -> (usize, usize, usize) {
         let a = self.both.iter().filter(|(x, y)| x < y).count();
@@ -73,15 +78,10 @@ pub(crate) fn effort_pairs(results: &Results) -> Vec<EffortPair> {
                 if ea != eb {
                     continue;
                 }
-                let p = map.entry((key.mode.clone(), key.n, i, j)).or_insert_with(|| EffortPair {
-                    a: ra.solver.clone(),
-                    b: rb.solver.clone(),
-                    mode: key.mode.clone(),
-                    n: key.n,
-                    effort: Some(ea),
-                    ..EffortPair::default()
-                });
-                if p.effort != Some(ea) {
+                let p = map
+                    .entry((key.mode.clone(), key.n, i, j))
+                    .or_insert_with(|| EffortPair::new(&ra.solver, &rb.solver, &key.mode, key.n, ea));
+                if p.effort != ea {
                     continue; // another statistic on this instance: not comparable with the rest
                 }
                 if Outcome::of(ra) == Outcome::Solved && Outcome::of(rb) == Outcome::Solved {
@@ -109,7 +109,7 @@ pub(crate) fn section(out: &mut String, pairs: &[EffortPair]) {
     out.push_str("| A | B | mode | N | statistic | both solved | median A | median B | A less | B less | equal | not both solved |\n");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for p in pairs.iter().filter(|p| !p.both.is_empty()) {
-        let noun = p.effort.map_or("", |e| e.noun(&p.a));
+        let noun = p.effort.noun(&p.a);
         let (ma, mb) = p.medians().map_or(("—".to_owned(), "—".to_owned()), |(a, b)| (fmt_count(a), fmt_count(b)));
         let (a, b, tie) = p.wins();
         let _ = writeln!(
@@ -130,12 +130,7 @@ pub(crate) fn section(out: &mut String, pairs: &[EffortPair]) {
 pub(crate) fn bullets(pairs: &[EffortPair]) -> Vec<String> {
     let mut pooled: BTreeMap<(String, String), EffortPair> = BTreeMap::new();
     for p in pairs {
-        let q = pooled.entry((p.a.clone(), p.b.clone())).or_insert_with(|| EffortPair {
-            a: p.a.clone(),
-            b: p.b.clone(),
-            effort: p.effort,
-            ..EffortPair::default()
-        });
+        let q = pooled.entry((p.a.clone(), p.b.clone())).or_insert_with(|| EffortPair::new(&p.a, &p.b, "", 0, p.effort));
         if q.effort == p.effort {
             q.both.extend(&p.both);
             q.unfinished += p.unfinished;
@@ -146,7 +141,7 @@ pub(crate) fn bullets(pairs: &[EffortPair]) -> Vec<String> {
         .filter_map(|p| {
             let (ma, mb) = p.medians()?;
             let (a, b, tie) = p.wins();
-            let noun = p.effort?.noun(&p.a);
+            let noun = p.effort.noun(&p.a);
             Some(format!(
                 "Search effort, {} against {} on the {} instances both solved: median {} against {} {noun}; {} needed \
                  fewer on {a}, {} on {b}, equal on {tie} ({} paired instances not both solved).",

@@ -64,7 +64,7 @@ fn render(results: &Results, dir: &Path) -> String {
     difficulty_table(&mut out, results);
     solvability_table(&mut out, &analysis);
     pairing::section(&mut out, results, &analysis.pairings, &search.pairings);
-    effort_pairs::section(&mut out, &effort_pairs::effort_pairs(results));
+    effort_pairs::section(&mut out, &analysis.effort_pairs);
     winners::section(
         &mut out,
         results,
@@ -72,11 +72,11 @@ fn render(results: &Results, dir: &Path) -> String {
         &analysis.pairings.per_size_all_modes,
     );
     variants::section(&mut out, results, &analysis);
-    portfolio::section(&mut out, &portfolio::races(results));
+    portfolio::section(&mut out, &analysis.races);
     growth::section(&mut out, &analysis.growth);
     peak_growth::section(&mut out, results, &analysis.peak_growth, &analysis.peaks);
     peaks::section(&mut out, &analysis.peaks);
-    latin_law::section(&mut out, &latin_law::checks(&analysis.peaks));
+    latin_law::section(&mut out, &analysis.law);
     figures(&mut out, dir);
     out.push_str("\n## Conclusions\n\n");
     for line in conclusions::bullets(results, &analysis) {

@@ -16,40 +16,11 @@ import argparse
 import statistics
 import sys
 import time
+from pathlib import Path
 
-from ortools.linear_solver import pywraplp
-
-
-def peers(r, c):
-    """The constraint graph of an N×N grid with r×c boxes: cell -> set of peers."""
-    n = r * c
-    adj = {v: set() for v in range(n * n)}
-    for v in range(n * n):
-        row, col = divmod(v, n)
-        for u in range(n * n):
-            ur, uc = divmod(u, n)
-            same_box = ur // r == row // r and uc // c == col // c
-            if u != v and (ur == row or uc == col or same_box):
-                adj[v].add(u)
-    return adj
-
-
-def ip_color(adj, givens, k):
-    """The notebook's `ip_color`: build and solve; returns the colours or None."""
-    solver = pywraplp.Solver("BOP", pywraplp.Solver.BOP_INTEGER_PROGRAMMING)
-    x = {i: {j: solver.IntVar(0, 1, f"x[{i}][{j}]") for j in range(k)} for i in adj}
-    for o in adj:
-        if givens[o]:
-            solver.Add(x[o][givens[o] - 1] == 1)
-    for o in adj:
-        for d in adj[o]:
-            for j in range(k):
-                solver.Add(x[o][j] + x[d][j] <= 1)
-    for i in adj:
-        solver.Add(sum(x[i][j] for j in range(k)) == 1)
-    if solver.Solve() != pywraplp.Solver.OPTIMAL:
-        return None
-    return [next(j + 1 for j in range(k) if round(x[i][j].solution_value()) == 1) for i in adj]
+# The model is the BOP peer's (peers/bop.py), so the baseline and the peer time the same code.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "peers"))
+from bop import ip_color, peers  # noqa: E402
 
 
 def main():
@@ -67,7 +38,7 @@ def main():
         givens = [0 if ch in ".0" else int(ch, 36) for ch in line]
         assert len(givens) == n * n, f"puzzle {number}: {len(givens)} cells, expected {n * n}"
         start = time.perf_counter()
-        colours = ip_color(adj, givens, n)
+        _, colours = ip_color(adj, givens, n)
         ms = (time.perf_counter() - start) * 1000
         if colours is None:
             print(f"puzzle {number}: no solution reported", file=sys.stderr)

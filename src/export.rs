@@ -157,30 +157,49 @@ fn write_text(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> io::Resul
 ///
 /// Complexity: that of [`cnf::encode`], O(N⁴) clauses with pairwise at-most-one.
 pub fn write_cnf(puzzle: &Grid, out: &mut impl Write) -> io::Result<()> {
-    writeln!(out, "c sudoku-lab {VERSION} sat encoding (full)")?;
+    write_cnf_encoded(puzzle, Encoding::Full, out).map(|_| ())
+}
+
+/// [`write_cnf`] in either encoding; returns what variable i + 1 stands for (`columns[i]` =
+/// (cell, colour)), or `None` for a puzzle proven infeasible before encoding.
+pub fn write_cnf_encoded(
+    puzzle: &Grid,
+    encoding: Encoding,
+    out: &mut impl Write,
+) -> io::Result<Option<Vec<(usize, usize)>>> {
+    let name = match encoding {
+        Encoding::Full => "sat encoding (full)",
+        Encoding::Minimal => "sat-minimal encoding",
+    };
+    writeln!(out, "c sudoku-lab {VERSION} {name}")?;
     writeln!(out, "c puzzle {}", to_line(puzzle))?;
     writeln!(out, "c box {}", puzzle.shape())?;
-    let infeasible = |out: &mut dyn Write, why: &str| -> io::Result<()> {
+    let infeasible = |out: &mut dyn Write, why: &str| -> io::Result<Option<Vec<(usize, usize)>>> {
         writeln!(out, "c infeasible: {why}")?;
         writeln!(out, "p cnf 0 1")?;
-        writeln!(out, "0")
+        writeln!(out, "0")?;
+        Ok(None)
     };
     // The encoding leaves the givens out, so it cannot see a conflict between two of them.
     if let Some(conflict) = verify::conflicts(puzzle).first() {
         return infeasible(out, &format!("conflicting givens: {conflict}"));
     }
     let mut clauses = Cnf::new();
-    let encoded = cnf::encode(puzzle, Encoding::Full, &mut clauses)
+    let encoded = cnf::encode(puzzle, encoding, &mut clauses)
         .map_err(|_| io::Error::new(io::ErrorKind::OutOfMemory, "out of memory while encoding the puzzle"))?;
     let model = match encoded {
         Encoded::Model(model) => model,
         Encoded::Infeasible(why) => return infeasible(out, &why),
     };
     let named = model.columns.len();
+    let aux = match encoding {
+        Encoding::Full => "auxiliary (at-most-one ladders)",
+        Encoding::Minimal => "auxiliary",
+    };
     writeln!(
         out,
         "c variables 1..{named} are cell digits: `c var V rRcC D` means variable V true puts digit D in \
-         cell rRcC; givens have no variable; variables above {named} are auxiliary (at-most-one ladders)"
+         cell rRcC; givens have no variable; variables above {named} are {aux}"
     )?;
     for line in cnf::variable_names(&model.columns, puzzle.n()) {
         writeln!(out, "{line}")?;
@@ -192,7 +211,7 @@ pub fn write_cnf(puzzle: &Grid, out: &mut impl Write) -> io::Result<()> {
         }
         writeln!(out, "0")?;
     }
-    Ok(())
+    Ok(Some(model.columns))
 }
 
 /// Writes `puzzle` as a DIMACS graph-colouring instance (`p edge V E`, `e u v`, nodes 1-based).

@@ -30,6 +30,7 @@
 pub mod cli;
 pub mod experiment;
 pub mod export;
+pub mod external;
 pub mod format;
 pub mod generate;
 pub mod graph;

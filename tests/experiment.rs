@@ -56,7 +56,7 @@ fn rows(folder: &Path) -> Vec<RunRow> {
 fn untimed(folder: &Path) -> Vec<RunRow> {
     let mut rows = rows(folder);
     for r in &mut rows {
-        (r.seconds, r.build_seconds, r.peak_rss_mb) = (0.0, None, None);
+        (r.seconds, r.build_seconds, r.peak_rss_mb, r.cpu_seconds) = (0.0, None, None, None);
     }
     rows
 }

@@ -29,6 +29,7 @@ const LAYERS: &[&[&str]] = &[
     &["report", "plot", "play"],
     &["results"],
     &["experiment"],
+    &["external"],
     &["puzzle"],
     &["generate", "export"],
     &["solve"],

@@ -54,7 +54,7 @@ fn every_quick_readme_example_runs_from_a_fresh_folder() {
 #[test]
 fn the_readme_variant_example_is_a_valid_solvers_list() {
     let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README.md");
-    let block = &readme[readme.find("```toml\n").expect("a toml block") + 8..];
+    let block = &readme[readme.find("```toml\nsolvers = [").expect("the variants' toml block") + 8..];
     let block = &block[..block.find("```").expect("the block ends")];
     let config = format!(
         "name = \"t\"\nboxes = [\"3x3\"]\nalphas = [0.4]\nmodes = [\"planted\"]\nrepeats = 1\n\
@@ -65,4 +65,24 @@ fn the_readme_variant_example_is_a_valid_solvers_list() {
     assert_eq!(names, ["ilp-clique", "ilp-clique+no-presolve", "ilp-clique+ipm"]);
     assert!(!config.solvers[1].options.presolve);
     assert_eq!(config.solvers[2].options.highs_options, [("mip_lp_solver".to_string(), "ipm".to_string())]);
+}
+
+/// The definition under "## Adding your own solver" is a valid definition, read as the harness
+/// reads any (its program need not be installed for the file to be read: nothing runs it here).
+#[test]
+fn the_readme_definition_of_your_own_solver_is_valid() {
+    use sudoku_lab::external::definition::{load_file, Answer, Checks, Input};
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README.md");
+    let section = &readme[readme.find("## Adding your own solver").expect("the section")..];
+    let block = &section[section.find("```toml\n").expect("a toml block") + 8..];
+    let block = &block[..block.find("```").expect("the block ends")];
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("my-solvers.toml");
+    std::fs::write(&path, block).unwrap();
+    let reserved = |n: &str| n == "all" || n.parse::<sudoku_lab::solve::SolverKind>().is_ok();
+    let defs = load_file(&path, Checks { reserved: &reserved, wanted: &|_| false }).expect("a valid definition");
+    assert_eq!(defs.len(), 1);
+    let d = &defs[0];
+    assert_eq!((d.name.as_str(), d.input, d.answer, d.threads), ("my-minisat", Input::Cnf, Answer::Minisat, 1));
+    assert!(d.writes_output_file(), "MiniSat writes its answer to {{output}}");
 }

@@ -48,7 +48,7 @@ fn untimed(folder: &Path) -> Vec<RunRow> {
     let mut reader = csv::Reader::from_path(folder.join("runs.csv")).unwrap();
     let mut rows: Vec<RunRow> = reader.deserialize().map(|r| r.unwrap()).collect();
     for r in &mut rows {
-        (r.seconds, r.build_seconds, r.peak_rss_mb) = (0.0, None, None);
+        (r.seconds, r.build_seconds, r.peak_rss_mb, r.cpu_seconds) = (0.0, None, None, None);
     }
     rows
 }

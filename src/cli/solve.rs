@@ -7,9 +7,11 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::{Args, ValueEnum};
 
-use super::{emit, expand_solvers, parse_seconds, parse_solver, InputArgs, SolverChoice};
+use super::{emit, expand_solvers, parse_seconds, parse_solver, InputArgs};
 use crate::experiment::cross_check;
 use crate::experiment::isolate::{default_memory_mb, Ended, Isolated};
+use crate::external::definition::{check_unique, Checks};
+use crate::external::{self, load_file, Definition};
 use crate::format::{write_entry, Format};
 use crate::solve::{Limits, Outcome, Report, SolverKind, SolverOptions};
 
@@ -111,9 +113,13 @@ pub struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Solver (repeat for several, or `all`): ilp-edge, ilp-clique, ilp-clique-cbc, ilp-hybrid, backtrack-naive,
-    /// backtrack, sat, sat-minimal, kissat, dlx, portfolio.
-    #[arg(long, short = 's', value_parser = parse_solver, default_value = "backtrack")]
-    solver: Vec<SolverChoice>,
+    /// backtrack, sat, sat-minimal, kissat, dlx, portfolio; or an external solver of an --external file.
+    #[arg(long, short = 's', default_value = "backtrack")]
+    solver: Vec<String>,
+    /// A file of external solver definitions (`[[external]]` tables, see README "Adding your own
+    /// solver"), repeatable; name its solvers with --solver.
+    #[arg(long, value_name = "FILE")]
+    external: Vec<PathBuf>,
     /// Wall-clock limit per puzzle and solver, seconds.
     #[arg(long, value_parser = parse_seconds)]
     time_limit: Option<f64>,
@@ -162,9 +168,9 @@ struct StatsRow<'a> {
 /// disagreement. Every solve runs in a worker process ([`Isolated`]), so the time limit and the
 /// memory cap hold whatever the backend.
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
+    let solvers = pick_solvers(&args.solver, &args.external)?;
     let (entries, input_format) = args.input.read()?;
     let format = args.format.unwrap_or(input_format);
-    let kinds = expand_solvers(&args.solver);
     let options = args.ilp.options()?;
     let limits = Limits { time: args.time_limit.map(std::time::Duration::from_secs_f64), max_solutions: 1 };
     let mut stats = match &args.stats {
@@ -179,14 +185,27 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let (mut failures, mut missing, mut unknown) = (0, 0, 0);
     for (i, entry) in entries.iter().enumerate() {
         let number = i + 1;
-        let mut reports: Vec<(SolverKind, Report)> = Vec::new();
+        let mut reports: Vec<(&str, Report)> = Vec::new();
         let mut notes = Vec::new();
-        for kind in &kinds {
-            let ended = isolated.solve(*kind, &entry.puzzle, &limits).context("starting a worker process")?;
+        for solver in &solvers {
+            let name = solver.name();
+            let ended = match solver {
+                Picked::Registry(kind) => isolated.solve(*kind, &entry.puzzle, &limits),
+                Picked::External(definition) => {
+                    let job = external::Job {
+                        definition: (**definition).clone(),
+                        seed: number as u64,
+                        logs: None,
+                        log_name: format!("{number}-{name}"),
+                    };
+                    isolated.solve_external(&job, &entry.puzzle, &limits)
+                }
+            }
+            .context("starting a worker process")?;
             let note = ended.note();
-            write_stats(&mut stats, number, kind.name(), ended.label(), &ended.stats(), &note)?;
+            write_stats(&mut stats, number, name, ended.label(), &ended.stats(), &note)?;
             match ended {
-                Ended::Answered(report) => reports.push((*kind, report)),
+                Ended::Answered(report) => reports.push((name, report)),
                 Ended::Failed { message, .. } => {
                     failures += 1;
                     eprintln!("puzzle {number} (line {}): {message}", entry.line);
@@ -195,8 +214,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             }
             if !note.is_empty() {
                 // A failure's message names its solver already.
-                let named = note.starts_with(kind.name());
-                notes.push(if named { note } else { format!("{}: {note}", kind.name()) });
+                let named = note.starts_with(name);
+                notes.push(if named { note } else { format!("{name}: {note}") });
             }
         }
         if let Some(problem) = cross_check(&entry.puzzle, entry.solution.as_ref(), &reports) {
@@ -221,7 +240,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     eprintln!(
         "{} puzzle(s) × {} solver(s): {} solved, {} proven without a solution, {} unknown (every solver stopped), {} problem(s)",
         entries.len(),
-        kinds.len(),
+        solvers.len(),
         entries.len() - missing,
         missing - unknown,
         unknown,
@@ -229,6 +248,57 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     );
     let fail = failures > 0 || (args.require_solution && missing > 0);
     Ok(if fail { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// A solver `solve` runs: from the registry, or defined in an `--external` file.
+#[derive(Debug, Clone)]
+enum Picked {
+    Registry(SolverKind),
+    External(Box<Definition>),
+}
+
+impl Picked {
+    fn name(&self) -> &str {
+        match self {
+            Picked::Registry(kind) => kind.name(),
+            Picked::External(d) => &d.name,
+        }
+    }
+}
+
+/// The solvers of `--solver` flags, in the order given and deduplicated: registry names, `all`,
+/// and the names of solvers defined in the `--external` files (whose programs must exist).
+fn pick_solvers(names: &[String], files: &[PathBuf]) -> anyhow::Result<Vec<Picked>> {
+    let reserved = |n: &str| n == "all" || n.parse::<SolverKind>().is_ok();
+    let wanted = |n: &str| names.iter().any(|w| w == n);
+    let checks = Checks { reserved: &reserved, wanted: &wanted };
+    let mut defined: Vec<Definition> = Vec::new();
+    for file in files {
+        defined.extend(load_file(file, checks)?);
+    }
+    check_unique(&defined, "--external")?;
+    let mut picked: Vec<Picked> = Vec::new();
+    for name in names {
+        let new: Vec<Picked> = match parse_solver(name) {
+            Ok(choice) => expand_solvers(&[choice]).into_iter().map(Picked::Registry).collect(),
+            Err(e) => match defined.iter().find(|d| d.name == *name) {
+                Some(d) => vec![Picked::External(Box::new(d.clone()))],
+                None if files.is_empty() => anyhow::bail!("--solver: {e}"),
+                None => anyhow::bail!("--solver: {e}, or an external solver of {}", show_files(files)),
+            },
+        };
+        for p in new {
+            if !picked.iter().any(|q| q.name() == p.name()) {
+                picked.push(p);
+            }
+        }
+    }
+    Ok(picked)
+}
+
+/// The files, for messages.
+fn show_files(files: &[PathBuf]) -> String {
+    files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", ")
 }
 
 /// The output for a puzzle without a solution: `none` (proven) or `unknown` (every solver

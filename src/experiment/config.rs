@@ -16,7 +16,9 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use super::solvers::SolverEntry;
+use super::solvers::{Runs, SolverEntry};
+use crate::external::definition::{check_unique, Checks, DefinitionError, DefinitionFile};
+use crate::external::{load_file, Definition};
 use crate::generate::Mode;
 use crate::grid::Shape;
 use crate::logic::Rating;
@@ -67,6 +69,9 @@ pub enum ConfigError {
         /// What is wrong, and what would be right.
         message: String,
     },
+    /// An external solver definition that cannot be used (located in its file).
+    #[error(transparent)]
+    External(#[from] DefinitionError),
 }
 
 /// A config file as written: every key it may hold (any other key is an error).
@@ -90,6 +95,36 @@ struct ConfigFile {
     memory_mb: Option<u64>,
     seed: u64,
     jobs: Option<usize>,
+    #[serde(default)]
+    external: Vec<ExternalItem>,
+}
+
+/// An `external` item as written: a definition file's path, or an inline definition table.
+#[derive(Debug)]
+enum ExternalItem {
+    File(String),
+    Table(Box<DefinitionFile>),
+}
+
+impl<'de> Deserialize<'de> for ExternalItem {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ExternalItem, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = ExternalItem;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a definition file's path or an [[external]] table")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<ExternalItem, E> {
+                Ok(ExternalItem::File(v.to_string()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<ExternalItem, A::Error> {
+                // Through the TOML reader's own map access, so the table's fields keep their spans.
+                let table = DefinitionFile::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                Ok(ExternalItem::Table(Box::new(table)))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 /// A checked, resolved experiment config.
@@ -125,6 +160,9 @@ pub struct Config {
     pub seed: u64,
     /// Worker processes (`--jobs` overrides; default: the number of cores). Never changes a result.
     pub jobs: Option<usize>,
+    /// The external solvers `solvers` names, defined inline.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub external: Vec<Definition>,
 }
 
 /// `Shape` lists as `"RxC"` strings, the way configs write them.
@@ -157,7 +195,20 @@ impl Config {
             path: source.to_string(),
             message: e.to_string().trim_end().to_string(),
         })?;
-        resolve(file, source)
+        resolve(file, source, text)
+    }
+
+    /// The definition of an external solver of this config.
+    pub fn external_named(&self, name: &str) -> Option<&Definition> {
+        self.external.iter().find(|d| d.name == name)
+    }
+
+    /// Cores one run of `entry` takes: a portfolio's members, an external solver's `threads`.
+    pub fn cores(&self, entry: &SolverEntry) -> usize {
+        match entry.runs {
+            Runs::Registry(kind) => kind.processes(&entry.options),
+            Runs::External => self.external_named(&entry.name).map_or(1, |d| d.threads as usize),
+        }
     }
 
     /// The config with `jobs` and `unique_budget` cleared (neither ever changes an instance or a
@@ -194,8 +245,46 @@ impl Config {
     }
 }
 
+/// Reads the `external` items of a config (`source`, holding `text`): definition files and inline
+/// tables; keeps the definitions `wanted` names.
+fn externals(
+    items: Vec<ExternalItem>,
+    source: &str,
+    text: &str,
+    wanted: &[String],
+) -> Result<Vec<Definition>, ConfigError> {
+    let reserved = |n: &str| n == "all" || n.parse::<SolverKind>().is_ok();
+    let is_wanted = |n: &str| wanted.iter().any(|w| w == n);
+    let checks = Checks { reserved: &reserved, wanted: &is_wanted };
+    let folder = Path::new(source).parent().unwrap_or(Path::new(""));
+    let mut defs = Vec::new();
+    for (i, item) in items.into_iter().enumerate() {
+        match item {
+            ExternalItem::File(name) => {
+                let beside = folder.join(&name);
+                let path = if beside.is_file() || !Path::new(&name).is_file() { beside } else { name.clone().into() };
+                if !path.is_file() {
+                    return Err(ConfigError::Invalid {
+                        path: source.to_string(),
+                        key: format!("external[{i}]"),
+                        message: format!(
+                            "no definition file {name} (looked in {} and in the current folder)",
+                            if folder.as_os_str().is_empty() { "." } else { folder.to_str().unwrap_or("?") }
+                        ),
+                    });
+                }
+                defs.extend(load_file(&path, checks)?);
+            }
+            ExternalItem::Table(table) => defs.push(table.resolve(source, text, folder, checks)?),
+        }
+    }
+    check_unique(&defs, source)?;
+    defs.retain(|d| is_wanted(&d.name));
+    Ok(defs)
+}
+
 /// Checks a parsed file and resolves it: every check of the module doc, in key order.
-fn resolve(file: ConfigFile, source: &str) -> Result<Config, ConfigError> {
+fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigError> {
     let invalid = |key: String, message: String| ConfigError::Invalid { path: source.to_string(), key, message };
     let name_ok = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
     if file.name.is_empty() || !file.name.chars().all(name_ok) || file.name.starts_with('.') {
@@ -297,9 +386,17 @@ fn resolve(file: ConfigFile, source: &str) -> Result<Config, ConfigError> {
     if file.repeats == 0 {
         return Err(invalid("repeats".into(), "0 repeats make an empty grid of runs; give 1 or more".into()));
     }
+    let named: Vec<String> = file.solvers.iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
+    let external = externals(file.external, source, text, &named)?;
     let mut solvers = Vec::new();
     for (i, value) in file.solvers.into_iter().enumerate() {
-        solvers.push(SolverEntry::from_toml(value).map_err(|e| invalid(format!("solvers[{i}]"), e))?);
+        let entry = SolverEntry::from_toml(value).map_err(|e| invalid(format!("solvers[{i}]"), e))?;
+        if entry.runs == Runs::External && !external.iter().any(|d| d.name == entry.name) {
+            let unknown = entry.name.parse::<SolverKind>().err().unwrap_or_default();
+            let why = format!("{unknown}, or an external solver defined under `external`");
+            return Err(invalid(format!("solvers[{i}]"), why));
+        }
+        solvers.push(entry);
     }
     if solvers.is_empty() {
         let names: Vec<&str> = SolverKind::ALL.iter().map(|k| k.name()).collect();
@@ -357,6 +454,7 @@ fn resolve(file: ConfigFile, source: &str) -> Result<Config, ConfigError> {
         memory_mb,
         seed: file.seed,
         jobs: file.jobs,
+        external,
     })
 }
 
@@ -376,7 +474,7 @@ mod tests {
         for (file, instances) in [("ilp-hybrid.toml", 50), ("seed004.toml", 320)] {
             let config = Config::load(&dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
             assert_eq!(config.instance_count(), instances, "{file}");
-            assert!(config.solvers.iter().any(|s| s.kind == SolverKind::IlpHybrid), "{file}");
+            assert!(config.solvers.iter().any(|s| s.kind() == Some(SolverKind::IlpHybrid)), "{file}");
         }
     }
 

@@ -203,15 +203,15 @@ mod tests {
     fn an_older_runs_csv_reads_and_is_upgraded_before_rows_are_appended() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(RUNS_FILE);
-        let row = crate::experiment::record::tests::row();
-        // The header and row of a release before `winner` and `lp_solves`.
+        let row = RunRow { cpu_seconds: None, ..crate::experiment::record::tests::row() };
+        // The header and row of a release before `winner`, `lp_solves` and `cpu_seconds`.
         let full = String::from_utf8(csv_text(std::slice::from_ref(&row), true)).unwrap();
-        let cut = |line: &str| line.split(',').take(COLUMNS.len() - 2).collect::<Vec<_>>().join(",");
+        let cut = |line: &str| line.split(',').take(COLUMNS.len() - 3).collect::<Vec<_>>().join(",");
         let old: String = full.lines().map(|l| cut(l) + "\n").collect();
         fs::write(&path, &old).unwrap();
         assert_eq!(read_runs(&path).unwrap(), (vec![row.clone()], false), "missing columns read as empty");
         let mut appender = RunsAppender::open(&path).unwrap();
-        let newer = RunRow { winner: Some("sat".into()), lp_solves: Some(2), ..row.clone() };
+        let newer = RunRow { winner: Some("sat".into()), lp_solves: Some(2), cpu_seconds: Some(0.5), ..row.clone() };
         appender.append(std::slice::from_ref(&newer)).unwrap();
         assert_eq!(read_runs(&path).unwrap(), (vec![row, newer], false), "the old row kept, the new one whole");
         assert!(fs::read_to_string(&path).unwrap().starts_with(&COLUMNS.join(",")));

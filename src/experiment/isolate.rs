@@ -12,8 +12,9 @@ use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
 
+use crate::external;
 use crate::grid::Grid;
-use crate::solve::process::{Finish, Kill, Request, WorkerProcess, RECYCLE_KB};
+use crate::solve::process::{Finish, Kill, Request, Task, WorkerProcess, RECYCLE_KB};
 use crate::solve::{Limits, Outcome, Report, SolverKind, SolverOptions, Stats};
 use crate::verify;
 
@@ -102,6 +103,17 @@ impl Isolated {
 
     /// Solves `puzzle` with `kind` within `limits`. Errors only when no worker can be started.
     pub fn solve(&mut self, kind: SolverKind, puzzle: &Grid, limits: &Limits) -> std::io::Result<Ended> {
+        self.solve_task(Task::Solver(kind), kind.name(), puzzle, limits)
+    }
+
+    /// Solves `puzzle` with the external solver of `job` within `limits`, as [`Isolated::solve`].
+    pub fn solve_external(&mut self, job: &external::Job, puzzle: &Grid, limits: &Limits) -> std::io::Result<Ended> {
+        let task = Task::External(serde_json::to_value(job).map_err(std::io::Error::other)?);
+        self.solve_task(task, &job.definition.name, puzzle, limits)
+    }
+
+    /// Runs `task` (named `name` in messages) on `puzzle` in the worker.
+    fn solve_task(&mut self, task: Task, name: &str, puzzle: &Grid, limits: &Limits) -> std::io::Result<Ended> {
         if !self.worker.as_mut().is_some_and(WorkerProcess::is_alive) {
             // The worker's stderr is ours: HiGHS or a panic speaks to the person at the terminal.
             self.worker = Some(WorkerProcess::spawn_with(&self.exe, Stdio::inherit())?);
@@ -109,18 +121,28 @@ impl Isolated {
         let worker = self.worker.as_mut().expect("started just above");
         self.job += 1;
         let options = SolverOptions { memory_mb: Some(self.memory_mb), ..self.options.clone() };
-        let request = Request::new(self.job, kind, puzzle, limits, options);
+        let shape = puzzle.shape();
+        let request = Request {
+            job: self.job,
+            task,
+            box_rows: shape.box_rows(),
+            box_cols: shape.box_cols(),
+            cells: puzzle.cells().to_vec(),
+            time_limit: limits.time.map(|t| t.as_secs_f64()),
+            max_solutions: limits.max_solutions,
+            options,
+        };
         let hard = hard_limit(limits.time);
         let finish = worker.run(&request, hard, self.memory_mb.saturating_mul(1024));
         let bloated = worker.resident_kb().is_some_and(|kb| kb > RECYCLE_KB);
         if bloated || !matches!(finish, Finish::Answered(_)) {
             self.worker = None;
         }
-        Ok(self.ended(kind, puzzle, finish, hard))
+        Ok(self.ended(name, puzzle, finish, hard))
     }
 
     /// Translates a worker's finish, checking any grid with the oracle.
-    fn ended(&self, kind: SolverKind, puzzle: &Grid, finish: Finish, hard: Duration) -> Ended {
+    fn ended(&self, name: &str, puzzle: &Grid, finish: Finish, hard: Duration) -> Ended {
         let response = match finish {
             Finish::Answered(r) => *r,
             Finish::Killed { why, seconds, peak_rss_kb, .. } => {
@@ -138,7 +160,7 @@ impl Isolated {
             }
             Finish::Died { note, seconds } => {
                 let stats = Stats { seconds, ..Stats::default() };
-                return Ended::Failed { message: format!("{}: {note}", kind.name()), unverified: false, stats };
+                return Ended::Failed { message: format!("{name}: {note}"), unverified: false, stats };
             }
         };
         let note = (!response.note.is_empty()).then(|| response.note.clone());
@@ -149,14 +171,18 @@ impl Isolated {
                 match grid.filter(|g| verify::is_solution_of(puzzle, g)) {
                     Some(g) => Outcome::Solved(g),
                     None => {
-                        let message = format!("{}: BUG: returned a grid that is not a solution", kind.name());
+                        let message = format!("{name}: BUG: returned a grid that is not a solution");
                         return Ended::Failed { message, unverified: true, stats };
                     }
                 }
             }
             "infeasible" => Outcome::Infeasible,
             "limit" => Outcome::LimitReached,
-            _ => return Ended::Failed { message: response.note, unverified: response.unverified, stats },
+            _ => {
+                let message =
+                    if response.note.starts_with(name) { response.note } else { format!("{name}: {}", response.note) };
+                return Ended::Failed { message, unverified: response.unverified, stats };
+            }
         };
         Ended::Answered(Report { outcome, stats, note })
     }

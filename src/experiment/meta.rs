@@ -58,6 +58,9 @@ pub struct Meta {
     pub resumed: Vec<String>,
     /// When its last run finished (`null` while incomplete).
     pub finished: Option<String>,
+    /// The first line of each external solver's `version` command, by solver name.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub external_versions: std::collections::BTreeMap<String, String>,
     /// For a merged folder: the shard folders' own `meta.json`, in shard order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merged_from: Vec<Meta>,
@@ -76,6 +79,11 @@ impl Meta {
             crate_version: env!("CARGO_PKG_VERSION").to_string(),
             git_revision: git_revision(),
             highs_version: highs_version(),
+            external_versions: config
+                .external
+                .iter()
+                .filter_map(|d| Some((d.name.clone(), crate::external::version_of(d)?)))
+                .collect(),
             machine: machine(),
             started: now_utc(),
             resumed: Vec::new(),

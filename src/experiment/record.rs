@@ -36,6 +36,7 @@ pub const COLUMNS: &[&str] = &[
     "propagations",
     "winner",
     "lp_solves",
+    "cpu_seconds",
 ];
 
 /// One (instance, solver) run.
@@ -113,6 +114,11 @@ pub struct RunRow {
     /// LP relaxations solved by HiGHS (`ilp-hybrid`; empty for other solvers).
     #[serde(default)]
     pub lp_solves: Option<u64>,
+    /// CPU seconds, user + system, of the worker and every process it started (the kernel's
+    /// accounting: `getrusage` of the worker and its reaped children, `/proc` for a killed run);
+    /// covers set-up and search. Empty in files written before it was measured.
+    #[serde(default)]
+    pub cpu_seconds: Option<f64>,
 }
 
 #[cfg(test)]
@@ -151,6 +157,7 @@ pub(crate) mod tests {
             propagations: None,
             winner: None,
             lp_solves: None,
+            cpu_seconds: Some(0.001),
         }
     }
 

@@ -155,7 +155,13 @@ fn base_row(config: &Config, instance: &Instance, solver: &str) -> RunRow {
         propagations: None,
         winner: None,
         lp_solves: None,
+        cpu_seconds: None,
     }
+}
+
+/// CPU seconds to the microsecond (`getrusage`'s resolution).
+fn round_cpu(seconds: f64) -> f64 {
+    (seconds * 1e6).round() / 1e6
 }
 
 /// KiB to MiB, to 0.1.
@@ -179,6 +185,7 @@ fn job_row(config: &Config, instance: &Instance, solver: &str, finish: Finish) -
             row.winner = s.winner.clone();
             row.lp_solves = s.lp_solves;
             row.peak_rss_mb = r.peak_rss_kb.map(mib);
+            row.cpu_seconds = r.cpu_seconds.map(round_cpu);
             row.note = r.note;
             if r.peak_is_lifetime {
                 row.note = join(&row.note, "peak_rss_mb is the worker's lifetime peak");
@@ -204,9 +211,10 @@ fn job_row(config: &Config, instance: &Instance, solver: &str, finish: Finish) -
                 _ => row.verified = r.unverified.then_some(false),
             }
         }
-        Finish::Killed { why, seconds, peak_rss_kb, .. } => {
+        Finish::Killed { why, seconds, peak_rss_kb, cpu_seconds, .. } => {
             row.seconds = seconds;
             row.peak_rss_mb = peak_rss_kb.map(mib);
+            row.cpu_seconds = cpu_seconds.map(round_cpu);
             (row.outcome, row.note) = match why {
                 Kill::Time => (
                     "limit".into(),

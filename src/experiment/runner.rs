@@ -36,7 +36,8 @@ use super::progress::{Counts, Progress};
 use super::record::RunRow;
 use super::rows::{hard_limit, instance_rows, problems, RowIndex};
 use super::signals::{self, StopFlag};
-use crate::solve::process::{Finish, Request, WorkerProcess, RECYCLE_KB};
+use super::solvers::{Runs, SolverEntry};
+use crate::solve::process::{Finish, Request, Task, WorkerProcess, RECYCLE_KB};
 use crate::solve::SolverOptions;
 
 /// Test hook: abort mid-write after this many instances (see the module doc).
@@ -430,7 +431,42 @@ fn remove_results(folder: &Path) -> Result<(), ExperimentError> {
             std::fs::remove_file(entry.path()).map_err(io_at(&entry.path()))?;
         }
     }
+    remove_external_logs(&folder.join(LOGS_DIR))
+}
+
+/// Removes what external solvers left in `logs/` (their kept output, work folders of killed
+/// runs), and the folder once empty; any other file stays.
+fn remove_external_logs(logs: &Path) -> Result<(), ExperimentError> {
+    let Ok(entries) = std::fs::read_dir(logs) else { return Ok(()) };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        let path = entry.path();
+        if name.starts_with(".work-") && path.is_dir() {
+            std::fs::remove_dir_all(&path).map_err(io_at(&path))?;
+        } else if (name.ends_with(".stdout") || name.ends_with(".stderr")) && path.is_file() {
+            std::fs::remove_file(&path).map_err(io_at(&path))?;
+        }
+    }
+    let _ = std::fs::remove_dir(logs);
     Ok(())
+}
+
+/// The folder where external solvers' output is kept for runs that did not answer.
+pub const LOGS_DIR: &str = "logs";
+
+/// What a job runs: its registry solver, or its external solver with the instance's seed and a
+/// place in `FOLDER/logs` for its output.
+fn task(config: &Config, entry: &SolverEntry, seed: u64, folder: &Path, log_name: &str) -> Task {
+    let definition = match (entry.kind(), config.external_named(&entry.name)) {
+        (Some(kind), _) => return Task::Solver(kind),
+        (None, Some(d)) => d.clone(),
+        (None, None) => unreachable!("a config's external solvers are defined (checked when it is read)"),
+    };
+    let logs = folder.join(LOGS_DIR);
+    // A folder that cannot be made costs only the logs; the solver's own run reports the rest.
+    let _ = std::fs::create_dir_all(&logs);
+    let job = crate::external::Job { definition, seed, logs: Some(logs), log_name: log_name.to_string() };
+    Task::External(serde_json::to_value(job).expect("an external job always serializes"))
 }
 
 /// The log file of a job slot's workers.
@@ -492,9 +528,10 @@ fn run_jobs<'a>(
                     let w = worker.as_mut().expect("started just above");
                     let instance = &job.instance;
                     let entry = &config.solvers[job.solver];
+                    let log_name = format!("{}-{}", instance.id, entry.name);
                     let request = Request {
                         job: job.number,
-                        solver: entry.kind,
+                        task: task(config, entry, instance.seed, &options.out, &log_name),
                         box_rows: instance.spec.shape.box_rows(),
                         box_cols: instance.spec.shape.box_cols(),
                         cells: instance.puzzle.cells().to_vec(),
@@ -502,10 +539,13 @@ fn run_jobs<'a>(
                         max_solutions: 1,
                         options: SolverOptions { memory_mb: Some(config.memory_mb), ..entry.options.clone() },
                     };
-                    let weight = entry.kind.processes(&entry.options).clamp(1, slots);
+                    let weight = config.cores(entry).clamp(1, slots);
                     cores.acquire(weight);
                     let finish = w.run(&request, hard, memory_kb);
                     cores.release(weight);
+                    if entry.runs == Runs::External && !matches!(finish, Finish::Answered(_)) {
+                        crate::external::salvage(&options.out.join(LOGS_DIR), &log_name);
+                    }
                     let bloated = w.resident_kb().is_some_and(|kb| kb > RECYCLE_KB);
                     if bloated || !matches!(finish, Finish::Answered(_)) {
                         worker = None; // spent: the next job gets a fresh worker

@@ -22,6 +22,9 @@
 //! read, a variant that changes nothing, or a HiGHS option HiGHS refuses is an error, before any
 //! results folder is touched. The resolved entry serialises back to the same form, so
 //! `meta.json`'s config is itself a valid config.
+//!
+//! A name that is no registry solver names an external solver ([`crate::external`]), defined in
+//! the config's `external`; the config checks that it is defined ([`Runs::External`]).
 
 use std::collections::BTreeMap;
 
@@ -29,22 +32,45 @@ use serde::{Deserialize, Serialize};
 
 use crate::solve::{SolverKind, SolverOptions};
 
-/// One solver of a config: its name (the `solver` column), its kind and its options.
+/// One solver of a config: its name (the `solver` column), what runs and its options.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "Item", into = "Item")]
 pub struct SolverEntry {
-    /// The name in `runs.csv`: the registry name, or the variant's `BASE+label`.
+    /// The name in `runs.csv`: the registry name, the variant's `BASE+label`, or the external
+    /// solver's name.
     pub name: String,
-    /// The registry solver that runs.
-    pub kind: SolverKind,
-    /// Its options (the defaults for a registry solver).
+    /// What runs under that name.
+    pub runs: Runs,
+    /// Its options (the defaults for a registry solver and for an external one).
     pub options: SolverOptions,
+}
+
+/// What a config's solver entry runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Runs {
+    /// A registry solver.
+    Registry(SolverKind),
+    /// The external solver the config defines under the entry's name.
+    External,
 }
 
 impl SolverEntry {
     /// A registry solver with default options.
     pub fn plain(kind: SolverKind) -> SolverEntry {
-        SolverEntry { name: kind.name().to_string(), kind, options: SolverOptions::default() }
+        SolverEntry { name: kind.name().to_string(), runs: Runs::Registry(kind), options: SolverOptions::default() }
+    }
+
+    /// The external solver named `name`.
+    pub fn external(name: &str) -> SolverEntry {
+        SolverEntry { name: name.to_string(), runs: Runs::External, options: SolverOptions::default() }
+    }
+
+    /// The registry solver that runs, if any.
+    pub fn kind(&self) -> Option<SolverKind> {
+        match self.runs {
+            Runs::Registry(kind) => Some(kind),
+            Runs::External => None,
+        }
     }
 
     /// Reads a `solvers` item of a config file: a name or a variant table (unknown keys refused).
@@ -64,7 +90,7 @@ impl SolverEntry {
 
     /// True for a variant (a name and options of its own).
     pub fn is_variant(&self) -> bool {
-        self.name != self.kind.name()
+        self.kind().is_some_and(|kind| self.name != kind.name())
     }
 }
 
@@ -137,7 +163,11 @@ impl TryFrom<Item> for SolverEntry {
 
     fn try_from(item: Item) -> Result<SolverEntry, String> {
         match item {
-            Item::Name(name) => Ok(SolverEntry::plain(name.parse()?)),
+            Item::Name(name) => match name.parse() {
+                Ok(kind) => Ok(SolverEntry::plain(kind)),
+                // Not a registry solver: an external one, which the config must define.
+                Err(_) => Ok(SolverEntry::external(&name)),
+            },
             Item::Variant(v) => variant(v),
         }
     }
@@ -148,10 +178,11 @@ impl From<SolverEntry> for Item {
         if !entry.is_variant() {
             return Item::Name(entry.name);
         }
+        let Runs::Registry(kind) = entry.runs else { return Item::Name(entry.name) };
         let o = entry.options;
         Item::Variant(VariantFile {
             name: entry.name,
-            solver: entry.kind.name().to_string(),
+            solver: kind.name().to_string(),
             presolve: (!o.presolve).then_some(false),
             propagate: o.propagate,
             perturb: o.perturb,
@@ -233,7 +264,7 @@ fn variant(v: VariantFile) -> Result<SolverEntry, String> {
     if options == defaults {
         return Err(format!("{who} changes no option: list \"{}\" itself instead", kind.name()));
     }
-    Ok(SolverEntry { name: v.name, kind, options })
+    Ok(SolverEntry { name: v.name, runs: Runs::Registry(kind), options })
 }
 
 #[cfg(test)]
@@ -260,8 +291,8 @@ mod tests {
         .unwrap();
         assert!(e.is_variant());
         assert_eq!(
-            (e.kind, e.options.propagate, e.options.presolve, e.options.perturb),
-            (SolverKind::IlpClique, true, false, false)
+            (e.runs, e.options.propagate, e.options.presolve, e.options.perturb),
+            (Runs::Registry(SolverKind::IlpClique), true, false, false)
         );
         assert_eq!(
             e.options.highs_options,
@@ -281,8 +312,8 @@ mod tests {
         let e =
             parse(r#"{ name = "ilp-hybrid+ipm", solver = "ilp-hybrid", highs_options = { solver = "ipm" } }"#).unwrap();
         assert_eq!(
-            (e.kind, e.options.highs_options.clone()),
-            (SolverKind::IlpHybrid, vec![("solver".into(), "ipm".into())])
+            (e.runs, e.options.highs_options.clone()),
+            (Runs::Registry(SolverKind::IlpHybrid), vec![("solver".into(), "ipm".into())])
         );
     }
 

@@ -20,8 +20,10 @@ use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
+use crate::external;
 use crate::grid::{Grid, Shape};
-pub use crate::solve::process::{proc_status_kb, status_kb, Request, Response, MARKER, PARENT_ENV};
+use crate::solve::process::tree::{become_subreaper, own_cpu_seconds, reap_exited};
+pub use crate::solve::process::{proc_status_kb, status_kb, Request, Response, Task, MARKER, PARENT_ENV};
 use crate::solve::{solve, Limits, Outcome, SolveError, Solver, SolverKind, SolverOptions};
 
 /// Test hook: the solver whose jobs hang forever.
@@ -52,6 +54,8 @@ pub fn serve() -> io::Result<()> {
             std::process::exit(3);
         }
     });
+    // Orphans of an external solver's tree come to the worker, which stops and reaps them.
+    become_subreaper();
     let mut solvers: HashMap<SolverKind, (SolverOptions, Box<dyn Solver>)> = HashMap::new();
     let mut out = io::stdout();
     for line in io::stdin().lock().lines() {
@@ -62,21 +66,26 @@ pub fn serve() -> io::Result<()> {
         let request: Request = serde_json::from_str(&line)
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, format!("bad request: {e}")))?;
         let reset = std::fs::write("/proc/self/clear_refs", "5").is_ok();
-        let mut response = match test_hooks(&request) {
-            Some(lie) => lie,
-            None => {
-                let slot = solvers.entry(request.solver).or_insert_with(|| {
+        let cpu_before = own_cpu_seconds();
+        let mut response = match (&request.task, test_hooks(&request)) {
+            (_, Some(lie)) => lie,
+            (Task::Solver(kind), None) => {
+                let kind = *kind;
+                let slot = solvers.entry(kind).or_insert_with(|| {
                     let options = request.options.clone();
-                    let solver = request.solver.build(&options);
+                    let solver = kind.build(&options);
                     (options, solver)
                 });
                 if slot.0 != request.options {
-                    *slot = (request.options.clone(), request.solver.build(&request.options));
+                    *slot = (request.options.clone(), kind.build(&request.options));
                 }
                 answer(slot.1.as_mut(), &request)
             }
+            (Task::External(job), None) => answer_external(job, &request),
         };
-        response.peak_rss_kb = proc_status_kb("self", "VmHWM");
+        reap_exited();
+        response.cpu_seconds = Some((own_cpu_seconds() - cpu_before).max(0.0));
+        response.peak_rss_kb = proc_status_kb("self", "VmHWM").max(response.peak_rss_kb);
         response.peak_is_lifetime = !reset;
         let json = serde_json::to_string(&response).map_err(io::Error::other)?;
         writeln!(out, "{MARKER}{json}")?;
@@ -85,13 +94,57 @@ pub fn serve() -> io::Result<()> {
     Ok(())
 }
 
+/// The puzzle of a request, or why it is none.
+fn puzzle_of(request: &Request) -> Result<Grid, String> {
+    Shape::new(request.box_rows, request.box_cols)
+        .map_err(|e| e.to_string())
+        .and_then(|shape| Grid::from_cells(shape, request.cells.clone()).map_err(|e| e.to_string()))
+}
+
+/// Runs an external solver's job ([`crate::external::run`]); its peak memory is the program's.
+fn answer_external(job: &serde_json::Value, request: &Request) -> Response {
+    let mut response = Response { job: request.job, outcome: "error".into(), ..Response::default() };
+    let job: external::Job = match serde_json::from_value(job.clone()) {
+        Ok(j) => j,
+        Err(e) => {
+            response.note = format!("bad external job in request: {e}");
+            return response;
+        }
+    };
+    let puzzle = match puzzle_of(request) {
+        Ok(p) => p,
+        Err(e) => {
+            response.note = format!("bad puzzle in request: {e}");
+            return response;
+        }
+    };
+    let ran = match external::run(&job, &puzzle, request.time_limit.map(Duration::from_secs_f64)) {
+        Ok(ran) => ran,
+        Err(e) => {
+            response.note = format!("{}: cannot prepare the run: {e}", job.definition.name);
+            return response;
+        }
+    };
+    response.outcome = ran.ending.label().into();
+    response.stats.seconds = ran.seconds;
+    response.stats.build_seconds = ran.build_seconds;
+    response.peak_rss_kb = ran.peak_rss_kb;
+    response.note = ran.note;
+    match ran.ending {
+        external::Ending::Solved(g) => response.solution = Some(g.cells().to_vec()),
+        external::Ending::Wrong(g) => {
+            response.solution = Some(g.cells().to_vec());
+            response.unverified = true;
+        }
+        _ => {}
+    }
+    response
+}
+
 /// Runs one request (everything but the memory measurement).
 fn answer(solver: &mut dyn Solver, request: &Request) -> Response {
     let mut response = Response { job: request.job, ..Response::default() };
-    let grid = Shape::new(request.box_rows, request.box_cols)
-        .map_err(|e| e.to_string())
-        .and_then(|shape| Grid::from_cells(shape, request.cells.clone()).map_err(|e| e.to_string()));
-    let puzzle = match grid {
+    let puzzle = match puzzle_of(request) {
         Ok(g) => g,
         Err(e) => {
             response.outcome = "error".into();
@@ -125,7 +178,8 @@ fn test_hooks(request: &Request) -> Option<Response> {
     if let Some(ms) = std::env::var(DELAY_ENV).ok().and_then(|v| v.parse().ok()) {
         std::thread::sleep(Duration::from_millis(ms));
     }
-    let fires = |var: &str| std::env::var(var).is_ok_and(|v| v == request.solver.name());
+    let Task::Solver(kind) = request.task else { return None };
+    let fires = |var: &str| std::env::var(var).is_ok_and(|v| v == kind.name());
     if fires(BLOAT_ENV) {
         let mut hoard: Vec<Vec<u8>> = Vec::new();
         loop {
@@ -158,7 +212,7 @@ mod tests {
         let puzzle = "1.3..4.22.4..3.1".chars().map(|c| c.to_digit(10).unwrap_or(0) as u8).collect();
         let request = Request {
             job: 9,
-            solver: SolverKind::Backtrack,
+            task: Task::Solver(SolverKind::Backtrack),
             box_rows: 2,
             box_cols: 2,
             cells: puzzle,

@@ -17,6 +17,7 @@
 //! memory cap) count as the limit, so medians marked `≥` are lower bounds. The numbers come from
 //! [`crate::results`], which the figures read too.
 
+mod alerts;
 mod analysis;
 mod conclusions;
 mod effort_pairs;
@@ -25,6 +26,7 @@ mod latin_law;
 mod pairing;
 mod peak_growth;
 mod peaks;
+mod peers;
 mod portfolio;
 mod summary;
 mod variants;
@@ -58,7 +60,9 @@ fn render(results: &Results, dir: &Path) -> String {
     let search = Analysis::of(&results.with_clock(Clock::Search));
     let mut out = String::new();
     header(&mut out, results);
+    alerts::section(&mut out, results);
     summary::section(&mut out, results, &analysis, &search);
+    peers::section(&mut out, results, &peers::cells(results));
     setup(&mut out, results);
     cell_table(&mut out, results, &analysis, &search);
     difficulty_table(&mut out, results);

@@ -2,8 +2,10 @@
 //!
 //! A [`WorkerProcess`] is one `sudoku-lab worker` child. [`WorkerProcess::run`] sends a request and
 //! waits for the marked answer line, polling every [`POLL`]: past the hard time limit, or when the
-//! child's resident memory (`VmRSS` in `/proc/PID/status`) exceeds the cap, the child is killed
-//! (SIGKILL) and the job is answered [`Finish::Killed`]; a child that dies on its own is
+//! resident memory of the child and everything it started (`VmRSS` in `/proc/PID/status`, summed
+//! over the tree: an external solver, a portfolio's members) exceeds the cap, the whole tree is
+//! stopped (SIGTERM, then SIGKILL: [`super::tree::stop_tree`]) and the job is answered
+//! [`Finish::Killed`], with the tree's CPU time until then; a child that dies on its own is
 //! [`Finish::Died`]. After either, the caller drops the process and starts a fresh one; it does
 //! the same when a worker keeps more than [`RECYCLE_KB`] resident after a job. Memory is sampled,
 //! so an allocation burst shorter than one poll can pass the cap unseen.
@@ -19,6 +21,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::protocol::{proc_status_kb, Request, Response, MARKER, PARENT_ENV};
+use super::tree::{stop_tree, tree_cpu_seconds, tree_rss_kb};
 
 /// How often a running job's clock and memory are checked.
 pub const POLL: Duration = Duration::from_millis(20);
@@ -52,6 +55,8 @@ pub enum Finish {
         peak_rss_kb: Option<u64>,
         /// The resident memory seen at the kill, KiB.
         rss_kb: Option<u64>,
+        /// CPU seconds the worker's tree spent on the job until the kill (`/proc`, clock ticks).
+        cpu_seconds: Option<f64>,
     },
     /// The runner was asked to stop (a signal) and killed the worker mid-job: no answer.
     Stopped,
@@ -124,7 +129,8 @@ impl WorkerProcess {
         if let Err(e) = writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()) {
             return died(start, format!("worker unreachable: {e}; {}", self.exit_status()));
         }
-        let pid = self.child.id().to_string();
+        let pid = self.child.id();
+        let cpu_start = tree_cpu_seconds(pid);
         loop {
             match self.answers.recv_timeout(POLL) {
                 Ok(Ok(answer)) if answer.job == request.job => return Finish::Answered(Box::new(answer)),
@@ -139,7 +145,7 @@ impl WorkerProcess {
                 self.kill();
                 return Finish::Stopped;
             }
-            let rss_kb = proc_status_kb(&pid, "VmRSS");
+            let rss_kb = tree_rss_kb(pid);
             let why = if start.elapsed() > hard_limit {
                 Kill::Time
             } else if rss_kb.is_some_and(|kb| kb > memory_kb) {
@@ -147,9 +153,10 @@ impl WorkerProcess {
             } else {
                 continue;
             };
-            let peak_rss_kb = proc_status_kb(&pid, "VmHWM");
+            let peak_rss_kb = proc_status_kb(&pid.to_string(), "VmHWM").max(rss_kb);
+            let cpu_seconds = tree_cpu_seconds(pid).zip(cpu_start).map(|(end, start)| (end - start).max(0.0));
             self.kill();
-            return Finish::Killed { why, seconds: start.elapsed().as_secs_f64(), peak_rss_kb, rss_kb };
+            return Finish::Killed { why, seconds: start.elapsed().as_secs_f64(), peak_rss_kb, rss_kb, cpu_seconds };
         }
     }
 
@@ -169,8 +176,11 @@ impl WorkerProcess {
         proc_status_kb(&self.child.id().to_string(), "VmRSS")
     }
 
-    /// Kills the child and reaps it.
+    /// Stops the child and everything it started (SIGTERM, then SIGKILL) and reaps it.
     fn kill(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            stop_tree(self.child.id(), true);
+        }
         // Both fail only if the child is already gone, which is what we want.
         let _ = self.child.kill();
         let _ = self.child.wait();

@@ -1,10 +1,11 @@
 //! A solve in a child process: the protocol a `sudoku-lab worker` speaks ([`protocol`]) and the
 //! handle that starts one, hands it a job and kills it past its time limit or memory cap
-//! ([`child`]). The runner's job slots, the commands people run by hand and the `portfolio`
+//! ([`child`]), with the process tree it starts found, measured and stopped by [`tree`]. The runner's job slots, the commands people run by hand and the `portfolio`
 //! solver all solve through it; the worker's own loop is [`crate::experiment::worker`].
 
 pub mod child;
 pub mod protocol;
+pub mod tree;
 
 pub use child::{default_memory_mb, grace, hard_limit, Finish, Kill, WorkerProcess, POLL, RECYCLE_KB};
-pub use protocol::{proc_status_kb, status_kb, Request, Response, MARKER, PARENT_ENV};
+pub use protocol::{proc_status_kb, status_kb, Request, Response, Task, MARKER, PARENT_ENV};

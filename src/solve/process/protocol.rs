@@ -17,8 +17,8 @@ pub const PARENT_ENV: &str = "SUDOKU_LAB_WORKER_PARENT";
 pub struct Request {
     /// The runner's job number, echoed in the response.
     pub job: u64,
-    /// Which solver.
-    pub solver: SolverKind,
+    /// What runs: a registry solver, or an external one.
+    pub task: Task,
     /// Box rows r.
     pub box_rows: usize,
     /// Box columns c.
@@ -41,7 +41,7 @@ impl Request {
         let shape = puzzle.shape();
         Request {
             job,
-            solver,
+            task: Task::Solver(solver),
             box_rows: shape.box_rows(),
             box_cols: shape.box_cols(),
             cells: puzzle.cells().to_vec(),
@@ -50,6 +50,18 @@ impl Request {
             options,
         }
     }
+}
+
+/// What a request runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Task {
+    /// A registry solver, in the worker's own process.
+    Solver(SolverKind),
+    /// An external solver's job: its definition, seed and log folder as the layer that defines
+    /// external solvers writes them (JSON, so this protocol need not know their shape); the worker
+    /// runs the program as its child, under the same limits.
+    External(serde_json::Value),
 }
 
 fn one() -> u64 {
@@ -73,6 +85,10 @@ pub struct Response {
     pub peak_rss_kb: Option<u64>,
     /// True when the per-job peak reset was refused.
     pub peak_is_lifetime: bool,
+    /// CPU seconds of the job: user + system of the worker and of every process it started and
+    /// reaped (`getrusage`), set by the worker around the solve.
+    #[serde(default)]
+    pub cpu_seconds: Option<f64>,
     /// The solver's note or the error's text.
     pub note: String,
 }

@@ -1,0 +1,471 @@
+//! Reading an external solver's answer back into the harness's terms: a grid (to be verified by
+//! the caller), a proof of infeasibility, a limit, or text that says nothing readable.
+//!
+//! Each format is read strictly enough that garbage is never mistaken for an answer: a status
+//! line is required where the format has one, literals and values must parse, and a solution must
+//! name every cell it fills through the input file's variables or columns. Which cells and digits
+//! a grid holds is the decoder's business; whether it is a solution is [`crate::verify`]'s.
+
+use super::definition::{Answer, Dialect};
+use super::input::{cell_of_column, Key};
+use crate::format;
+use crate::graph::digit_of;
+use crate::grid::Grid;
+
+/// What an answer says.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Verdict {
+    /// A completed grid (not yet verified).
+    Grid(Grid),
+    /// The solver proved there is no solution.
+    Infeasible,
+    /// The solver gave up (its own limit, or "unknown").
+    Unknown(String),
+    /// Nothing readable: why.
+    Unreadable(String),
+}
+
+/// Decodes `text` (stdout or the output file) as `answer` for `puzzle`, whose input file was
+/// written with `key`.
+pub fn decode(answer: Answer, dialect: Dialect, text: &str, key: &Key, puzzle: &Grid) -> Verdict {
+    match (answer, key) {
+        (Answer::SatCompetition, Key::Cnf(columns)) => sat_competition(text, columns.as_deref(), puzzle),
+        (Answer::Minisat, Key::Cnf(columns)) => minisat(text, columns.as_deref(), puzzle),
+        (Answer::MipSolution, Key::Mip(order)) => mip_solution(dialect, text, order, puzzle),
+        (Answer::ColSolution, _) => col_solution(text, puzzle),
+        (Answer::Grid, _) => grid(text, puzzle),
+        (answer, key) => Verdict::Unreadable(format!("answer {answer} does not fit the input ({key:?})")),
+    }
+}
+
+/// The grid of the true literals among `literals` (DIMACS numbers; auxiliary ones ignored).
+fn from_literals(literals: &[i64], columns: Option<&[(usize, usize)]>, puzzle: &Grid) -> Verdict {
+    let Some(columns) = columns else {
+        return Verdict::Unreadable("a model of an unsatisfiable formula (the empty clause)".into());
+    };
+    let mut grid = puzzle.clone();
+    // A cell with two true digits (the minimal encoding allows it) keeps the first: any choice
+    // is a solution when the house constraints hold, and the oracle judges the grid.
+    for &lit in literals.iter().filter(|&&l| l > 0) {
+        let Some(&(cell, k)) = usize::try_from(lit - 1).ok().and_then(|i| columns.get(i)) else { continue };
+        if grid.get(cell) == 0 {
+            grid.set(cell, digit_of(k));
+        }
+    }
+    if let Some(cell) = (0..grid.cells().len()).find(|&c| grid.get(c) == 0) {
+        return Verdict::Unreadable(format!("the model leaves cell {} empty", cell + 1));
+    }
+    Verdict::Grid(grid)
+}
+
+/// Parses literals, stopping at `0`.
+fn literals<'a>(words: impl Iterator<Item = &'a str>) -> Result<Vec<i64>, String> {
+    let mut out = Vec::new();
+    for w in words {
+        let lit: i64 = w.parse().map_err(|_| format!("'{w}' is no literal"))?;
+        if lit == 0 {
+            break;
+        }
+        out.push(lit);
+    }
+    Ok(out)
+}
+
+/// SAT competition output: `s …` status, `v …` literal lines; `c` comments and other lines ignored.
+fn sat_competition(text: &str, columns: Option<&[(usize, usize)]>, puzzle: &Grid) -> Verdict {
+    let mut status = None;
+    let mut words = Vec::new();
+    for line in text.lines() {
+        if let Some(s) = line.strip_prefix("s ") {
+            status = Some(s.trim().to_ascii_uppercase());
+        } else if let Some(v) = line.strip_prefix("v ").or_else(|| (line.trim() == "v").then_some("")) {
+            words.extend(v.split_whitespace());
+        }
+    }
+    match status.as_deref() {
+        Some("SATISFIABLE") => match literals(words.into_iter()) {
+            Ok(lits) if !lits.is_empty() || columns.is_some_and(<[_]>::is_empty) => {
+                from_literals(&lits, columns, puzzle)
+            }
+            Ok(_) => Verdict::Unreadable("s SATISFIABLE without v lines".into()),
+            Err(e) => Verdict::Unreadable(e),
+        },
+        Some("UNSATISFIABLE") => Verdict::Infeasible,
+        Some("UNKNOWN") => Verdict::Unknown("the solver answered s UNKNOWN".into()),
+        Some(other) => Verdict::Unreadable(format!("unknown status line 's {other}'")),
+        None => Verdict::Unreadable("no 's' status line".into()),
+    }
+}
+
+/// MiniSat's result file: `SAT` and a line of literals, `UNSAT`, or `INDET`.
+fn minisat(text: &str, columns: Option<&[(usize, usize)]>, puzzle: &Grid) -> Verdict {
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+    match lines.next() {
+        Some("SAT") => match literals(lines.flat_map(str::split_whitespace)) {
+            Ok(lits) => from_literals(&lits, columns, puzzle),
+            Err(e) => Verdict::Unreadable(e),
+        },
+        Some("UNSAT") => Verdict::Infeasible,
+        Some("INDET") => Verdict::Unknown("MiniSat answered INDET".into()),
+        Some(other) => Verdict::Unreadable(format!("first line '{}' is not SAT, UNSAT or INDET", clip(other))),
+        None => Verdict::Unreadable("the result file is empty".into()),
+    }
+}
+
+/// Status words of MIP solution files.
+enum MipStatus {
+    Solution,
+    Infeasible,
+    Unknown(String),
+}
+
+/// Reads a status phrase.
+fn mip_status(phrase: &str) -> MipStatus {
+    let p = phrase.to_ascii_lowercase();
+    if p.contains("infeasible") || p.contains("no feasible") || p.contains("empty") && p.contains("integer") {
+        MipStatus::Infeasible
+    } else if p.contains("optimal") || p.contains("feasible") || p.contains("solution found") {
+        MipStatus::Solution
+    } else {
+        MipStatus::Unknown(phrase.trim().to_string())
+    }
+}
+
+/// A MIP solution file in one of the dialects of [`Dialect`].
+fn mip_solution(dialect: Dialect, text: &str, order: &[String], puzzle: &Grid) -> Verdict {
+    let dialect = if dialect == Dialect::Auto { detect(text) } else { dialect };
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    let mut values: Vec<(String, f64)> = Vec::new();
+    let status = match dialect {
+        Dialect::Cbc => {
+            // "Optimal - objective value 0.00000000", then "  0 x_r1c1_1  1  0".
+            let Some((phrase, _)) = first.split_once(" - objective value") else {
+                return Verdict::Unreadable(format!("no CBC status line (found '{}')", clip(first)));
+            };
+            for line in text.lines().skip(1) {
+                let w: Vec<&str> = line.split_whitespace().collect();
+                if w.len() >= 3 {
+                    values.push((w[1].to_string(), parse_value(w[2])));
+                }
+            }
+            mip_status(phrase)
+        }
+        Dialect::Scip => {
+            let Some(line) = text.lines().find(|l| l.starts_with("solution status:")) else {
+                return Verdict::Unreadable("no 'solution status:' line".into());
+            };
+            for line in text.lines().filter(|l| !l.contains(':') || l.contains("(obj:")) {
+                let w: Vec<&str> = line.split_whitespace().collect();
+                if w.len() >= 2 {
+                    values.push((w[0].to_string(), parse_value(w[1])));
+                }
+            }
+            let status = &line["solution status:".len()..];
+            if text.contains("no solution available") {
+                match mip_status(status) {
+                    MipStatus::Infeasible => MipStatus::Infeasible,
+                    _ => MipStatus::Unknown(status.trim().to_string()),
+                }
+            } else {
+                mip_status(status)
+            }
+        }
+        Dialect::Highs => {
+            let mut lines = text.lines().map(str::trim);
+            if !lines.any(|l| l == "Model status") {
+                return Verdict::Unreadable("no 'Model status' line".into());
+            }
+            let status = lines.next().unwrap_or("").to_string();
+            let mut in_columns = false;
+            for line in text.lines() {
+                if line.starts_with("# Columns") {
+                    in_columns = true;
+                } else if line.starts_with('#') {
+                    in_columns = false;
+                } else if in_columns {
+                    let w: Vec<&str> = line.split_whitespace().collect();
+                    if w.len() >= 2 {
+                        values.push((w[0].to_string(), parse_value(w[1])));
+                    }
+                }
+            }
+            mip_status(&status)
+        }
+        Dialect::Glpk => {
+            // "s mip ROWS COLS STATUS OBJ" (o optimal, f feasible, n no feasible, u undefined),
+            // "j COLUMN VALUE".
+            let Some(head) = text.lines().find(|l| l.starts_with("s mip ")) else {
+                return Verdict::Unreadable("no 's mip' line (glpsol -w writes one)".into());
+            };
+            for line in text.lines().filter(|l| l.starts_with("j ")) {
+                let w: Vec<&str> = line.split_whitespace().collect();
+                let column = w.get(1).and_then(|c| c.parse::<usize>().ok()).and_then(|c| order.get(c.wrapping_sub(1)));
+                if let (Some(name), Some(v)) = (column, w.get(2)) {
+                    values.push((name.clone(), parse_value(v)));
+                }
+            }
+            match head.split_whitespace().nth(4) {
+                Some("o" | "f") => MipStatus::Solution,
+                Some("n") => MipStatus::Infeasible,
+                other => MipStatus::Unknown(format!("GLPK status {}", other.unwrap_or("missing"))),
+            }
+        }
+        Dialect::Gurobi | Dialect::Auto => {
+            for line in text.lines().filter(|l| !l.starts_with('#')) {
+                let w: Vec<&str> = line.split_whitespace().collect();
+                if w.len() == 2 {
+                    values.push((w[0].to_string(), parse_value(w[1])));
+                }
+            }
+            if values.is_empty() {
+                return Verdict::Unreadable(format!("no 'name value' lines (first line '{}')", clip(first)));
+            }
+            MipStatus::Solution
+        }
+    };
+    match status {
+        MipStatus::Infeasible => Verdict::Infeasible,
+        MipStatus::Unknown(why) => Verdict::Unknown(format!("the solver's status: {why}")),
+        MipStatus::Solution => {
+            if values.iter().any(|(_, v)| v.is_nan()) {
+                return Verdict::Unreadable("a variable value that is no number".into());
+            }
+            let n = puzzle.n();
+            let mut grid = puzzle.clone();
+            for (name, _) in values.iter().filter(|(_, v)| *v > 0.5) {
+                let Some((row, col, digit)) = cell_of_column(name) else { continue };
+                if row <= n && col <= n && usize::from(digit) <= n && grid.get((row - 1) * n + col - 1) == 0 {
+                    grid.set((row - 1) * n + col - 1, digit);
+                }
+            }
+            match (0..n * n).find(|&c| grid.get(c) == 0) {
+                Some(cell) => Verdict::Unreadable(format!("the solution leaves cell {} empty", cell + 1)),
+                None => Verdict::Grid(grid),
+            }
+        }
+    }
+}
+
+/// A value as the solver printed it (NaN when it is no number).
+fn parse_value(word: &str) -> f64 {
+    word.parse().unwrap_or(f64::NAN)
+}
+
+/// The dialect a MIP solution file is written in.
+fn detect(text: &str) -> Dialect {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    if text.lines().any(|l| l.starts_with("s mip ")) {
+        Dialect::Glpk
+    } else if text.lines().any(|l| l.trim() == "Model status") {
+        Dialect::Highs
+    } else if text.lines().any(|l| l.starts_with("solution status:")) {
+        Dialect::Scip
+    } else if first.contains(" - objective value") {
+        Dialect::Cbc
+    } else {
+        Dialect::Gurobi
+    }
+}
+
+/// A colouring: `s …` status lines, `l V C` or `v V C` lines, or bare colours in node order.
+/// Colours are labels: a cell's digit is the digit of the colour node with its colour.
+fn col_solution(text: &str, puzzle: &Grid) -> Verdict {
+    let n = puzzle.n();
+    let nodes = n * n + n;
+    let mut colour: Vec<Option<u64>> = vec![None; nodes];
+    let mut bare = Vec::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('c')) {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        match w.as_slice() {
+            ["s", rest @ ..] => {
+                let status = rest.join(" ").to_ascii_lowercase();
+                if status.contains("unsat") || status.contains("infeasible") || status.contains("no colouring") {
+                    return Verdict::Infeasible;
+                }
+                if status.contains("unknown") {
+                    return Verdict::Unknown(format!("the solver's status: {status}"));
+                }
+            }
+            ["l" | "v", v, c] => match (v.parse::<usize>(), c.parse::<u64>()) {
+                (Ok(v), Ok(c)) if (1..=nodes).contains(&v) => colour[v - 1] = Some(c),
+                _ => return Verdict::Unreadable(format!("'{}' is no 'l NODE COLOUR' line", clip(line))),
+            },
+            _ => {
+                for word in w {
+                    match word.parse::<u64>() {
+                        Ok(c) => bare.push(c),
+                        Err(_) => return Verdict::Unreadable(format!("'{}' is no colour", clip(word))),
+                    }
+                }
+            }
+        }
+    }
+    if colour.iter().all(Option::is_none) && bare.len() == nodes {
+        colour = bare.into_iter().map(Some).collect();
+    }
+    let Some(colour) = colour.into_iter().collect::<Option<Vec<u64>>>() else {
+        return Verdict::Unreadable(format!("not every one of the {nodes} nodes has a colour"));
+    };
+    let digit_of_colour: std::collections::HashMap<u64, u8> =
+        (0..n).map(|k| (colour[n * n + k], digit_of(k))).collect();
+    if digit_of_colour.len() < n {
+        return Verdict::Unreadable("two colour nodes share a colour: not a proper colouring".into());
+    }
+    let mut grid = puzzle.clone();
+    for (cell, c) in colour.iter().enumerate().take(n * n) {
+        match digit_of_colour.get(c) {
+            Some(&d) => grid.set(cell, d),
+            None => return Verdict::Unreadable(format!("cell {} has a colour no colour node has", cell + 1)),
+        }
+    }
+    Verdict::Grid(grid)
+}
+
+/// A grid in any format the harness reads, or a status word on a line of its own.
+fn grid(text: &str, puzzle: &Grid) -> Verdict {
+    for line in text.lines().map(|l| l.trim().trim_start_matches("s ").to_ascii_uppercase()) {
+        match line.as_str() {
+            "UNSAT" | "UNSATISFIABLE" | "INFEASIBLE" | "NO SOLUTION" | "NONE" => return Verdict::Infeasible,
+            "UNKNOWN" | "TIMEOUT" | "LIMIT" => return Verdict::Unknown(format!("the solver answered {line}")),
+            _ => {}
+        }
+    }
+    let useful: String = text.lines().filter(|l| !l.trim_start().starts_with('#')).collect::<Vec<_>>().join("\n");
+    match format::parse(&useful, "answer", None, Some(puzzle.shape())) {
+        Ok(entries) => match entries.into_iter().next() {
+            Some(e) if e.puzzle.givens() == e.puzzle.cells().len() => Verdict::Grid(e.puzzle),
+            Some(_) => Verdict::Unreadable("the answer grid has empty cells".into()),
+            None => Verdict::Unreadable("no grid in the answer".into()),
+        },
+        Err(e) => Verdict::Unreadable(format!("no grid in the answer: {e}")),
+    }
+}
+
+/// At most 80 characters of `s`, for messages.
+pub fn clip(s: &str) -> String {
+    if s.chars().count() <= 80 {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(80).collect::<String>())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{planted, rng_from_seed};
+    use crate::grid::Shape;
+    use crate::solve::ilp::column_name;
+    use crate::verify::is_solution_of;
+
+    fn instance() -> (Grid, Grid) {
+        let p = planted(Shape::new(2, 2).unwrap(), 0.3, &mut rng_from_seed(11));
+        (p.puzzle, p.solution)
+    }
+
+    /// The columns a CNF of `puzzle` would have: every (empty cell, colour).
+    fn columns(puzzle: &Grid) -> Vec<(usize, usize)> {
+        (0..16).filter(|&c| puzzle.get(c) == 0).flat_map(|c| (0..4).map(move |k| (c, k))).collect()
+    }
+
+    fn model(puzzle: &Grid, solution: &Grid) -> Vec<i64> {
+        columns(puzzle)
+            .iter()
+            .enumerate()
+            .map(|(i, &(c, k))| if digit_of(k) == solution.get(c) { i as i64 + 1 } else { -(i as i64 + 1) })
+            .collect()
+    }
+
+    #[test]
+    fn sat_competition_and_minisat_answers_decode_to_the_solution() {
+        let (p, s) = instance();
+        let lits: Vec<String> = model(&p, &s).iter().map(i64::to_string).collect();
+        let key = Key::Cnf(Some(columns(&p)));
+        let text = format!("c hello\ns SATISFIABLE\nv {}\nv {} 0\n", lits[..5].join(" "), lits[5..].join(" "));
+        let Verdict::Grid(g) = decode(Answer::SatCompetition, Dialect::Auto, &text, &key, &p) else { panic!() };
+        assert!(is_solution_of(&p, &g));
+        let text = format!("SAT\n{} 0\n", lits.join(" "));
+        assert_eq!(decode(Answer::Minisat, Dialect::Auto, &text, &key, &p), Verdict::Grid(s));
+        assert_eq!(decode(Answer::Minisat, Dialect::Auto, "UNSAT\n", &key, &p), Verdict::Infeasible);
+        assert_eq!(decode(Answer::SatCompetition, Dialect::Auto, "s UNSATISFIABLE\n", &key, &p), Verdict::Infeasible);
+        assert!(matches!(decode(Answer::SatCompetition, Dialect::Auto, "s UNKNOWN\n", &key, &p), Verdict::Unknown(_)));
+        for garbage in ["", "hello world", "s SATISFIABLE\nv 1 x 0\n", "s SATISFIABLE\n"] {
+            let v = decode(Answer::SatCompetition, Dialect::Auto, garbage, &key, &p);
+            assert!(matches!(v, Verdict::Unreadable(_)), "{garbage:?}: {v:?}");
+        }
+    }
+
+    #[test]
+    fn mip_solutions_of_every_dialect_decode() {
+        let (p, s) = instance();
+        let names: Vec<(String, f64)> = columns(&p)
+            .iter()
+            .map(|&(c, k)| (column_name(c, k, 4), if digit_of(k) == s.get(c) { 1.0 } else { 0.0 }))
+            .collect();
+        let order: Vec<String> = names.iter().map(|(n, _)| n.clone()).collect();
+        let key = Key::Mip(order);
+        let body = |f: &dyn Fn(usize, &str, f64) -> String| {
+            names.iter().enumerate().map(|(i, (n, v))| f(i, n, *v)).collect::<Vec<_>>().join("\n")
+        };
+        let files = [
+            format!("Optimal - objective value 0.00000000\n{}\n", body(&|i, n, v| format!("{i:6} {n:20} {v} 0"))),
+            format!(
+                "solution status: optimal solution found\nobjective value: 0\n{}\n",
+                body(&|_, n, v| format!("{n} {v} \t(obj:0)"))
+            ),
+            format!(
+                "Model status\nOptimal\n\n# Primal solution values\nFeasible\nObjective 0\n# Columns {}\n{}\n# Rows 0\n",
+                names.len(),
+                body(&|_, n, v| format!("{n} {v}"))
+            ),
+            format!("c Problem: x\ns mip 5 {} o 0\n{}\ne o f\n", names.len(), body(&|i, _, v| format!("j {} {v}", i + 1))),
+            format!("# Objective value = 0\n{}\n", body(&|_, n, v| format!("{n} {v}"))),
+        ];
+        for text in &files {
+            assert_eq!(decode(Answer::MipSolution, Dialect::Auto, text, &key, &p), Verdict::Grid(s.clone()), "{text}");
+        }
+        let infeasible = [
+            "Infeasible - objective value 0.00000000\n",
+            "solution status: infeasible\nno solution available\n",
+            "Model status\nInfeasible\n",
+            "s mip 5 5 n 0\n",
+        ];
+        for text in infeasible {
+            assert_eq!(decode(Answer::MipSolution, Dialect::Auto, text, &key, &p), Verdict::Infeasible, "{text}");
+        }
+        let v = decode(Answer::MipSolution, Dialect::Auto, "Stopped on time - objective value 0\n", &key, &p);
+        assert!(matches!(v, Verdict::Unknown(_)), "{v:?}");
+        let v = decode(Answer::MipSolution, Dialect::Auto, "garbage\n", &key, &p);
+        assert!(matches!(v, Verdict::Unreadable(_)), "{v:?}");
+    }
+
+    #[test]
+    fn a_colouring_is_read_through_the_colour_nodes_whatever_its_labels() {
+        let (p, s) = instance();
+        // Colour labels permuted: digit d is colour 10·(5 − d).
+        let label = |d: u8| 10 * (5 - u64::from(d));
+        let mut lines = vec!["s col 4".to_string()];
+        lines.extend((0..16).map(|c| format!("l {} {}", c + 1, label(s.get(c)))));
+        lines.extend((1..=4u8).map(|d| format!("l {} {}", 16 + usize::from(d), label(d))));
+        let text = lines.join("\n");
+        assert_eq!(decode(Answer::ColSolution, Dialect::Auto, &text, &Key::Plain, &p), Verdict::Grid(s.clone()));
+        let bare: Vec<String> =
+            (0..16).map(|c| label(s.get(c))).chain((1..=4).map(label)).map(|c| c.to_string()).collect();
+        assert_eq!(decode(Answer::ColSolution, Dialect::Auto, &bare.join(" "), &Key::Plain, &p), Verdict::Grid(s));
+        let v = decode(Answer::ColSolution, Dialect::Auto, "l 1 1\n", &Key::Plain, &p);
+        assert!(matches!(v, Verdict::Unreadable(_)));
+    }
+
+    #[test]
+    fn a_grid_answer_is_any_grid_format_or_a_status_word() {
+        let (p, s) = instance();
+        let line = crate::format::to_line(&s);
+        assert_eq!(
+            decode(Answer::Grid, Dialect::Auto, &format!("# solved\n{line}\n"), &Key::Plain, &p),
+            Verdict::Grid(s)
+        );
+        assert_eq!(decode(Answer::Grid, Dialect::Auto, "INFEASIBLE\n", &Key::Plain, &p), Verdict::Infeasible);
+        assert!(matches!(decode(Answer::Grid, Dialect::Auto, "unknown\n", &Key::Plain, &p), Verdict::Unknown(_)));
+        assert!(matches!(decode(Answer::Grid, Dialect::Auto, "xyz\n", &Key::Plain, &p), Verdict::Unreadable(_)));
+    }
+}

@@ -1,0 +1,618 @@
+//! External solver definitions: the `[[external]]` tables of a TOML file or of an experiment
+//! config, read strictly and checked before anything runs.
+//!
+//! ```toml
+//! [[external]]
+//! name = "minisat"                      # the `solver` column; must not be a built-in name
+//! input = "cnf"                         # cnf | cnf-minimal | mps | lp | col | grid
+//! command = ["minisat", "-cpu-lim={limit_s}", "{input}", "{output}"]
+//! answer = "minisat"                    # sat-competition | minisat | mip-solution | col-solution | grid
+//! version = ["minisat", "--help"]       # optional: its first line goes into meta.json
+//! threads = 1                           # optional: cores the job takes in the scheduler
+//! env = { OMP_NUM_THREADS = "1" }       # optional
+//! ```
+//!
+//! `mps` and `lp` need `model = "edge"` or `"clique"`; `mip-solution` takes an optional
+//! `dialect` (`auto`, `cbc`, `scip`, `highs`, `glpk`, `gurobi`). Placeholders in `command`, `env`
+//! and `version`: `{input}`, `{output}` (a file the solver writes its answer to; without it the
+//! answer is read from stdout), `{limit_s}` (the time limit in whole seconds, rounded up),
+//! `{seed}`, `{threads}`, `{workdir}` (the job's own folder) and `{here}` (the folder of the file
+//! that defines the solver, resolved when it is read). A program with a `/` is taken relative to
+//! that folder; one without is looked up on `PATH`. An unknown key, placeholder, input or answer,
+//! an answer that cannot follow the input, or a program that is not there is an error naming the
+//! file, line and column, with a hint.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+use toml::Spanned;
+
+/// What the solver reads: which file the harness writes for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Input {
+    /// DIMACS CNF of the `sat` encoding, as `export --to cnf` writes it.
+    Cnf,
+    /// DIMACS CNF of the `sat-minimal` encoding.
+    CnfMinimal,
+    /// MPS of an ILP model (`model`), written by HiGHS.
+    Mps,
+    /// CPLEX LP of an ILP model (`model`), written by HiGHS.
+    Lp,
+    /// DIMACS colouring (`.col`) with the givens as a precolouring.
+    Col,
+    /// The puzzle as the harness's own text: a `# box RxC` line, then the puzzle in line format.
+    Grid,
+}
+
+impl Input {
+    /// Every input, in documentation order.
+    pub const ALL: [Input; 6] = [Input::Cnf, Input::CnfMinimal, Input::Mps, Input::Lp, Input::Col, Input::Grid];
+
+    /// The name in a definition.
+    pub fn name(self) -> &'static str {
+        match self {
+            Input::Cnf => "cnf",
+            Input::CnfMinimal => "cnf-minimal",
+            Input::Mps => "mps",
+            Input::Lp => "lp",
+            Input::Col => "col",
+            Input::Grid => "grid",
+        }
+    }
+
+    /// The input file's extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Input::Cnf | Input::CnfMinimal => "cnf",
+            Input::Mps => "mps",
+            Input::Lp => "lp",
+            Input::Col => "col",
+            Input::Grid => "txt",
+        }
+    }
+
+    /// The answers a solver of this input can give.
+    pub fn answers(self) -> &'static [Answer] {
+        match self {
+            Input::Cnf | Input::CnfMinimal => &[Answer::SatCompetition, Answer::Minisat],
+            Input::Mps | Input::Lp => &[Answer::MipSolution],
+            Input::Col => &[Answer::ColSolution],
+            Input::Grid => &[Answer::Grid],
+        }
+    }
+}
+
+/// How the answer is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Answer {
+    /// `s SATISFIABLE|UNSATISFIABLE|UNKNOWN` and `v … 0` lines (SAT competition).
+    SatCompetition,
+    /// MiniSat's result file: `SAT` then the literals, `UNSAT`, or `INDET`.
+    Minisat,
+    /// A MIP solution file (`dialect`): a status and variable-value lines.
+    MipSolution,
+    /// A colouring: `l V C` / `v V C` lines, or one colour per node in order.
+    ColSolution,
+    /// A completed grid in any format the harness reads, or a line `UNSAT`/`INFEASIBLE`/`UNKNOWN`.
+    Grid,
+}
+
+impl Answer {
+    /// Every answer, in documentation order.
+    pub const ALL: [Answer; 5] =
+        [Answer::SatCompetition, Answer::Minisat, Answer::MipSolution, Answer::ColSolution, Answer::Grid];
+
+    /// The name in a definition.
+    pub fn name(self) -> &'static str {
+        match self {
+            Answer::SatCompetition => "sat-competition",
+            Answer::Minisat => "minisat",
+            Answer::MipSolution => "mip-solution",
+            Answer::ColSolution => "col-solution",
+            Answer::Grid => "grid",
+        }
+    }
+}
+
+/// The ILP formulation an `mps`/`lp` input holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Model {
+    /// The origin study's edge model.
+    Edge,
+    /// The clique model.
+    Clique,
+}
+
+/// The MIP solution file dialects [`Answer::MipSolution`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Dialect {
+    /// Recognised from the text.
+    #[default]
+    Auto,
+    /// CBC's `-solu` file: `Optimal - objective value 0`, then `index name value reduced-cost`.
+    Cbc,
+    /// SCIP's `write solution`: `solution status: …`, `objective value: …`, `name value (obj:c)`.
+    Scip,
+    /// HiGHS's `--solution_file`: `Model status`, then `# Columns N` and `name value` lines.
+    Highs,
+    /// GLPK's raw `glpsol -w` file: `s mip ROWS COLS STATUS OBJ` and `j COLUMN VALUE` lines.
+    Glpk,
+    /// Gurobi's `.sol` (and any `name value` list): `#` comments, then `name value` lines.
+    Gurobi,
+}
+
+/// A checked external solver definition (see the module doc).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Definition {
+    /// The name in `runs.csv` and on the command line.
+    pub name: String,
+    /// What it reads.
+    pub input: Input,
+    /// The formulation of an `mps`/`lp` input.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<Model>,
+    /// The command line, placeholders unexpanded (`{here}` resolved).
+    pub command: Vec<String>,
+    /// How its answer is read.
+    pub answer: Answer,
+    /// The MIP solution dialect (`mip-solution` only).
+    #[serde(default, skip_serializing_if = "is_auto")]
+    pub dialect: Dialect,
+    /// Cores a job takes in the scheduler (and `{threads}`).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub threads: u32,
+    /// A command whose first line of output names the version.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub version: Vec<String>,
+    /// Extra environment variables.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub env: BTreeMap<String, String>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn is_one(t: &u32) -> bool {
+    *t == 1
+}
+
+fn is_auto(d: &Dialect) -> bool {
+    *d == Dialect::Auto
+}
+
+impl Definition {
+    /// True when the command names `{output}`: the answer is read from that file, not stdout.
+    pub fn writes_output_file(&self) -> bool {
+        self.command.iter().chain(self.env.values()).any(|a| a.contains("{output}"))
+    }
+}
+
+/// A definition that cannot be used, located in its file.
+#[derive(Debug, Clone, Error, PartialEq)]
+#[error("{file}:{line}:{col}: {message}{}", hint.as_ref().map(|h| format!(" (hint: {h})")).unwrap_or_default())]
+pub struct DefinitionError {
+    /// The file holding the definition (or the config).
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub col: usize,
+    /// What is wrong.
+    pub message: String,
+    /// What would be right.
+    pub hint: Option<String>,
+}
+
+/// A test on a solver name.
+pub type NameTest<'a> = &'a dyn Fn(&str) -> bool;
+
+/// What reading definitions checks beyond their own text.
+#[derive(Clone, Copy)]
+pub struct Checks<'a> {
+    /// Names a definition may not take (the registry's and `all`).
+    pub reserved: NameTest<'a>,
+    /// Solvers that will run: only their programs must exist now (a file may define peers that
+    /// are not installed, as long as nothing runs them).
+    pub wanted: NameTest<'a>,
+}
+
+/// A definition table as written, every field with its place in the file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DefinitionFile {
+    name: Spanned<String>,
+    input: Spanned<String>,
+    #[serde(default)]
+    model: Option<Spanned<String>>,
+    command: Spanned<Vec<String>>,
+    answer: Spanned<String>,
+    #[serde(default)]
+    dialect: Option<Spanned<String>>,
+    #[serde(default)]
+    threads: Option<Spanned<i64>>,
+    #[serde(default)]
+    version: Option<Spanned<VersionCommand>>,
+    #[serde(default)]
+    env: BTreeMap<String, String>,
+}
+
+/// `version` as written: an argv list, or one string run by `sh -c`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+enum VersionCommand {
+    Argv(Vec<String>),
+    Shell(String),
+}
+
+/// A file of definitions: `[[external]]` tables and nothing else.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DefinitionsFile {
+    external: Vec<DefinitionFile>,
+}
+
+/// The placeholders a command may use.
+pub const PLACEHOLDERS: [&str; 7] = ["input", "output", "limit_s", "seed", "threads", "workdir", "here"];
+
+/// Reads every definition of a file of `[[external]]` tables.
+pub fn load_file(path: &Path, checks: Checks) -> Result<Vec<Definition>, DefinitionError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| DefinitionError {
+        file: file.clone(),
+        line: 0,
+        col: 0,
+        message: format!("cannot read: {e}"),
+        hint: None,
+    })?;
+    let parsed: DefinitionsFile = toml::from_str(&text).map_err(|e| toml_error(&file, &text, &e))?;
+    let here = path.parent().unwrap_or(Path::new("."));
+    let mut out: Vec<Definition> = Vec::new();
+    for table in parsed.external {
+        let def = table.resolve(&file, &text, here, checks)?;
+        out.push(def);
+    }
+    check_unique(&out, &file)?;
+    Ok(out)
+}
+
+/// Every name at most once.
+pub fn check_unique(defs: &[Definition], file: &str) -> Result<(), DefinitionError> {
+    for (i, d) in defs.iter().enumerate() {
+        if defs[..i].iter().any(|e| e.name == d.name) {
+            return Err(DefinitionError {
+                file: file.to_string(),
+                line: 0,
+                col: 0,
+                message: format!("external solver '{}' is defined twice", d.name),
+                hint: Some("give each definition its own name".into()),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A TOML reader error, located.
+pub fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> DefinitionError {
+    let (line, col) = e.span().map_or((0, 0), |s| line_col(text, s.start));
+    DefinitionError { file: file.to_string(), line, col, message: e.message().trim_end().to_string(), hint: None }
+}
+
+/// 1-based line and column of byte `offset` of `text`.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let col = before.rfind('\n').map_or(before.chars().count(), |i| before[i + 1..].chars().count()) + 1;
+    (line, col)
+}
+
+impl DefinitionFile {
+    /// Checks the table and resolves it: `file` and `text` locate errors, `here` is the folder
+    /// relative programs and `{here}` refer to, `checks` says which names are taken and which
+    /// programs must exist.
+    pub fn resolve(self, file: &str, text: &str, here: &Path, checks: Checks) -> Result<Definition, DefinitionError> {
+        let at = |span: Range<usize>, message: String, hint: Option<String>| {
+            let (line, col) = line_col(text, span.start);
+            DefinitionError { file: file.to_string(), line, col, message, hint }
+        };
+        let name = self.name.get_ref().clone();
+        let name_ok = |c: char| c.is_ascii_alphanumeric() || "-_.+".contains(c);
+        if name.is_empty() || !name.chars().all(name_ok) {
+            return Err(at(
+                self.name.span(),
+                format!("'{name}' is no solver name"),
+                Some("use letters, digits, '-', '_', '.' and '+'".into()),
+            ));
+        }
+        if (checks.reserved)(&name) {
+            return Err(at(
+                self.name.span(),
+                format!("'{name}' is a built-in solver's name"),
+                Some(format!("call it e.g. '{name}-ext'")),
+            ));
+        }
+        let input = Input::ALL.into_iter().find(|i| i.name() == self.input.get_ref()).ok_or_else(|| {
+            let names: Vec<&str> = Input::ALL.iter().map(|i| i.name()).collect();
+            at(self.input.span(), format!("unknown input '{}'", self.input.get_ref()), Some(names.join(", ")))
+        })?;
+        let answer = Answer::ALL.into_iter().find(|a| a.name() == self.answer.get_ref()).ok_or_else(|| {
+            let names: Vec<&str> = Answer::ALL.iter().map(|a| a.name()).collect();
+            at(self.answer.span(), format!("unknown answer '{}'", self.answer.get_ref()), Some(names.join(", ")))
+        })?;
+        if !input.answers().contains(&answer) {
+            let fits: Vec<&str> = input.answers().iter().map(|a| a.name()).collect();
+            return Err(at(
+                self.answer.span(),
+                format!("a solver reading {} cannot answer {}", input.name(), answer.name()),
+                Some(format!("with input = \"{}\", answer = {}", input.name(), fits.join(" or "))),
+            ));
+        }
+        let model = match (&self.model, input) {
+            (Some(m), Input::Mps | Input::Lp) => Some(match m.get_ref().as_str() {
+                "edge" => Model::Edge,
+                "clique" => Model::Clique,
+                other => return Err(at(m.span(), format!("unknown model '{other}'"), Some("edge or clique".into()))),
+            }),
+            (None, Input::Mps | Input::Lp) => {
+                return Err(at(
+                    self.input.span(),
+                    format!("input {} needs a model", input.name()),
+                    Some("add model = \"clique\" (or \"edge\")".into()),
+                ))
+            }
+            (Some(m), _) => {
+                return Err(at(
+                    m.span(),
+                    format!("model applies to mps and lp inputs, not {}", input.name()),
+                    Some("leave it out".into()),
+                ))
+            }
+            (None, _) => None,
+        };
+        let dialect = match &self.dialect {
+            None => Dialect::Auto,
+            Some(d) if answer != Answer::MipSolution => {
+                return Err(at(d.span(), "dialect applies to answer = \"mip-solution\" only".into(), None))
+            }
+            Some(d) => {
+                let value = toml::Value::String(d.get_ref().clone());
+                Dialect::deserialize(value).map_err(|_| {
+                    at(
+                        d.span(),
+                        format!("unknown dialect '{}'", d.get_ref()),
+                        Some("auto, cbc, scip, highs, glpk or gurobi".into()),
+                    )
+                })?
+            }
+        };
+        let threads = match &self.threads {
+            None => 1,
+            Some(t) => u32::try_from(*t.get_ref()).ok().filter(|&t| (1..=1024).contains(&t)).ok_or_else(|| {
+                at(t.span(), format!("threads = {} is not a core count", t.get_ref()), Some("1 to 1024".into()))
+            })?,
+        };
+        let here_text = absolute(here).display().to_string();
+        let mut command: Vec<String> = self.command.get_ref().iter().map(|a| a.replace("{here}", &here_text)).collect();
+        if command.is_empty() || command[0].trim().is_empty() {
+            return Err(at(
+                self.command.span(),
+                "command is empty".into(),
+                Some("command = [\"program\", \"{input}\", …]".into()),
+            ));
+        }
+        let version = match self.version.as_ref().map(|v| (v.span(), v.get_ref().clone())) {
+            None => Vec::new(),
+            Some((_, VersionCommand::Argv(v))) if !v.is_empty() => {
+                v.iter().map(|a| a.replace("{here}", &here_text)).collect()
+            }
+            Some((span, VersionCommand::Argv(_))) => {
+                return Err(at(span, "version is empty".into(), Some("version = [\"program\", \"--version\"]".into())))
+            }
+            Some((_, VersionCommand::Shell(s))) => vec!["sh".into(), "-c".into(), s.replace("{here}", &here_text)],
+        };
+        let env: BTreeMap<String, String> =
+            self.env.iter().map(|(k, v)| (k.clone(), v.replace("{here}", &here_text))).collect();
+        for arg in command.iter().chain(env.values()).chain(version.iter()) {
+            if let Some(bad) = unknown_placeholder(arg) {
+                return Err(at(
+                    self.command.span(),
+                    format!("unknown placeholder {{{bad}}} in '{arg}'"),
+                    Some(format!("placeholders: {}", PLACEHOLDERS.map(|p| format!("{{{p}}}")).join(", "))),
+                ));
+            }
+        }
+        let uses_input = command.iter().chain(env.values()).any(|a| a.contains("{input}"));
+        if !uses_input {
+            return Err(at(
+                self.command.span(),
+                "the command never names {input}, the file it is to solve".into(),
+                Some("pass \"{input}\" where the program expects its input file".into()),
+            ));
+        }
+        match resolve_program(&command[0], here) {
+            Ok(program) => command[0] = program,
+            Err((_, why)) if (checks.wanted)(&name) => {
+                return Err(at(
+                    self.command.span(),
+                    why,
+                    Some("install it (scripts/setup-peers.sh installs the peers) or give its path".into()),
+                ))
+            }
+            Err((program, _)) => command[0] = program,
+        }
+        let def = Definition { name, input, model, command, answer, dialect, threads, version, env };
+        if answer == Answer::Minisat && !def.writes_output_file() {
+            return Err(at(
+                self.answer.span(),
+                "MiniSat writes its answer to a result file, but the command names no {output}".into(),
+                Some("add \"{output}\" after \"{input}\"".into()),
+            ));
+        }
+        Ok(def)
+    }
+}
+
+/// The first `{…}` of `arg` that is no placeholder.
+fn unknown_placeholder(arg: &str) -> Option<String> {
+    let mut rest = arg;
+    while let Some(open) = rest.find('{') {
+        let after = &rest[open + 1..];
+        let close = after.find('}')?;
+        let name = &after[..close];
+        if !PLACEHOLDERS.contains(&name) {
+            return Some(name.to_string());
+        }
+        rest = &after[close + 1..];
+    }
+    None
+}
+
+/// `path` made absolute against the current folder (left as it is when that is unknown).
+fn absolute(path: &Path) -> PathBuf {
+    if path.is_absolute() {
+        return path.to_path_buf();
+    }
+    std::env::current_dir().map(|d| d.join(path)).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// The program to start: a path with a `/` (relative to `here`), which must be an executable
+/// file, or a name found on `PATH`. The error carries the program as it would be started.
+fn resolve_program(program: &str, here: &Path) -> Result<String, (String, String)> {
+    if program.contains('/') {
+        let path = if Path::new(program).is_absolute() { PathBuf::from(program) } else { absolute(here).join(program) };
+        // `./solve.sh` is the file beside the definition: drop the `.` steps.
+        let path: PathBuf = path.components().filter(|c| *c != std::path::Component::CurDir).collect();
+        let shown = path.display().to_string();
+        return if is_executable(&path) {
+            Ok(shown)
+        } else if path.exists() {
+            Err((shown.clone(), format!("program {shown} is not executable")))
+        } else {
+            Err((shown.clone(), format!("program {shown} does not exist")))
+        };
+    }
+    if on_path(program) {
+        return Ok(program.to_string());
+    }
+    Err((program.to_string(), format!("program '{program}' is not on PATH")))
+}
+
+/// True when `program` names an executable file in a folder of `PATH`.
+pub fn on_path(program: &str) -> bool {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path).any(|dir| is_executable(&dir.join(program)))
+}
+
+/// Checks that a definition's program exists now (for a definition read with it unwanted).
+pub fn check_program(def: &Definition) -> Result<(), String> {
+    let program = &def.command[0];
+    let ok = if program.contains('/') { is_executable(Path::new(program)) } else { on_path(program) };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "external solver {}: program {program} is not there (install it: scripts/setup-peers.sh installs the peers)",
+            def.name
+        ))
+    }
+}
+
+/// True for an executable regular file.
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+impl fmt::Display for Input {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn builtin(name: &str) -> bool {
+        name == "sat" || name == "all"
+    }
+
+    const CHECKS: Checks = Checks { reserved: &builtin, wanted: &|_| true };
+
+    fn parse(text: &str) -> Result<Vec<Definition>, DefinitionError> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("solvers.toml");
+        std::fs::write(&path, text).unwrap();
+        load_file(&path, CHECKS).map_err(|e| DefinitionError { file: "solvers.toml".into(), ..e })
+    }
+
+    #[test]
+    fn a_definition_is_read_with_its_defaults() {
+        let defs = parse(
+            "[[external]]\nname = \"my-sat\"\ninput = \"cnf\"\ncommand = [\"sh\", \"{input}\"]\nanswer = \"sat-competition\"\n",
+        )
+        .unwrap();
+        assert_eq!(defs.len(), 1);
+        let d = &defs[0];
+        assert_eq!((d.name.as_str(), d.input, d.answer, d.threads), ("my-sat", Input::Cnf, Answer::SatCompetition, 1));
+        assert_eq!(d.command, ["sh", "{input}"]);
+        assert!(!d.writes_output_file());
+    }
+
+    #[test]
+    fn bad_definitions_are_located_and_explained() {
+        let head = "[[external]]\nname = \"x\"\n";
+        let cases = [
+            (format!("{head}input = \"cnf\"\ncommand = [\"sh\", \"{{input}}\"]\nanswer = \"grid\"\n"), 5, "cannot answer grid"),
+            (format!("{head}input = \"cnf\"\ncommand = [\"sh\", \"{{input}}\"]\nanswer = \"sat-competition\"\ncolour = 1\n"), 6, "unknown field `colour`"),
+            (format!("{head}input = \"cnf\"\ncommand = [\"no-such-solver-xyz\", \"{{input}}\"]\nanswer = \"sat-competition\"\n"), 4, "is not on PATH"),
+            (format!("{head}input = \"mps\"\ncommand = [\"sh\", \"{{input}}\"]\nanswer = \"mip-solution\"\n"), 3, "needs a model"),
+            (format!("{head}input = \"cnf\"\ncommand = [\"sh\", \"{{input}}\", \"{{limit}}\"]\nanswer = \"sat-competition\"\n"), 4, "unknown placeholder {limit}"),
+            (format!("{head}input = \"cnf\"\ncommand = [\"sh\"]\nanswer = \"sat-competition\"\n"), 4, "never names {input}"),
+            (format!("{head}input = \"cnf\"\ncommand = [\"sh\", \"{{input}}\"]\nanswer = \"minisat\"\n"), 5, "names no {output}"),
+            ("[[external]]\nname = \"sat\"\ninput = \"cnf\"\ncommand = [\"sh\", \"{input}\"]\nanswer = \"minisat\"\n".into(), 2, "built-in"),
+            (format!("{head}input = \"xml\"\ncommand = [\"sh\", \"{{input}}\"]\nanswer = \"grid\"\n"), 3, "unknown input 'xml'"),
+            (format!("{head}input = \"grid\"\ncommand = [\"./nope.sh\", \"{{input}}\"]\nanswer = \"grid\"\n"), 4, "does not exist"),
+        ];
+        for (text, line, expected) in cases {
+            let e = parse(&text).unwrap_err();
+            assert_eq!(e.line, line, "{e}");
+            assert!(e.to_string().contains(expected), "{e}");
+            assert!(e.to_string().starts_with(&format!("solvers.toml:{line}:")), "{e}");
+        }
+    }
+
+    #[test]
+    fn here_is_the_definition_folder_and_survives_a_round_trip() {
+        let dir = tempfile::tempdir().unwrap();
+        let script = dir.path().join("solve.sh");
+        std::fs::write(&script, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&script, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+        let path = dir.path().join("s.toml");
+        std::fs::write(
+            &path,
+            "[[external]]\nname = \"mine\"\ninput = \"grid\"\ncommand = [\"./solve.sh\", \"{input}\", \"{here}/x\"]\nanswer = \"grid\"\nthreads = 2\n",
+        )
+        .unwrap();
+        let d = load_file(&path, CHECKS).unwrap().remove(0);
+        assert_eq!(d.command[0], script.display().to_string());
+        assert_eq!(d.command[2], format!("{}/x", dir.path().display()));
+        let json = serde_json::to_value(&d).unwrap();
+        assert_eq!(serde_json::from_value::<Definition>(json).unwrap(), d);
+    }
+}

@@ -1,0 +1,434 @@
+//! External solvers: any program — a SAT solver, a MIP solver, CP-SAT behind a script, a user's
+//! own — run on the harness's instances under the same rules as the built-in solvers.
+//!
+//! A solver is a TOML [`definition`]: the input it reads, the command line, how its answer is
+//! read. The worker process runs one [`Job`] at a time ([`run`]): it writes the input file with
+//! [`crate::export`] ([`input`]; the time this takes is the run's set-up, `build_seconds`), starts
+//! the command in a process group of its own with stdout and stderr captured to files (each
+//! capped: past the cap the output is drained and dropped), and waits. Past the time limit plus
+//! the grace of a solve by hand ([`crate::solve::process::grace`]) the solver's whole tree gets
+//! SIGTERM, then SIGKILL; anything it leaves behind after exiting is stopped the same way. The
+//! answer is decoded back to a grid ([`answer`]) and checked by [`crate::verify`]: a grid that is
+//! no solution is a wrong answer (`verified = false`), never a success. A crash, a non-zero exit
+//! without an answer, or unreadable output is an error with the reason and the last line of
+//! stderr in the note; for every run that did not end in an answer, stdout and stderr are kept in
+//! the results folder's `logs/`.
+//!
+//! What this module never does is time, measure or limit memory by itself beyond the solver's
+//! own deadline: the worker measures CPU time and peak memory around [`run`], and the runner
+//! kills the worker's whole tree when it exceeds the hard limit or the memory cap, as for every
+//! solver (BenchExec's split: an adapter only builds the command line and reads the answer).
+
+pub mod answer;
+pub mod definition;
+pub mod input;
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+pub use definition::{load_file, Answer, Definition, DefinitionError, DefinitionFile, Input, Model};
+
+use crate::grid::Grid;
+use crate::solve::process::tree::{become_subreaper, reap_exited, stop_tree, tree_rss_kb};
+use crate::verify;
+use answer::{clip, decode, Verdict};
+
+/// Bytes of stdout kept (an answer of a 64×64 grid takes a few MiB); the rest is dropped.
+pub const STDOUT_CAP: u64 = 64 << 20;
+/// Bytes of stderr kept.
+pub const STDERR_CAP: u64 = 1 << 20;
+/// Largest output file read as an answer.
+pub const OUTPUT_CAP: u64 = 256 << 20;
+/// `{limit_s}` when a solve has no time limit.
+pub const NO_LIMIT_S: u64 = i32::MAX as u64;
+
+/// One run of an external solver, as the worker receives it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Job {
+    /// The solver.
+    pub definition: Definition,
+    /// `{seed}`: the instance's seed.
+    pub seed: u64,
+    /// Where stdout and stderr of a run that did not answer are kept (`None`: nowhere).
+    pub logs: Option<PathBuf>,
+    /// The name of its log files there (`<log_name>.stdout`, `.stderr`).
+    pub log_name: String,
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ending {
+    /// A verified solution.
+    Solved(Grid),
+    /// The solver proved there is none.
+    Infeasible,
+    /// The solver gave up, or was stopped at its deadline.
+    Limit,
+    /// A grid that fails the oracle.
+    Wrong(Grid),
+    /// A crash, a non-zero exit without an answer, or unreadable output.
+    Error,
+}
+
+impl Ending {
+    /// The `outcome` label of `runs.csv`.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Ending::Solved(_) => "solved",
+            Ending::Infeasible => "infeasible",
+            Ending::Limit => "limit",
+            Ending::Wrong(_) | Ending::Error => "error",
+        }
+    }
+}
+
+/// What came of one run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ran {
+    /// How it ended.
+    pub ending: Ending,
+    /// Wall seconds from the start of the program to its exit (or its stop).
+    pub seconds: f64,
+    /// Wall seconds writing the input file.
+    pub build_seconds: f64,
+    /// Largest resident memory of the solver's tree, KiB (sampled, and the kernel's own peak of
+    /// the program).
+    pub peak_rss_kb: Option<u64>,
+    /// Why, in words (empty for a plain answer).
+    pub note: String,
+}
+
+/// Runs `job` on `puzzle` within `time_limit` (see the module doc). Errors are failures of the
+/// harness itself (the work folder cannot be made); everything the solver does wrong is a [`Ran`].
+pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::Result<Ran> {
+    become_subreaper();
+    let def = &job.definition;
+    let work = WorkDir::new(job)?;
+    let input_path = work.path().join(format!("input.{}", def.input.extension()));
+    let output_path = work.path().join("answer.out");
+    let started = Instant::now();
+    let key = match input::write(puzzle, def.input, def.model, &input_path) {
+        Ok(key) => key,
+        Err(e) => {
+            let note = format!("writing the input failed: {e}");
+            return Ok(Ran {
+                ending: Ending::Error,
+                seconds: 0.0,
+                build_seconds: secs(started),
+                peak_rss_kb: None,
+                note,
+            });
+        }
+    };
+    let build_seconds = secs(started);
+    let limit_s = time_limit.map_or(NO_LIMIT_S, |t| t.as_secs_f64().ceil().max(1.0) as u64);
+    let expand = |arg: &str| {
+        arg.replace("{input}", &input_path.display().to_string())
+            .replace("{output}", &output_path.display().to_string())
+            .replace("{limit_s}", &limit_s.to_string())
+            .replace("{seed}", &job.seed.to_string())
+            .replace("{threads}", &def.threads.to_string())
+            .replace("{workdir}", &work.path().display().to_string())
+    };
+    let stdout_path = work.path().join("stdout");
+    let stderr_path = work.path().join("stderr");
+    let mut command = Command::new(expand(&def.command[0]));
+    command
+        .args(def.command[1..].iter().map(|a| expand(a)))
+        .envs(def.env.iter().map(|(k, v)| (k, expand(v))))
+        .current_dir(work.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let start = Instant::now();
+    let mut child = match command.spawn() {
+        Ok(c) => c,
+        Err(e) => {
+            let note = format!("cannot start {}: {e}", def.command[0]);
+            return Ok(Ran { ending: Ending::Error, seconds: 0.0, build_seconds, peak_rss_kb: None, note });
+        }
+    };
+    let stdout = capture(child.stdout.take().expect("piped"), stdout_path.clone(), STDOUT_CAP);
+    let stderr = capture(child.stderr.take().expect("piped"), stderr_path.clone(), STDERR_CAP);
+    // Half the grace of a solve by hand, so the worker stops the solver (and answers `limit`)
+    // before anyone stops the worker.
+    let deadline = time_limit.map(|t| t + crate::solve::process::grace(t) / 2);
+    let waited = wait(child.id(), start, deadline);
+    let seconds = waited.seconds;
+    // Whatever the solver left behind is ours now (we are its subreaper): stop it, so it frees
+    // the pipes and the cores.
+    stop_tree(std::process::id(), false);
+    reap_exited();
+    let out_bytes = stdout.join().unwrap_or(0);
+    let _ = stderr.join();
+    let last_err = last_line(&stderr_path);
+    let with_err = |note: String| match &last_err {
+        Some(line) => format!("{note}; stderr: {line}"),
+        None => note,
+    };
+    let (ending, note) = if waited.stopped {
+        (Ending::Limit, format!("stopped at the deadline of {:.1} s (time limit + grace)", seconds))
+    } else {
+        let text = if def.writes_output_file() {
+            read_capped(&output_path, OUTPUT_CAP)
+        } else if out_bytes > STDOUT_CAP {
+            Err(format!("stdout exceeded {} MiB", STDOUT_CAP >> 20))
+        } else {
+            read_capped(&stdout_path, STDOUT_CAP)
+        };
+        let verdict = match text {
+            Ok(text) => decode(def.answer, def.dialect, &text, &key, puzzle),
+            Err(why) => Verdict::Unreadable(why),
+        };
+        match verdict {
+            Verdict::Grid(g) if verify::is_solution_of(puzzle, &g) => (Ending::Solved(g), String::new()),
+            Verdict::Grid(g) => {
+                let fault = verify::solution_faults(puzzle, &g).first().map(|f| f.to_string()).unwrap_or_default();
+                (Ending::Wrong(g), format!("wrong answer: {fault}"))
+            }
+            Verdict::Infeasible => (Ending::Infeasible, String::new()),
+            Verdict::Unknown(why) => (Ending::Limit, why),
+            Verdict::Unreadable(why) => {
+                let how = match waited.status {
+                    Exit::Signal(s) => format!("killed by signal {s} ({})", signal_name(s)),
+                    Exit::Code(0) => format!("unreadable answer: {why}"),
+                    Exit::Code(c) => format!("exit status {c} without an answer ({why})"),
+                    Exit::Unknown => format!("no answer ({why})"),
+                };
+                (Ending::Error, with_err(how))
+            }
+        }
+    };
+    if matches!(ending, Ending::Error | Ending::Limit | Ending::Wrong(_)) {
+        work.keep_logs(job);
+    }
+    Ok(Ran { ending, seconds, build_seconds, peak_rss_kb: waited.peak_rss_kb, note })
+}
+
+/// Seconds since `t`.
+fn secs(t: Instant) -> f64 {
+    t.elapsed().as_secs_f64()
+}
+
+/// How the program exited.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Exit {
+    Code(i32),
+    Signal(i32),
+    Unknown,
+}
+
+/// What waiting for the program saw.
+struct Waited {
+    status: Exit,
+    seconds: f64,
+    /// True when it was stopped at the deadline.
+    stopped: bool,
+    peak_rss_kb: Option<u64>,
+}
+
+/// Waits for `pid` (reaping it with its resource usage), sampling its tree's memory, and stops
+/// its tree at `deadline`.
+fn wait(pid: u32, start: Instant, deadline: Option<Duration>) -> Waited {
+    let mut peak: Option<u64> = None;
+    let mut stopped = false;
+    let raw = pid as libc::pid_t;
+    loop {
+        let mut status = 0;
+        // SAFETY: wait4 writes into the status integer and the zeroed rusage struct we own.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let got = unsafe { libc::wait4(raw, &mut status, libc::WNOHANG, &mut usage) };
+        if got == raw {
+            let own = u64::try_from(usage.ru_maxrss).ok();
+            let exit = if libc::WIFEXITED(status) {
+                Exit::Code(libc::WEXITSTATUS(status))
+            } else if libc::WIFSIGNALED(status) {
+                Exit::Signal(libc::WTERMSIG(status))
+            } else {
+                Exit::Unknown
+            };
+            return Waited { status: exit, seconds: secs(start), stopped, peak_rss_kb: peak.max(own) };
+        }
+        if got < 0 {
+            return Waited { status: Exit::Unknown, seconds: secs(start), stopped, peak_rss_kb: peak };
+        }
+        peak = peak.max(tree_rss_kb(pid));
+        if !stopped && deadline.is_some_and(|d| start.elapsed() > d) {
+            stopped = true;
+            stop_tree(pid, true);
+            continue;
+        }
+        std::thread::sleep(crate::solve::process::POLL.min(Duration::from_millis(5) + start.elapsed() / 10));
+    }
+}
+
+/// Copies `from` to the file `to` on a thread, keeping the first `cap` bytes and draining the
+/// rest; the thread returns the bytes seen in all.
+fn capture(mut from: impl Read + Send + 'static, to: PathBuf, cap: u64) -> std::thread::JoinHandle<u64> {
+    std::thread::spawn(move || {
+        let mut file = File::create(&to).ok();
+        let mut buf = vec![0u8; 64 << 10];
+        let mut seen: u64 = 0;
+        loop {
+            let n = match from.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => n,
+            };
+            let keep = cap.saturating_sub(seen).min(n as u64) as usize;
+            if keep > 0 {
+                if let Some(f) = file.as_mut() {
+                    if f.write_all(&buf[..keep]).is_err() {
+                        file = None;
+                    }
+                }
+            }
+            seen += n as u64;
+        }
+        seen
+    })
+}
+
+/// The file's text, or why it cannot be the answer.
+fn read_capped(path: &Path, cap: u64) -> Result<String, String> {
+    let file = File::open(path).map_err(|_| "no answer file was written".to_string())?;
+    let mut bytes = Vec::new();
+    file.take(cap + 1).read_to_end(&mut bytes).map_err(|e| format!("reading the answer: {e}"))?;
+    if bytes.len() as u64 > cap {
+        return Err(format!("the answer is larger than {} MiB", cap >> 20));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The last non-empty line of a file, clipped.
+fn last_line(path: &Path) -> Option<String> {
+    let text = std::fs::read(path).ok()?;
+    let start = text.len().saturating_sub(4096);
+    let tail = String::from_utf8_lossy(&text[start..]).into_owned();
+    tail.lines().map(str::trim).rfind(|l| !l.is_empty()).map(clip)
+}
+
+/// A signal's name.
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGILL => "SIGILL",
+        libc::SIGINT => "SIGINT",
+        _ => "signal",
+    }
+}
+
+/// The folder a job works in: `<logs>/.work-<log_name>` beside its logs, or a temporary folder;
+/// removed when dropped.
+struct WorkDir {
+    path: PathBuf,
+    _temp: Option<tempfile::TempDir>,
+}
+
+impl WorkDir {
+    fn new(job: &Job) -> std::io::Result<WorkDir> {
+        match &job.logs {
+            Some(logs) => {
+                // Absolute: the solver runs in it, and its command names files in it.
+                let logs = std::path::absolute(logs)?;
+                let path = work_path(&logs, &job.log_name);
+                let _ = std::fs::remove_dir_all(&path);
+                std::fs::create_dir_all(&path)?;
+                Ok(WorkDir { path, _temp: None })
+            }
+            None => {
+                let temp = tempfile::Builder::new().prefix("sudoku-lab-external-").tempdir()?;
+                Ok(WorkDir { path: temp.path().to_path_buf(), _temp: Some(temp) })
+            }
+        }
+    }
+
+    fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Moves stdout and stderr to the logs folder.
+    fn keep_logs(&self, job: &Job) {
+        if let Some(logs) = &job.logs {
+            keep_logs_from(&self.path, logs, &job.log_name);
+        }
+    }
+}
+
+impl Drop for WorkDir {
+    fn drop(&mut self) {
+        if self._temp.is_none() {
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
+    }
+}
+
+/// The work folder of the job logged as `log_name` in `logs`.
+fn work_path(logs: &Path, log_name: &str) -> PathBuf {
+    logs.join(format!(".work-{log_name}"))
+}
+
+/// Moves a work folder's stdout and stderr into `logs` as `<log_name>.stdout` and `.stderr`.
+fn keep_logs_from(work: &Path, logs: &Path, log_name: &str) {
+    for stream in ["stdout", "stderr"] {
+        let from = work.join(stream);
+        if from.metadata().is_ok_and(|m| m.len() > 0) {
+            let _ = std::fs::rename(&from, logs.join(format!("{log_name}.{stream}")));
+        }
+    }
+}
+
+/// After the runner killed a worker mid-job: keeps the job's output in `logs` and removes its work
+/// folder.
+pub fn salvage(logs: &Path, log_name: &str) {
+    let work = work_path(logs, log_name);
+    if work.is_dir() {
+        keep_logs_from(&work, logs, log_name);
+        let _ = std::fs::remove_dir_all(&work);
+    }
+}
+
+/// The first line a definition's `version` command prints (stdout, else stderr), within 10 s;
+/// `None` without a version command.
+pub fn version_of(def: &Definition) -> Option<String> {
+    let argv = def.version.first()?;
+    let mut command = Command::new(argv);
+    command.args(&def.version[1..]).envs(&def.env).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut child = match command.spawn() {
+        Ok(c) => c,
+        Err(e) => return Some(format!("unknown ({argv}: {e})")),
+    };
+    let read = |mut from: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = (&mut from).take(64 << 10).read_to_end(&mut bytes);
+            let _ = std::io::copy(&mut from, &mut std::io::sink());
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let out = read(Box::new(child.stdout.take().expect("piped")));
+    let err = read(Box::new(child.stderr.take().expect("piped")));
+    let start = Instant::now();
+    while matches!(child.try_wait(), Ok(None)) {
+        if start.elapsed() > Duration::from_secs(10) {
+            stop_tree(child.id(), true);
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let _ = child.wait();
+    let first = |text: String| text.lines().map(str::trim).find(|l| !l.is_empty()).map(clip);
+    let line = first(out.join().unwrap_or_default()).or_else(|| first(err.join().unwrap_or_default()));
+    Some(line.unwrap_or_else(|| "unknown (the version command printed nothing)".into()))
+}

@@ -1,0 +1,332 @@
+//! Ours against the peers: for experiments that run external solvers ([`crate::external`]) beside
+//! the registry's, who solves what and how fast, per cell (mode, N, α) and instance by instance,
+//! scored as the SAT competition scores: PAR-2, the mean time with every unsolved run counted as
+//! twice the time limit, on the wall clock and on CPU time.
+//!
+//! A run *resolves* its instance when it returned a verified solution, or proved infeasibility on
+//! an instance no solver solved that is not planted (planted and unique instances always have a
+//! solution). Anything else — a limit, a crash, unreadable output, a wrong grid, "unsatisfiable"
+//! on a solvable instance — is unsolved, and a wrong answer is also counted on its own. A solver
+//! is *ours* when the registry knows its name, a *peer* otherwise.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::experiment::record::RunRow;
+use crate::results::stats::median;
+use crate::results::{fmt_limit, fmt_num, paradigm, verdict, Alpha, Outcome, Results, Verdict};
+
+/// One solver's record on one cell.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Standing {
+    pub solver: String,
+    /// A registry solver.
+    pub ours: bool,
+    pub instances: usize,
+    pub resolved: usize,
+    /// Answers that were wrong (a grid failing the oracle, infeasible on a solvable instance).
+    pub wrong: usize,
+    /// PAR-2 on total wall seconds.
+    pub par2: f64,
+    /// PAR-2 on CPU seconds (`None` when a resolved run has no CPU time: files before it existed).
+    pub par2_cpu: Option<f64>,
+    /// Median wall seconds, unresolved runs at the limit.
+    pub median: f64,
+    /// Median CPU seconds of the resolved runs.
+    pub median_cpu: Option<f64>,
+}
+
+/// The standings of one (mode, N, α).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Cell {
+    pub mode: String,
+    pub n: usize,
+    pub alpha: Alpha,
+    /// Best PAR-2 first.
+    pub standings: Vec<Standing>,
+}
+
+impl Cell {
+    /// The best of ours and the best peer, by PAR-2.
+    pub fn leaders(&self) -> Option<(&Standing, &Standing)> {
+        Some((self.standings.iter().find(|s| s.ours)?, self.standings.iter().find(|s| !s.ours)?))
+    }
+}
+
+/// True for a registry solver (or a variant of one).
+pub(crate) fn is_ours(solver: &str) -> bool {
+    paradigm(solver).is_some()
+}
+
+/// How one run did on its instance.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Did {
+    Resolved,
+    Wrong,
+    Unsolved,
+}
+
+/// Judges `row` on an instance whose runs give `verdict`.
+fn judge(row: &RunRow, verdict: Verdict) -> Did {
+    let solvable = verdict == Verdict::Solvable || row.mode == "planted" || row.mode == "unique";
+    match Outcome::of(row) {
+        Outcome::Solved if row.verified == Some(false) => Did::Wrong,
+        Outcome::Solved => Did::Resolved,
+        Outcome::Infeasible if solvable => Did::Wrong,
+        Outcome::Infeasible => Did::Resolved,
+        Outcome::Error if row.verified == Some(false) => Did::Wrong,
+        _ => Did::Unsolved,
+    }
+}
+
+/// The cells, when the results hold both ours and peers; empty otherwise.
+pub(crate) fn cells(results: &Results) -> Vec<Cell> {
+    let solvers = results.solvers();
+    if !solvers.iter().any(|s| is_ours(s)) || solvers.iter().all(|s| is_ours(s)) {
+        return Vec::new();
+    }
+    let Some(limit) = results.time_limit else { return Vec::new() };
+    let mut runs: BTreeMap<(String, usize, Alpha), BTreeMap<String, Vec<Judged>>> = BTreeMap::new();
+    for (key, rows) in results.instances() {
+        let v = verdict(&rows);
+        for row in rows {
+            let did = judge(row, v);
+            let cell = runs.entry((key.mode.clone(), key.n, key.alpha)).or_default();
+            cell.entry(row.solver.clone()).or_default().push((did, results.clock.seconds(row), row.cpu_seconds));
+        }
+    }
+    runs.into_iter()
+        .map(|((mode, n, alpha), by_solver)| {
+            let mut standings: Vec<Standing> =
+                by_solver.into_iter().map(|(solver, runs)| standing(solver, &runs, limit)).collect();
+            standings.sort_by(|a, b| a.par2.total_cmp(&b.par2).then(b.resolved.cmp(&a.resolved)));
+            Cell { mode, n, alpha, standings }
+        })
+        .collect()
+}
+
+/// One judged run: how it did, its total wall seconds, its CPU seconds.
+type Judged = (Did, f64, Option<f64>);
+
+/// One solver's standing from its judged runs.
+fn standing(solver: String, runs: &[Judged], limit: f64) -> Standing {
+    let resolved: Vec<&Judged> = runs.iter().filter(|r| r.0 == Did::Resolved).collect();
+    let penalised = |t: f64, did: Did| if did == Did::Resolved { t } else { 2.0 * limit };
+    let par2 = runs.iter().map(|r| penalised(r.1, r.0)).sum::<f64>() / runs.len() as f64;
+    let cpu: Option<Vec<f64>> = resolved.iter().map(|r| r.2).collect();
+    let unsolved = (runs.len() - resolved.len()) as f64;
+    let par2_cpu = cpu.as_ref().map(|c| (c.iter().sum::<f64>() + unsolved * 2.0 * limit) / runs.len() as f64);
+    let censored: Vec<f64> = runs.iter().map(|r| if r.0 == Did::Resolved { r.1 } else { limit }).collect();
+    Standing {
+        ours: is_ours(&solver),
+        solver,
+        instances: runs.len(),
+        resolved: resolved.len(),
+        wrong: runs.iter().filter(|r| r.0 == Did::Wrong).count(),
+        par2,
+        par2_cpu,
+        median: median(&censored).unwrap_or(limit),
+        median_cpu: cpu.and_then(|c| median(&c)),
+    }
+}
+
+/// A verdict in words for one cell: who leads, by how much, or that a peer wins.
+pub(crate) fn verdict_line(cell: &Cell) -> Option<String> {
+    let (ours, peer) = cell.leaders()?;
+    let ratio = peer.par2 / ours.par2;
+    let how = if ours.resolved >= peer.resolved && ours.par2 <= peer.par2 {
+        format!("`{}` is {}× faster by PAR-2 than the best peer", ours.solver, fmt_num(ratio))
+    } else {
+        format!("**the peer `{}` wins**: {}× faster than ours by PAR-2", peer.solver, fmt_num(1.0 / ratio))
+    };
+    Some(format!(
+        "{} {}×{}, α = {}: best of ours `{}` resolves {}/{} (PAR-2 {} s), best peer `{}` {}/{} (PAR-2 {} s): {how}.",
+        cell.mode,
+        cell.n,
+        cell.n,
+        cell.alpha,
+        ours.solver,
+        ours.resolved,
+        ours.instances,
+        fmt_num(ours.par2),
+        peer.solver,
+        peer.resolved,
+        peer.instances,
+        fmt_num(peer.par2)
+    ))
+}
+
+/// The section: the verdict per cell, the standings, and the instance-by-instance table.
+pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
+    if cells.is_empty() {
+        return;
+    }
+    let limit = results.time_limit.map(fmt_limit).unwrap_or_default();
+    out.push_str("## Ours against the peers\n\n");
+    let _ = writeln!(
+        out,
+        "Ours are the registry's solvers; peers are external solvers run by the same harness on the same \
+         instances, under the same limits, measurement and verification. PAR-2 is the mean of the total wall \
+         seconds (set-up + search) with every unsolved run — a limit, an error, a wrong answer — counted as \
+         twice the time limit ({limit} s); CPU PAR-2 does the same with CPU seconds (user + system of the \
+         solver's whole process tree). Best PAR-2 first in each cell.\n"
+    );
+    for cell in cells {
+        if let Some(line) = verdict_line(cell) {
+            let _ = writeln!(out, "- {line}");
+        }
+    }
+    out.push_str("\n| mode | N | α | solver | side | resolved | wrong | PAR-2 wall (s) | PAR-2 CPU (s) | median wall (s) | median CPU of resolved (s) |\n");
+    out.push_str("|---|---|---|---|---|---|---|---|---|---|---|\n");
+    let opt = |x: Option<f64>| x.map_or("—".to_string(), fmt_num);
+    for cell in cells {
+        for s in &cell.standings {
+            let at_limit = results.is_censored(s.median);
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {}/{} | {} | {} | {} | {}{} | {} |",
+                cell.mode,
+                cell.n,
+                cell.alpha,
+                s.solver,
+                if s.ours { "ours" } else { "peer" },
+                s.resolved,
+                s.instances,
+                s.wrong,
+                fmt_num(s.par2),
+                opt(s.par2_cpu),
+                if at_limit { "≥ " } else { "" },
+                fmt_num(s.median),
+                opt(s.median_cpu)
+            );
+        }
+    }
+    out.push('\n');
+    instance_table(out, results);
+}
+
+/// Most instances the instance-by-instance table lists.
+const MAX_INSTANCES: usize = 100;
+
+/// One row per instance, one column per solver: total wall seconds of a resolved run, `✗` for a
+/// wrong answer, `limit`, `mem`, `err`.
+fn instance_table(out: &mut String, results: &Results) {
+    let instances = results.instances();
+    if instances.len() > MAX_INSTANCES {
+        let _ = writeln!(
+            out,
+            "The instance-by-instance table is left out: {} instances (at most {MAX_INSTANCES}); `runs.csv` has every run.\n",
+            instances.len()
+        );
+        return;
+    }
+    let solvers = results.solvers();
+    out.push_str("### Instance by instance\n\n");
+    out.push_str(
+        "Total wall seconds of each run that resolved its instance; `✗` a wrong answer, `limit` stopped at the \
+         time limit, `mem` at the memory cap, `err` an error (its note in `runs.csv`). The fastest run of an \
+         instance is in bold.\n\n",
+    );
+    let _ = writeln!(out, "| mode | N | α | rep | {} |", solvers.join(" | "));
+    let _ = writeln!(out, "|---|---|---|---|{}", "---|".repeat(solvers.len()));
+    for (key, rows) in &instances {
+        let v = verdict(rows);
+        let fastest = rows
+            .iter()
+            .filter(|r| judge(r, v) == Did::Resolved)
+            .map(|r| results.clock.seconds(r))
+            .min_by(f64::total_cmp);
+        let cells: Vec<String> = solvers
+            .iter()
+            .map(|s| match rows.iter().find(|r| &r.solver == s) {
+                None => String::new(),
+                Some(r) => match (judge(r, v), Outcome::of(r)) {
+                    (Did::Resolved, _) => {
+                        let t = results.clock.seconds(r);
+                        if Some(t) == fastest {
+                            format!("**{}**", fmt_num(t))
+                        } else {
+                            fmt_num(t)
+                        }
+                    }
+                    (Did::Wrong, _) => "✗".into(),
+                    (_, Outcome::Limit) => "limit".into(),
+                    (_, Outcome::Memory) => "mem".into(),
+                    _ => "err".into(),
+                },
+            })
+            .collect();
+        let _ = writeln!(out, "| {} | {} | {} | {} | {} |", key.mode, key.n, key.alpha, key.rep, cells.join(" | "));
+    }
+    out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::record::tests::row;
+
+    fn run(solver: &str, rep: u32, outcome: &str, seconds: f64, verified: Option<bool>) -> RunRow {
+        RunRow {
+            solver: solver.into(),
+            rep,
+            seed: u64::from(rep),
+            outcome: outcome.into(),
+            seconds,
+            verified,
+            cpu_seconds: Some(seconds * 2.0),
+            ..row()
+        }
+    }
+
+    fn results(rows: Vec<RunRow>) -> Results {
+        let meta = serde_json::json!({ "config": { "time_limit": 10.0 } });
+        Results { rows, meta: Some(meta), time_limit: Some(10.0), clock: Default::default() }
+    }
+
+    #[test]
+    fn par2_counts_every_unsolved_or_wrong_run_as_twice_the_limit() {
+        let rows = vec![
+            run("sat", 0, "solved", 1.0, Some(true)),
+            run("sat", 1, "solved", 3.0, Some(true)),
+            run("minisat", 0, "solved", 0.5, Some(true)),
+            run("minisat", 1, "limit", 10.0, None),
+            run("liar", 0, "infeasible", 0.1, None),
+            run("liar", 1, "error", 0.1, Some(false)),
+        ];
+        let found = cells(&results(rows));
+        assert_eq!(found.len(), 1);
+        let by = |name: &str| found[0].standings.iter().find(|s| s.solver == name).unwrap().clone();
+        let sat = by("sat");
+        assert_eq!((sat.ours, sat.resolved, sat.par2, sat.par2_cpu), (true, 2, 2.0, Some(4.0)));
+        let minisat = by("minisat");
+        assert_eq!((minisat.ours, minisat.resolved, minisat.par2), (false, 1, (0.5 + 20.0) / 2.0));
+        let liar = by("liar");
+        assert_eq!((liar.resolved, liar.wrong, liar.par2), (0, 2, 20.0), "infeasible on a planted instance is wrong");
+        assert_eq!(found[0].standings[0].solver, "sat", "best PAR-2 first");
+        let line = verdict_line(&found[0]).unwrap();
+        assert!(line.contains("`sat` is 5.12× faster by PAR-2 than the best peer"), "{line}");
+    }
+
+    #[test]
+    fn a_peer_that_wins_is_said_to_win_and_every_instance_is_listed() {
+        let rows = vec![
+            run("sat", 0, "limit", 10.0, None),
+            run("sat", 1, "solved", 3.0, Some(true)),
+            run("cadical-cli", 0, "solved", 4.0, Some(true)),
+            run("cadical-cli", 1, "solved", 2.0, Some(true)),
+        ];
+        let r = results(rows);
+        let found = cells(&r);
+        let line = verdict_line(&found[0]).unwrap();
+        assert!(line.contains("**the peer `cadical-cli` wins**"), "{line}");
+        let mut out = String::new();
+        section(&mut out, &r, &found);
+        assert!(
+            out.contains("| planted | 9 | 0.2 | 0 | limit | **4.00** |")
+                || out.contains("| planted | 9 | 0.2 | 0 | **4.00** | limit |"),
+            "{out}"
+        );
+        assert!(cells(&results(vec![run("sat", 0, "solved", 1.0, Some(true))])).is_empty(), "no peers, no section");
+    }
+}

@@ -1,0 +1,4 @@
+#!/bin/sh
+# Dies of a segmentation fault.
+echo "about to crash" >&2
+kill -SEGV $$

@@ -1,0 +1,234 @@
+//! External solvers, end to end through the real binary: a solver defined in a TOML file the
+//! project has never seen runs in `solve` and `run`, and every way a solver can misbehave — a
+//! wrong answer, "unsatisfiable" on a solvable instance, a hang that forked, a crash, garbage,
+//! megabytes of output, a missing program, a slow writer of a huge answer — ends in its own status
+//! while the experiment goes on. The solvers are the fakes of `tests/data/fake-solvers/`.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use std::time::{Duration, Instant};
+
+use sudoku_lab::experiment::record::RunRow;
+
+fn fake(name: &str) -> String {
+    common::data("fake-solvers").join(name).display().to_string()
+}
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_sudoku-lab")
+}
+
+/// `[[external]]` tables: (name, input, script, answer, extra lines).
+fn definitions(solvers: &[(&str, &str, &str, &str, &str)]) -> String {
+    solvers
+        .iter()
+        .map(|(name, input, script, answer, extra)| {
+            format!(
+                "[[external]]\nname = \"{name}\"\ninput = \"{input}\"\ncommand = [\"{}\", \"{{input}}\"{}]\nanswer = \"{answer}\"\nenv = {{ SUDOKU_LAB = \"{}\", PIDS = \"{{workdir}}/../../pids\" }}\n{extra}\n",
+                fake(script),
+                if *answer == "minisat" { ", \"{output}\"" } else { "" },
+                bin()
+            )
+        })
+        .collect()
+}
+
+fn sudoku_lab(args: &[&str]) -> Output {
+    std::process::Command::new(bin()).args(args).output().expect("the binary runs")
+}
+
+fn rows(folder: &Path) -> Vec<RunRow> {
+    let mut reader = csv::Reader::from_path(folder.join("runs.csv")).unwrap();
+    reader.deserialize().map(|r| r.unwrap()).collect()
+}
+
+fn config(dir: &Path, solvers: &[&str], external: &str, time_limit: f64) -> PathBuf {
+    let list = solvers.iter().map(|s| format!("\"{s}\"")).collect::<Vec<_>>().join(", ");
+    let text = format!(
+        "name = \"ext\"\nboxes = [\"3x3\"]\nalphas = [0.45]\nmodes = [\"planted\"]\nrepeats = 2\nsolvers = [{list}]\n\
+         time_limit = {time_limit}\nseed = 11\nexternal = [\"{external}\"]\n"
+    );
+    let path = dir.join("ext.toml");
+    fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn a_solver_defined_by_a_user_runs_in_solve_and_in_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let defs = definitions(&[
+        ("cheat-sat", "cnf", "cheat-sat.sh", "sat-competition", "version = \"echo cheat-sat 0.1\""),
+        ("cheat-minisat", "cnf-minimal", "cheat-sat.sh", "minisat", ""),
+        ("cheat-grid", "grid", "cheat-grid.sh", "grid", "threads = 2"),
+    ]);
+    fs::write(dir.path().join("mine.toml"), defs).unwrap();
+
+    // `solve`: the answers are the known solutions of the corpus.
+    let corpus = common::corpus("9x9-sample");
+    let input = common::data("9x9-sample.txt");
+    let defs_path = dir.path().join("mine.toml");
+    let out = sudoku_lab(&[
+        "solve",
+        input.to_str().unwrap(),
+        "--external",
+        defs_path.to_str().unwrap(),
+        "--solver",
+        "cheat-sat",
+        "--solver",
+        "cheat-minisat",
+        "--solver",
+        "cheat-grid",
+        "--time-limit",
+        "20",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let answers: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    assert_eq!(answers.len(), corpus.len());
+    for (answer, (_, solution)) in answers.iter().zip(&corpus) {
+        assert_eq!(*answer, sudoku_lab::format::to_line(&solution.puzzle));
+    }
+
+    // `run`: a config names the file, relative to its own folder.
+    let cfg = config(dir.path(), &["backtrack", "cheat-sat", "cheat-minisat", "cheat-grid"], "mine.toml", 20.0);
+    let folder = dir.path().join("out");
+    let out = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", folder.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let rows = rows(&folder);
+    assert_eq!(rows.len(), 2 * 4);
+    for r in &rows {
+        assert_eq!((r.outcome.as_str(), r.verified, r.agree), ("solved", Some(true), Some(true)), "{r:?}");
+        assert!(r.cpu_seconds.is_some_and(|c| c >= 0.0), "{r:?}");
+        if r.solver != "backtrack" {
+            assert!(r.build_seconds.is_some_and(|b| b > 0.0), "writing the input is set-up: {r:?}");
+        }
+    }
+    let meta = fs::read_to_string(folder.join("meta.json")).unwrap();
+    assert!(meta.contains("\"cheat-sat\": \"cheat-sat 0.1\""), "{meta}");
+    // The resolved config holds the definitions inline: resuming needs no definition file.
+    fs::remove_file(dir.path().join("mine.toml")).unwrap();
+    let meta: serde_json::Value = serde_json::from_str(&meta).unwrap();
+    assert_eq!(meta["config"]["external"].as_array().map(Vec::len), Some(3));
+}
+
+#[test]
+fn every_misbehaviour_ends_in_its_own_status_and_the_run_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let defs = definitions(&[
+        ("wrong", "grid", "wrong.sh", "grid", ""),
+        ("unsat", "cnf", "unsat.sh", "sat-competition", ""),
+        ("hang", "grid", "hang.sh", "grid", ""),
+        ("crash", "grid", "crash.sh", "grid", ""),
+        ("garbage", "cnf", "garbage.sh", "sat-competition", ""),
+        ("flood", "cnf", "flood.sh", "sat-competition", ""),
+        ("slow-huge", "grid", "slow-huge.sh", "grid", ""),
+    ]);
+    fs::write(dir.path().join("bad.toml"), defs).unwrap();
+    let solvers = ["backtrack", "wrong", "unsat", "hang", "crash", "garbage", "flood", "slow-huge"];
+    let cfg = config(dir.path(), &solvers, "bad.toml", 1.0);
+    let folder = dir.path().join("out");
+    let started = Instant::now();
+    let out = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", folder.to_str().unwrap(), "--jobs", "2"]);
+    // Exit 1: the run finished, and found answers that disagree or fail the oracle.
+    assert_eq!(out.status.code(), Some(1), "{}", common::stderr(&out));
+    assert!(common::stderr(&out).contains("but infeasible for unsat"), "{}", common::stderr(&out));
+    assert!(started.elapsed() < Duration::from_secs(60), "the hangs were stopped: {:?}", started.elapsed());
+    let rows = rows(&folder);
+    assert_eq!(rows.len(), 2 * solvers.len(), "every run has its row");
+    let logs = folder.join("logs");
+    for r in &rows {
+        let note = r.note.as_str();
+        let expect = |outcome: &str, verified: Option<bool>, says: &str| {
+            assert_eq!((r.outcome.as_str(), r.verified), (outcome, verified), "{}: {r:?}", r.solver);
+            assert!(note.contains(says), "{}: note {note:?} should say {says:?}", r.solver);
+        };
+        match r.solver.as_str() {
+            "backtrack" | "slow-huge" => expect("solved", Some(true), ""),
+            "wrong" => expect("error", Some(false), "wrong answer: digit 1 repeats"),
+            "unsat" => {
+                expect("infeasible", None, "DISAGREEMENT");
+                assert_eq!(r.agree, Some(false), "unsat on a planted instance is never a success");
+            }
+            "hang" => expect("limit", None, "stopped at the deadline"),
+            "crash" => expect("error", None, "killed by signal 11 (SIGSEGV); stderr: about to crash"),
+            "garbage" => expect("error", None, "unreadable answer: no 's' status line"),
+            "flood" => expect("error", None, "stdout exceeded 64 MiB"),
+            other => panic!("unexpected solver {other}"),
+        }
+        assert!(r.cpu_seconds.is_some(), "{r:?}");
+        let kept =
+            logs.join(format!("{}-{}.stdout", rows.iter().position(|x| x == r).unwrap() / solvers.len(), r.solver));
+        if r.solver == "flood" {
+            let size = fs::metadata(&kept).map(|m| m.len()).unwrap_or(0);
+            assert!(size > 0 && size <= 64 << 20, "flood's output is kept, capped: {size} bytes");
+        }
+    }
+    // Nothing the hang started is left.
+    let pids = fs::read_to_string(folder.join("pids")).unwrap_or_default();
+    let pids: Vec<u32> = pids.split_whitespace().map(|p| p.parse().unwrap()).collect();
+    assert_eq!(pids.len(), 4, "two hangs, each with a child");
+    for pid in pids {
+        let state = fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let alive = state.rsplit(')').next().is_some_and(|s| !s.trim_start().starts_with('Z') && !s.is_empty());
+        assert!(!alive, "process {pid} of the hang survived: {state}");
+    }
+    // No work folder is left behind.
+    let left: Vec<String> = fs::read_dir(&logs)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(".work-"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn bad_definitions_are_refused_before_anything_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "[[external]]\nname = \"ghost\"\ninput = \"cnf\"\ncommand = [\"no-such-solver-anywhere\", \"{input}\"]\nanswer = \"sat-competition\"\n",
+            "bad.toml:4:11: program 'no-such-solver-anywhere' is not on PATH (hint: install it",
+        ),
+        (
+            "[[external]]\nname = \"ghost\"\ninput = \"cnf\"\ncommand = [\"sh\", \"{input}\"]\nanswer = \"grid\"\n",
+            "bad.toml:5:10: a solver reading cnf cannot answer grid (hint: with input = \"cnf\", answer = sat-competition or minisat)",
+        ),
+        (
+            "[[external]]\nname = \"ghost\"\ninput = \"cnf\"\ncommand = [\"sh\", \"{input}\"]\nanswer = \"sat-competition\"\ntimeout = 3\n",
+            "bad.toml:6:1: unknown field `timeout`",
+        ),
+        (
+            "[[external]]\nname = \"backtrack\"\ninput = \"grid\"\ncommand = [\"sh\", \"{input}\"]\nanswer = \"grid\"\n",
+            "bad.toml:2:8: 'backtrack' is a built-in solver's name",
+        ),
+    ];
+    for (defs, expected) in cases {
+        fs::write(dir.path().join("bad.toml"), defs).unwrap();
+        let name = if defs.contains("backtrack") { "backtrack" } else { "ghost" };
+        let cfg = config(dir.path(), &["sat", name], "bad.toml", 1.0);
+        let folder = dir.path().join("never");
+        let out = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", folder.to_str().unwrap()]);
+        let err = common::stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(expected), "{err}\nshould contain {expected}");
+        assert!(!folder.exists(), "nothing was written");
+        let puzzle = common::data("9x9-sample.txt");
+        let out = sudoku_lab(&[
+            "solve",
+            puzzle.to_str().unwrap(),
+            "--external",
+            dir.path().join("bad.toml").to_str().unwrap(),
+            "--solver",
+            name,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{}", common::stderr(&out));
+        assert!(common::stderr(&out).contains(expected), "{}", common::stderr(&out));
+    }
+    // A definition file may define peers that are not installed, as long as nothing runs them.
+    fs::write(dir.path().join("bad.toml"), cases[0].0).unwrap();
+    let cfg = config(dir.path(), &["backtrack"], "bad.toml", 1.0);
+    let out = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", dir.path().join("fine").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+}

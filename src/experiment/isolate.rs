@@ -121,17 +121,7 @@ impl Isolated {
         let worker = self.worker.as_mut().expect("started just above");
         self.job += 1;
         let options = SolverOptions { memory_mb: Some(self.memory_mb), ..self.options.clone() };
-        let shape = puzzle.shape();
-        let request = Request {
-            job: self.job,
-            task,
-            box_rows: shape.box_rows(),
-            box_cols: shape.box_cols(),
-            cells: puzzle.cells().to_vec(),
-            time_limit: limits.time.map(|t| t.as_secs_f64()),
-            max_solutions: limits.max_solutions,
-            options,
-        };
+        let request = Request::new(self.job, task, puzzle, limits, options);
         let hard = hard_limit(limits.time);
         let finish = worker.run(&request, hard, self.memory_mb.saturating_mul(1024));
         let bloated = worker.resident_kb().is_some_and(|kb| kb > RECYCLE_KB);

@@ -9,7 +9,9 @@
 //! [`crate::solve::process`]), [`rows`] (jobs to rows,
 //! cross-check), [`check`] (the cross-check itself), [`folder`] (files on disk), [`progress`],
 //! [`runner`] (`run`), [`isolate`] (one solve in a worker, for `solve`, `bench` and `analyze`),
-//! [`signals`] (stopping a run cleanly) and [`merge`] (`merge`).
+//! [`signals`] (stopping a run cleanly) and [`merge`] (`merge`). External solvers
+//! ([`crate::external`]) are defined in a config's `external` and run by the same workers under the
+//! same limits; their output of runs that did not answer is kept in the folder's `logs/`.
 
 pub mod check;
 pub mod config;

@@ -105,6 +105,10 @@ pub struct Ran {
 
 /// Runs `job` on `puzzle` within `time_limit` (see the module doc). Errors are failures of the
 /// harness itself (the work folder cannot be made); everything the solver does wrong is a [`Ran`].
+///
+/// Call it only in a process of its own, the worker ([`crate::experiment::worker`]): it makes
+/// that process the subreaper of its descendants and, once the solver has exited, stops every
+/// process still below it.
 pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::Result<Ran> {
     become_subreaper();
     let def = &job.definition;

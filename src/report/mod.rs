@@ -20,6 +20,7 @@
 mod alerts;
 mod analysis;
 mod conclusions;
+mod cpu;
 mod effort_pairs;
 mod growth;
 mod latin_law;
@@ -63,6 +64,7 @@ fn render(results: &Results, dir: &Path) -> String {
     alerts::section(&mut out, results);
     summary::section(&mut out, results, &analysis, &search);
     peers::section(&mut out, results, &peers::cells(results));
+    cpu::section(&mut out, results);
     setup(&mut out, results);
     cell_table(&mut out, results, &analysis, &search);
     difficulty_table(&mut out, results);

@@ -130,33 +130,22 @@ fn standing(solver: String, runs: &[Judged], limit: f64) -> Standing {
     }
 }
 
-/// A verdict in words for one cell: who leads, by how much, or that a peer wins.
+/// Who leads one cell, in words: ours (by how much), a peer (plainly), a tie, or neither side
+/// resolving anything.
 pub(crate) fn verdict_line(cell: &Cell) -> Option<String> {
     let (ours, peer) = cell.leaders()?;
-    let ratio = peer.par2 / ours.par2;
-    let how = if ours.resolved >= peer.resolved && ours.par2 <= peer.par2 {
-        format!("`{}` is {}× faster by PAR-2 than the best peer", ours.solver, fmt_num(ratio))
+    Some(if ours.resolved == 0 && peer.resolved == 0 {
+        "neither side resolves an instance".to_string()
+    } else if ours.resolved == peer.resolved && ours.par2 == peer.par2 {
+        "a tie".to_string()
+    } else if ours.resolved >= peer.resolved && ours.par2 <= peer.par2 {
+        format!("ours: `{}` {}× faster by PAR-2", ours.solver, fmt_num(peer.par2 / ours.par2))
     } else {
-        format!("**the peer `{}` wins**: {}× faster than ours by PAR-2", peer.solver, fmt_num(1.0 / ratio))
-    };
-    Some(format!(
-        "{} {}×{}, α = {}: best of ours `{}` resolves {}/{} (PAR-2 {} s), best peer `{}` {}/{} (PAR-2 {} s): {how}.",
-        cell.mode,
-        cell.n,
-        cell.n,
-        cell.alpha,
-        ours.solver,
-        ours.resolved,
-        ours.instances,
-        fmt_num(ours.par2),
-        peer.solver,
-        peer.resolved,
-        peer.instances,
-        fmt_num(peer.par2)
-    ))
+        format!("**the peer `{}` wins**: {}× faster than ours by PAR-2", peer.solver, fmt_num(ours.par2 / peer.par2))
+    })
 }
 
-/// The section: the verdict per cell, the standings, and the instance-by-instance table.
+/// The section: who leads each cell, every solver's standing, and the instance-by-instance table.
 pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
     if cells.is_empty() {
         return;
@@ -169,14 +158,44 @@ pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
          instances, under the same limits, measurement and verification. PAR-2 is the mean of the total wall \
          seconds (set-up + search) with every unsolved run — a limit, an error, a wrong answer — counted as \
          twice the time limit ({limit} s); CPU PAR-2 does the same with CPU seconds (user + system of the \
-         solver's whole process tree). Best PAR-2 first in each cell.\n"
+         solver's whole process tree). A peer that resolves more instances, or as many in less PAR-2 time, \
+         wins its cell.\n"
     );
-    for cell in cells {
-        if let Some(line) = verdict_line(cell) {
-            let _ = writeln!(out, "- {line}");
-        }
+    let lines: Vec<(&Cell, String)> = cells.iter().filter_map(|c| Some((c, verdict_line(c)?))).collect();
+    let peer_wins: Vec<String> = lines
+        .iter()
+        .filter(|(_, l)| l.contains("wins"))
+        .map(|(c, _)| format!("{} {}×{} α = {}", c.mode, c.n, c.n, c.alpha))
+        .collect();
+    let ours = lines.iter().filter(|(_, l)| l.starts_with("ours")).count();
+    let _ = writeln!(
+        out,
+        "Ours lead in {ours} of {} cells; {}.\n",
+        lines.len(),
+        if peer_wins.is_empty() { "no peer wins a cell".to_string() } else { format!("a peer wins {}", peer_wins.join(", ")) }
+    );
+    out.push_str("| mode | N | α | best of ours | resolved | PAR-2 (s) | best peer | resolved | PAR-2 (s) | who leads |\n");
+    out.push_str("|---|---|---|---|---|---|---|---|---|---|\n");
+    for (cell, line) in &lines {
+        let (o, p) = cell.leaders().expect("a verdict has both sides");
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {}/{} | {} | {} | {}/{} | {} | {line} |",
+            cell.mode,
+            cell.n,
+            cell.alpha,
+            o.solver,
+            o.resolved,
+            o.instances,
+            fmt_num(o.par2),
+            p.solver,
+            p.resolved,
+            p.instances,
+            fmt_num(p.par2)
+        );
     }
-    out.push_str("\n| mode | N | α | solver | side | resolved | wrong | PAR-2 wall (s) | PAR-2 CPU (s) | median wall (s) | median CPU of resolved (s) |\n");
+    out.push_str("\n### Every solver, per cell\n\nBest PAR-2 first in each cell.\n\n");
+    out.push_str("| mode | N | α | solver | side | resolved | wrong | PAR-2 wall (s) | PAR-2 CPU (s) | median wall (s) | median CPU of resolved (s) |\n");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|---|\n");
     let opt = |x: Option<f64>| x.map_or("—".to_string(), fmt_num);
     for cell in cells {
@@ -305,7 +324,7 @@ mod tests {
         assert_eq!((liar.resolved, liar.wrong, liar.par2), (0, 2, 20.0), "infeasible on a planted instance is wrong");
         assert_eq!(found[0].standings[0].solver, "sat", "best PAR-2 first");
         let line = verdict_line(&found[0]).unwrap();
-        assert!(line.contains("`sat` is 5.12× faster by PAR-2 than the best peer"), "{line}");
+        assert_eq!(line, "ours: `sat` 5.12× faster by PAR-2");
     }
 
     #[test]
@@ -319,7 +338,7 @@ mod tests {
         let r = results(rows);
         let found = cells(&r);
         let line = verdict_line(&found[0]).unwrap();
-        assert!(line.contains("**the peer `cadical-cli` wins**"), "{line}");
+        assert_eq!(line, "**the peer `cadical-cli` wins**: 3.83× faster than ours by PAR-2");
         let mut out = String::new();
         section(&mut out, &r, &found);
         assert!(

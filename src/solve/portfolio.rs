@@ -38,7 +38,7 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
-use crate::solve::process::{default_memory_mb, grace, Finish, Kill, Request, WorkerProcess};
+use crate::solve::process::{default_memory_mb, grace, Finish, Kill, Request, Task, WorkerProcess};
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverKind, SolverOptions, Stats};
 use crate::verify;
 
@@ -147,7 +147,7 @@ impl Solver for Portfolio {
         let memory_kb = self.options.memory_mb.unwrap_or_else(default_memory_mb).saturating_mul(1024);
         let request = |member: SolverKind| {
             let limits = Limits { time: self.member_limit(member, limits), ..limits.clone() };
-            Request::new(1, member, puzzle, &limits, self.options.clone())
+            Request::new(1, Task::Solver(member), puzzle, &limits, self.options.clone())
         };
         let won = Arc::new(AtomicUsize::new(0));
         let (tx, rx) = mpsc::channel::<Result<Lap, String>>();

@@ -36,12 +36,12 @@ pub struct Request {
 }
 
 impl Request {
-    /// Job `job`: `solver` with `options` on `puzzle` within `limits`.
-    pub fn new(job: u64, solver: SolverKind, puzzle: &Grid, limits: &Limits, options: SolverOptions) -> Request {
+    /// Job `job`: `task` with `options` on `puzzle` within `limits`.
+    pub fn new(job: u64, task: Task, puzzle: &Grid, limits: &Limits, options: SolverOptions) -> Request {
         let shape = puzzle.shape();
         Request {
             job,
-            task: Task::Solver(solver),
+            task,
             box_rows: shape.box_rows(),
             box_cols: shape.box_cols(),
             cells: puzzle.cells().to_vec(),

@@ -1,4 +1,4 @@
-//! The numbers the report is made of, computed once so its summary, tables and conclusions agree:
+//! The numbers the report is made of, computed once so its findings, summary and tables agree:
 //! per-cell summaries and how many generated instances turned out solvable; and, from their own
 //! modules, paired speed ratios ([`super::pairing`]), growth fits in N ([`super::growth`]), the
 //! hardness peaks in α ([`super::peaks`]) held against the Latin-square law

@@ -20,6 +20,8 @@ pub(super) enum Key {
     Limit,
     Band,
     Fill(RGBColor),
+    /// A line without a marker (a reference line such as a diagonal).
+    Line(RGBColor, Dash),
     /// A line of text without a symbol (e.g. which statistic a solver's effort counts).
     Note,
 }
@@ -42,10 +44,16 @@ pub(super) fn grid(count: usize, max_cols: usize) -> (usize, usize) {
     (count.div_ceil(cols), cols)
 }
 
-/// Pixel size of a figure with `rows` × `cols` panels of size `panel`, the legend column, room for
-/// the title, and `notes` lines of notes.
-pub(super) fn figure_size((rows, cols): (usize, usize), panel: (u32, u32), notes: usize) -> (u32, u32) {
-    (cols as u32 * panel.0 + LEGEND_W, rows as u32 * panel.1 + 50 + notes_height(notes))
+/// Legend line spacing in pixels when there is room, and the least it is squeezed to.
+const LEGEND_STEP: (u32, u32) = (26, 20);
+/// Room above the first legend line.
+const LEGEND_TOP: u32 = 40;
+
+/// Pixel size of a figure with `rows` × `cols` panels of size `panel`, the legend column (tall
+/// enough for `keys` legend lines), room for the title, and `notes` lines of notes.
+pub(super) fn figure_size((rows, cols): (usize, usize), panel: (u32, u32), notes: usize, keys: usize) -> (u32, u32) {
+    let legend = LEGEND_TOP + LEGEND_STEP.1 * keys as u32 + 10;
+    (cols as u32 * panel.0 + LEGEND_W, (rows as u32 * panel.1).max(legend) + 50 + notes_height(notes))
 }
 
 /// Splits `root` into a titled grid of `rows` × `cols` panels, a legend and a notes strip.
@@ -75,8 +83,12 @@ where
     DB::ErrorType: 'static,
 {
     let font = (FONT, 14).into_font().color(&BLACK);
+    // Squeeze the lines when they would not fit at full spacing, never below LEGEND_STEP.1 (the
+    // figure's height allows for that: see figure_size).
+    let room = area.dim_in_pixel().1.saturating_sub(LEGEND_TOP + 10);
+    let step = (room / entries.len().max(1) as u32).clamp(LEGEND_STEP.1, LEGEND_STEP.0) as i32;
     for (i, (label, key)) in entries.iter().enumerate() {
-        let y = 40 + 26 * i as i32;
+        let y = LEGEND_TOP as i32 + step * i as i32;
         let (x0, x1, xm) = (12, 52, 32);
         match key {
             Key::Series(look) | Key::Hollow(look) => {
@@ -102,6 +114,13 @@ where
                 area.draw(&DashedPathElement::new(vec![(x0, y), (x1, y)], dash, gap, line_style(INK)))?
             }
             Key::Band => area.draw(&Rectangle::new([(x0, y - 7), (x1, y + 7)], INK.mix(0.15).filled()))?,
+            Key::Line(color, dash) => {
+                let style = line_style(*color);
+                match dash.pattern() {
+                    None => area.draw(&PathElement::new(vec![(x0, y), (x1, y)], style))?,
+                    Some((d, g)) => area.draw(&DashedPathElement::new(vec![(x0, y), (x1, y)], d, g, style))?,
+                }
+            }
             Key::Fill(color) => area.draw(&Rectangle::new([(x0, y - 8), (x1, y + 8)], color.mix(0.85).filled()))?,
             Key::Note => {}
         }

@@ -72,7 +72,7 @@ impl Figure for Outcomes {
     }
 
     fn size(&self) -> (u32, u32) {
-        figure_size(self.layout(), OUTCOME_PANEL, 2)
+        figure_size(self.layout(), OUTCOME_PANEL, 2, 3)
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>

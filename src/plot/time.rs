@@ -9,7 +9,7 @@ use plotters::prelude::*;
 
 use super::axis::{integer_label, seconds_label, Axis};
 use super::chart::{chart, draw_all_series, draw_limit, Chart};
-use super::frame::{censoring_note, figure_size, frame, grid, legend, notes, series_keys};
+use super::frame::{censoring_note, figure_size, frame, grid, legend, notes, series_keys, Key};
 use super::series::{
     add_point, has_alpha_axis, several_alpha_modes, time_point, y_extent, AlphaPanel, PanelBuilder, Series, UNIQUE_MODE,
 };
@@ -168,7 +168,7 @@ impl Figure for TimeVsAlpha<'_> {
     }
 
     fn size(&self) -> (u32, u32) {
-        figure_size(grid(self.panels.len(), MAX_COLS), PANEL, 2)
+        figure_size(grid(self.panels.len(), MAX_COLS), PANEL, 2, self.keys().len())
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
@@ -189,9 +189,16 @@ impl Figure for TimeVsAlpha<'_> {
         for (panel, area) in self.panels.iter().zip(&f.panels) {
             time_panel(area, &format!("N = {}", panel.n), panel, limit)?;
         }
-        let all: Vec<&Series> = self.panels.iter().flat_map(|p| &p.series).collect();
-        legend(&f.legend, &series_keys(&all, false, limit))?;
+        legend(&f.legend, &self.keys())?;
         notes(&f.notes, &lines)
+    }
+}
+
+impl TimeVsAlpha<'_> {
+    /// The legend: every series once, and the censoring keys.
+    fn keys(&self) -> Vec<(String, Key)> {
+        let all: Vec<&Series> = self.panels.iter().flat_map(|p| &p.series).collect();
+        series_keys(&all, false, self.results.time_limit)
     }
 }
 
@@ -249,7 +256,9 @@ impl Figure for TimeVsDifficulty<'_> {
     }
 
     fn size(&self) -> (u32, u32) {
-        let (w, h) = figure_size(grid(self.panels.len(), MAX_COLS), PANEL, 3);
+        let all: Vec<&Series> = self.panels.iter().flat_map(|p| &p.series).collect();
+        let keys = series_keys(&all, true, self.results.time_limit).len();
+        let (w, h) = figure_size(grid(self.panels.len(), MAX_COLS), PANEL, 3, keys);
         // Wide enough for the notes when there is a single N.
         (w.max(MIN_WIDTH), h)
     }

@@ -83,7 +83,13 @@ impl Figure for Cactus<'_> {
         let f = frame(root, "Cactus plot: instances finished within a given total time", (1, 1), lines.len())?;
         let most = self.lines.iter().map(|l| l.runs).max().unwrap_or(1) as f64;
         let ticks: Vec<f64> = nice_ticks(most);
-        let x = Axis::linear("instances finished (count, all modes, N and α pooled)", 0.0, most * 1.03, ticks, integer_label);
+        let x = Axis::linear(
+            "instances finished (count, all modes, N and α pooled)",
+            0.0,
+            most * 1.03,
+            ticks,
+            integer_label,
+        );
         let times = self.lines.iter().flat_map(|l| l.times.iter().copied());
         let (min, max) = times
             .chain(self.results.time_limit)

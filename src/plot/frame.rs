@@ -20,6 +20,8 @@ pub(super) enum Key {
     Limit,
     Band,
     Fill(RGBColor),
+    /// A hollow circle without a line (a point drawn hollow, such as a run not finished).
+    Ring(RGBColor),
     /// A line without a marker (a reference line such as a diagonal).
     Line(RGBColor, Dash),
     /// A line of text without a symbol (e.g. which statistic a solver's effort counts).
@@ -114,6 +116,7 @@ where
                 area.draw(&DashedPathElement::new(vec![(x0, y), (x1, y)], dash, gap, line_style(INK)))?
             }
             Key::Band => area.draw(&Rectangle::new([(x0, y - 7), (x1, y + 7)], INK.mix(0.15).filled()))?,
+            Key::Ring(color) => area.draw(&Circle::new((xm, y), 5, line_style(*color)))?,
             Key::Line(color, dash) => {
                 let style = line_style(*color);
                 match dash.pattern() {

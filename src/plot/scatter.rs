@@ -1,7 +1,7 @@
 //! Pairwise log-log scatter plots, as in solver papers: one point per instance both solvers ran,
 //! x the first solver's total time and y the second's, coloured by α. Runs not finished sit on the
-//! border of the chart (right or top), past the time limit, so a timeout is never mistaken for a
-//! time. The diagonal marks equal time and the dashed lines a factor of 10 either way.
+//! border of the chart (right or top), past the time limit, drawn hollow, so a timeout is never
+//! mistaken for a time. The diagonal marks equal time and the dashed lines a factor of 10 either way.
 //!
 //! Two pairs are drawn: the two fastest solvers by PAR-2 (`scatter_fastest`) and the origin
 //! study's pair, `ilp-edge` against `backtrack-naive` (`scatter_origin`), when both ran and they
@@ -23,6 +23,9 @@ use crate::results::{InstanceKey, Outcome, Results};
 
 /// The origin study's comparison: its ILP model against its backtracking.
 pub(super) const ORIGIN_PAIR: (&str, &str) = ("ilp-edge", "backtrack-naive");
+
+/// Radius of a point one solver did not finish: hollow and larger than a finished point (3 px).
+pub(super) const UNFINISHED_RADIUS: i32 = 5;
 
 /// One instance of the scatter: each solver's time, `None` when it did not finish; its α.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -76,7 +79,8 @@ impl<'r> Scatter<'r> {
     /// The axis range in seconds: the smallest time and the limit (or the largest time).
     fn range(&self) -> (f64, f64) {
         let times = self.dots.iter().flat_map(|d| [d.x, d.y]).flatten().filter(|t| *t > 0.0);
-        let (min, max) = times.chain(self.results.time_limit).fold((f64::INFINITY, 0.0f64), |(a, b), t| (a.min(t), b.max(t)));
+        let (min, max) =
+            times.chain(self.results.time_limit).fold((f64::INFINITY, 0.0f64), |(a, b), t| (a.min(t), b.max(t)));
         if min.is_finite() {
             (min, max)
         } else {
@@ -89,7 +93,7 @@ impl<'r> Scatter<'r> {
         let mut keys = vec![
             ("equal time (diagonal)".to_owned(), Key::Line(INK, Dash::Solid)),
             ("10× apart".to_owned(), Key::Line(INK, Dash::Dotted)),
-            ("not finished: on the border".to_owned(), Key::Cross),
+            ("not finished: on the border (hollow)".to_owned(), Key::Ring(INK)),
         ];
         if let Some(limit) = self.results.time_limit {
             keys.push((format!("time limit ({} s): thin lines", crate::results::fmt_limit(limit)), Key::Note));
@@ -109,7 +113,8 @@ impl<'r> Scatter<'r> {
 
 /// The instances both `a` and `b` ran, with each one's time on the results' clock.
 pub(super) fn dots(results: &Results, a: &str, b: &str) -> Vec<Dot> {
-    let mut by_instance: BTreeMap<InstanceKey, (Option<Option<f64>>, Option<Option<f64>>, Option<f64>)> = BTreeMap::new();
+    let mut by_instance: BTreeMap<InstanceKey, (Option<Option<f64>>, Option<Option<f64>>, Option<f64>)> =
+        BTreeMap::new();
     for row in results.rows.iter().filter(|r| r.solver == a || r.solver == b) {
         let time = Outcome::of(row).finished().then(|| results.clock.seconds(row));
         let alpha = has_alpha_axis(&row.mode).then_some(row.alpha);
@@ -120,10 +125,7 @@ pub(super) fn dots(results: &Results, a: &str, b: &str) -> Vec<Dot> {
             e.1 = Some(time);
         }
     }
-    by_instance
-        .into_values()
-        .filter_map(|(x, y, alpha)| Some(Dot { x: x?, y: y?, alpha }))
-        .collect()
+    by_instance.into_values().filter_map(|(x, y, alpha)| Some(Dot { x: x?, y: y?, alpha })).collect()
 }
 
 /// A colour for α in [0, 1] from a viridis-like ramp (dark purple → teal → yellow), readable
@@ -194,7 +196,7 @@ impl Figure for Scatter<'_> {
             let color = d.alpha.map_or(INK, alpha_color);
             let at = (place(d.x), place(d.y));
             if d.x.is_none() || d.y.is_none() {
-                c.draw_series(std::iter::once(Cross::new(at, 4, line_style(color))))?;
+                c.draw_series(std::iter::once(Circle::new(at, UNFINISHED_RADIUS, line_style(color))))?;
             } else {
                 c.draw_series(std::iter::once(Circle::new(at, 3, color.mix(0.8).filled())))?;
             }

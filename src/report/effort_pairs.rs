@@ -163,7 +163,10 @@ mod tests {
         assert_eq!(p.medians(), Some((17.0, 6.5)));
         let mut text = String::new();
         section(&mut text, &pairs);
-        assert!(text.contains("| ilp-hybrid | backtrack | planted | 9 | dead ends | 2 | 17.0 | 6.50 | 1 | 1 | 0 | 1 |"), "{text}");
+        assert!(
+            text.contains("| ilp-hybrid | backtrack | planted | 9 | dead ends | 2 | 17.0 | 6.50 | 1 | 1 | 0 | 1 |"),
+            "{text}"
+        );
     }
 
     #[test]

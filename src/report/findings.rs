@@ -112,7 +112,8 @@ fn fastest(analysis: &Analysis, figures: &Figures) -> Option<String> {
     let same = per_mode.len() > 1 && per_mode.values().all(|rows| Some(winners(rows)) == first);
     let clauses: Vec<String> = if same {
         let rows: Vec<&Fastest> = per_mode.values().next().cloned().unwrap_or_default();
-        let everywhere = if per_mode.len() == 2 { "in both modes".to_owned() } else { format!("in all {} modes", per_mode.len()) };
+        let everywhere =
+            if per_mode.len() == 2 { "in both modes".to_owned() } else { format!("in all {} modes", per_mode.len()) };
         vec![format!("{everywhere}, {}", regions(&rows, analysis, true))]
     } else {
         per_mode
@@ -163,7 +164,12 @@ fn regions(rows: &[&Fastest], analysis: &Analysis, pooled: bool) -> String {
 fn margin(f: &Fastest, analysis: &Analysis, pooled: bool) -> Option<String> {
     let (w, r) = (f.winner()?, f.runner_up()?);
     let p = if pooled {
-        find_pairing(&analysis.pairings.per_size_all_modes, (&r.solver, &w.solver), &Some((ALL_MODES.to_owned(), f.n)), None)?
+        find_pairing(
+            &analysis.pairings.per_size_all_modes,
+            (&r.solver, &w.solver),
+            &Some((ALL_MODES.to_owned(), f.n)),
+            None,
+        )?
     } else {
         f.versus.clone()?
     };
@@ -233,14 +239,14 @@ fn growth(analysis: &Analysis, ranking: &[(String, Score)], mode: &str, figures:
         .find_map(|g| {
             let (at, off) = (g.at_peak.power?, g.off_peak.power?);
             let verdict = if at.slope - off.slope > SAME_EXPONENT {
-                "faster"
+                "faster than"
             } else if off.slope - at.slope > SAME_EXPONENT {
-                "more slowly"
+                "more slowly than"
             } else {
-                "about as fast"
+                "about as fast as"
             };
             Some(format!(
-                "; at its hardness peak {} grows {verdict} than off it, N^{:.2} against N^{:.2}",
+                "; at its hardness peak {} grows {verdict} off it, N^{:.2} against N^{:.2}",
                 code(&g.solver),
                 at.slope,
                 off.slope
@@ -325,12 +331,13 @@ fn encoding(analysis: &Analysis) -> Option<String> {
                 rows.iter().filter_map(|p| Some((p, p.scope.as_ref()?.1, p.ratio()?))).collect();
             let (first, last) = (with.first()?, with.last()?);
             let (weaker, stronger) = (code(&first.0.a), code(&first.0.b));
-            let at = |(p, n, r): &(&Pairing, usize, f64)| format!("{}× at N = {n} ({} instances)", fmt_num(*r), p.ratios.len());
-            let span = if with.len() == 1 { at(first) } else { format!("{} to {}", at(first), at(last)) };
-            let (ua, ub): (usize, usize) = rows.iter().fold((0, 0), |(a, b), p| (a + p.a_unfinished, b + p.b_unfinished));
-            Some(format!(
-                "{weaker} takes {span} the time of {stronger} ({what}; runs not finished {ua} against {ub})"
-            ))
+            let at = |(p, n, r): &(&Pairing, usize, f64)| {
+                format!("{}× at N = {n} ({} instances)", fmt_num(*r), p.ratios.len())
+            };
+            let span = if with.len() == 1 { at(first) } else { format!("{}, {}", at(first), at(last)) };
+            let (ua, ub): (usize, usize) =
+                rows.iter().fold((0, 0), |(a, b), p| (a + p.a_unfinished, b + p.b_unfinished));
+            Some(format!("{weaker} takes {span} the time of {stronger} ({what}; runs not finished: {ua} against {ub})"))
         })
         .collect();
     (!clauses.is_empty()).then(|| {
@@ -396,9 +403,16 @@ fn origin(results: &Results, analysis: &Analysis, ranking: &[(String, Score)], f
     let has = |s: &str| solvers.iter().any(|t| t == s);
     let best = |p: Paradigm| ranking.iter().map(|(s, _)| s.as_str()).find(|s| paradigm(s) == Some(p));
     let (ilp, bt, what, figure) = if has("ilp-edge") && has("backtrack-naive") {
-        ("ilp-edge", "backtrack-naive", "The origin study's comparison", "scatter_origin")
+        // The origin pair's figure; when it is also the fastest pair, the scatter of the fastest.
+        let fastest: Vec<&str> = ranking.iter().take(2).map(|(s, _)| s.as_str()).collect();
+        let figure = if fastest.contains(&"ilp-edge") && fastest.contains(&"backtrack-naive") {
+            "scatter_fastest"
+        } else {
+            "scatter_origin"
+        };
+        ("ilp-edge", "backtrack-naive", "The origin study's comparison", figure)
     } else {
-        (best(Paradigm::Ilp)?, best(Paradigm::Backtracking)?, "ILP against backtracking", "scatter_fastest")
+        (best(Paradigm::Ilp)?, best(Paradigm::Backtracking)?, "ILP against backtracking", "")
     };
     let p = find_pairing(&analysis.pairings.pooled, (ilp, bt), &None, None)?;
     let ratio = p.ratio()?;

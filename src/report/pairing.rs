@@ -163,7 +163,8 @@ pub(crate) fn section(out: &mut String, results: &Results, pairings: &Pairings) 
     if solvers.len() < 2 {
         return;
     }
-    let mut sizes: Vec<usize> = pairings.per_size_all_modes.iter().filter_map(|p| p.scope.as_ref().map(|s| s.1)).collect();
+    let mut sizes: Vec<usize> =
+        pairings.per_size_all_modes.iter().filter_map(|p| p.scope.as_ref().map(|s| s.1)).collect();
     sizes.sort_unstable();
     sizes.dedup();
     out.push_str("## Speed ratios on the same instances\n\n");

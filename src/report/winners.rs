@@ -11,8 +11,8 @@ use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use super::pairing::{find_pairing, Pairing};
 use super::fmt_secs;
+use super::pairing::{find_pairing, Pairing};
 use crate::results::{fmt_num, paradigm, solver_order, Alpha, Paradigm, Results, Summary, ENCODING_PAIRS, UNIQUE_MODE};
 
 /// Sweeps with at most this many α values also get the fastest solver per α.
@@ -209,7 +209,9 @@ fn ablation_table(out: &mut String, per_size_all_modes: &[Pairing]) {
          encoding: the geometric mean over the instances both finished (all modes) of t(A) / t(B), A the \
          weaker encoding; above 1 the stronger encoding B is faster.\n\n",
     );
-    out.push_str("| paradigm | A | B | what differs | N | paired | both finished | t(A)/t(B) | A unfinished | B unfinished |\n");
+    out.push_str(
+        "| paradigm | A | B | what differs | N | paired | both finished | t(A)/t(B) | A unfinished | B unfinished |\n",
+    );
     out.push_str("|---|---|---|---|---|---|---|---|---|---|\n");
     for (paradigm, what, rows) in pairs {
         for p in rows {

@@ -517,8 +517,8 @@ fn the_fastest_solver_is_named_per_size_with_its_margin_over_the_runner_up() {
     let text = finding(&report, "Fastest paradigm by size");
     assert!(
         text.contains(
-            "backtracking (`backtrack`) at N = 9, 4.19× ahead of `sat` at N = 9 (15 instances), SAT (`sat`) from N = 16 \
-             on, 2.00× ahead of `sat-minimal` at N = 25 (15 instances)."
+            "backtracking (`backtrack`) at N = 9, 4.19× ahead of `sat` (15 instances); SAT (`sat`) from N = 16 on, 2.00× \
+             ahead of `sat-minimal` at N = 25 (15 instances)."
         ),
         "{text}"
     );

@@ -147,21 +147,24 @@ fn regions(rows: &[&Fastest], analysis: &Analysis, pooled: bool) -> String {
     let parts: Vec<String> = wins
         .iter()
         .map(|(winner, ns)| {
-            let Some(winner) = winner else { return format!("no solver finishes a run {}", region(ns, &sizes)) };
-            let mut text = format!("{} ({}) {}", paradigm_name(winner), code(winner), region(ns, &sizes));
+            let place = if sizes.len() == 1 { sizes_text(ns) } else { region(ns, &sizes) };
+            let place =
+                if place.starts_with("at ") || place.starts_with("from ") { place } else { format!("at {place}") };
+            let Some(winner) = winner else { return format!("no solver finishes a run {place}") };
+            let mut text = format!("{} ({}) {place}", paradigm_name(winner), code(winner));
             let last = ns.last().and_then(|n| rows.iter().find(|f| f.n == *n));
-            if let Some(margin) = last.and_then(|f| margin(f, analysis, pooled)) {
+            if let Some(margin) = last.and_then(|f| margin(f, analysis, pooled, ns.len() > 1)) {
                 text.push_str(&margin);
             }
             text
         })
         .collect();
-    parts.join(", ")
+    parts.join("; ")
 }
 
 /// How far the winner of `f` is ahead of its runner-up: by time on the instances both finished,
 /// or by finishing more.
-fn margin(f: &Fastest, analysis: &Analysis, pooled: bool) -> Option<String> {
+fn margin(f: &Fastest, analysis: &Analysis, pooled: bool, name_n: bool) -> Option<String> {
     let (w, r) = (f.winner()?, f.runner_up()?);
     let p = if pooled {
         find_pairing(
@@ -173,26 +176,19 @@ fn margin(f: &Fastest, analysis: &Analysis, pooled: bool) -> Option<String> {
     } else {
         f.versus.clone()?
     };
-    let ratio = p.ratio()?;
     let (wf, rf) = (p.paired - p.b_unfinished, p.paired - p.a_unfinished);
-    if ratio >= 1.0 {
-        Some(format!(
-            ", {}× ahead of {} at N = {} ({} instances)",
-            fmt_num(ratio),
-            code(&r.solver),
-            f.n,
-            p.ratios.len()
-        ))
+    let runner = code(&r.solver);
+    let at = if name_n { format!("at N = {} ", f.n) } else { String::new() };
+    let more = format!("{at}it finishes {wf} of {} runs against {rf} for {runner}", p.paired);
+    let Some(ratio) = p.ratio() else { return (wf > rf).then(|| format!(" ({more})")) };
+    let (faster, k) = (fmt_num(1.0 / ratio), p.ratios.len());
+    Some(if ratio >= 1.0 {
+        format!(", {}× ahead of {runner} {at}({k} instances)", fmt_num(ratio))
+    } else if wf > rf {
+        format!(" ({more}, which is {faster}× faster on the {k} both finished)")
     } else {
-        Some(format!(
-            " — at N = {} it finishes {wf} of {} runs against {rf} for {}, which is {}× faster on the {} both finished",
-            f.n,
-            p.paired,
-            code(&r.solver),
-            fmt_num(1.0 / ratio),
-            p.ratios.len()
-        ))
-    }
+        format!(" (ahead by the median {at}though {runner} is {faster}× faster on the {k} instances both finished)")
+    })
 }
 
 /// The PAR-2 ranking over all runs.
@@ -371,6 +367,19 @@ fn variants(results: &Results, analysis: &Analysis) -> Option<String> {
             let fastest = timed.iter().min_by(|a, b| a.1.total_cmp(&b.1))?;
             let slowest = timed.iter().max_by(|a, b| a.1.total_cmp(&b.1))?;
             let signed = |k: i64| if k >= 0 { format!("{k} more") } else { format!("{} fewer", -k) };
+            if let [only] = pairs.as_slice() {
+                let ratio = only.ratio().map_or_else(
+                    || "no instance both finished".to_owned(),
+                    |r| format!("takes {}× its time on the {} instances both finished", fmt_num(r), only.ratios.len()),
+                );
+                return Some(format!(
+                    "against {} on the same {} instances, {} finishes {} runs and {ratio}",
+                    code(base),
+                    only.paired,
+                    code(&only.a),
+                    signed(gain(only))
+                ));
+            }
             Some(format!(
                 "against {} on the same {} instances its {} variants finish between {} ({}) and {} ({}) runs; on \
                  the instances both finished the fastest, {}, takes {}× its time, the slowest, {}, {}×",
@@ -390,7 +399,7 @@ fn variants(results: &Results, analysis: &Analysis) -> Option<String> {
         .collect();
     (!clauses.is_empty()).then(|| {
         format!(
-            "Configuration matters little or much (geometric means; *Variants against their default*): {}.",
+            "Configuration variants (geometric means of time ratios; *Variants against their default*): {}.",
             clauses.join("; ")
         )
     })
@@ -467,6 +476,14 @@ fn unresolved(results: &Results, analysis: &Analysis, mode: &str) -> Option<Stri
         .filter(|g| g.mode == mode)
         .filter_map(|g| Some(format!("{} from N = {}", code(&g.solver), g.censored.first()?)))
         .collect();
+    let censored = if censored.len() > 4 {
+        let rest = censored.len() - 3;
+        let mut first: Vec<String> = censored[..3].to_vec();
+        first.push(format!("{rest} more solvers"));
+        first
+    } else {
+        censored
+    };
     if !censored.is_empty() {
         parts.push(format!(
             "the median time sits at the limit for {} ({mode}), so growth there is only a lower bound",

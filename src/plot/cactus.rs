@@ -8,7 +8,7 @@ use plotters::prelude::*;
 
 use super::axis::{integer_label, seconds_label, Axis};
 use super::chart::{chart, draw_limit};
-use super::frame::{censoring_note, frame, legend, notes, Key};
+use super::frame::{censoring_note, frame, Key};
 use super::style::{line_style, look, Look};
 use super::{Figure, FIGURES};
 use crate::results::{Outcome, Results};
@@ -80,7 +80,8 @@ impl Figure for Cactus<'_> {
                 .to_owned(),
             censoring_note(self.results),
         ];
-        let f = frame(root, "Cactus plot: instances finished within a given total time", (1, 1), lines.len())?;
+        let title = "Cactus plot: instances finished within a given total time";
+        let f = frame(root, title, (1, 1), &lines, &self.keys())?;
         let most = self.lines.iter().map(|l| l.runs).max().unwrap_or(1) as f64;
         let ticks: Vec<f64> = nice_ticks(most);
         let x = Axis::linear(
@@ -109,8 +110,7 @@ impl Figure for Cactus<'_> {
                 c.draw_series(std::iter::once(Circle::new(*end, 4, l.look.color.filled())))?;
             }
         }
-        legend(&f.legend, &self.keys())?;
-        notes(&f.notes, &lines)
+        Ok(())
     }
 }
 

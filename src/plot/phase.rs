@@ -10,7 +10,7 @@ use plotters::prelude::*;
 
 use super::axis::{count_label, Axis};
 use super::chart::{chart, draw_all_series, draw_peak};
-use super::frame::{censoring_note, figure_size, frame, grid, legend, notes, series_keys, Key};
+use super::frame::{censoring_note, figure_size, frame, grid, series_keys, Key};
 use super::series::{has_alpha_axis, several_alpha_modes, y_extent, AlphaPanel, PanelBuilder, Point, Series};
 use super::style::{look, series_label, MAX_COLS, PANEL};
 use super::time::{alpha_panels, time_panel};
@@ -188,7 +188,7 @@ impl Figure for Phase<'_> {
 
     fn size(&self) -> (u32, u32) {
         let (rows, cols) = grid(self.effort.len(), MAX_COLS);
-        figure_size((2 * rows, cols), PANEL, self.note_lines().len(), self.keys().len())
+        figure_size((2 * rows, cols), PANEL, &self.note_lines(), &self.keys())
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
@@ -197,7 +197,8 @@ impl Figure for Phase<'_> {
     {
         let lines = self.note_lines();
         let (rows, cols) = grid(self.effort.len(), MAX_COLS);
-        let f = frame(root, "Phase study: search effort and time vs fill fraction α", (2 * rows, cols), lines.len())?;
+        let title = "Phase study: search effort and time vs fill fraction α";
+        let f = frame(root, title, (2 * rows, cols), &lines, &self.keys())?;
         let (top, bottom) = f.panels.split_at(rows * cols);
         let limit = self.results.time_limit;
         for ((effort, top), bottom) in self.effort.iter().zip(top).zip(bottom) {
@@ -209,8 +210,7 @@ impl Figure for Phase<'_> {
                 draw_peak(&mut c, span, *at, *color)?;
             }
         }
-        legend(&f.legend, &self.keys())?;
-        notes(&f.notes, &lines)
+        Ok(())
     }
 }
 

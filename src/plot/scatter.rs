@@ -15,7 +15,7 @@ use plotters::prelude::*;
 
 use super::axis::{seconds_label, Axis};
 use super::chart::chart;
-use super::frame::{frame, legend, notes, Key};
+use super::frame::{frame, Key};
 use super::series::has_alpha_axis;
 use super::style::{line_style, Dash, INK, LIMIT_DASH};
 use super::{Figure, FIGURES};
@@ -93,7 +93,7 @@ impl<'r> Scatter<'r> {
         let mut keys = vec![
             ("equal time (diagonal)".to_owned(), Key::Line(INK, Dash::Solid)),
             ("10× apart".to_owned(), Key::Line(INK, Dash::Dotted)),
-            ("not finished: on the border (hollow)".to_owned(), Key::Ring(INK)),
+            ("not finished (on the border)".to_owned(), Key::Ring(INK)),
         ];
         if let Some(limit) = self.results.time_limit {
             keys.push((format!("time limit ({} s): thin lines", crate::results::fmt_limit(limit)), Key::Note));
@@ -171,7 +171,7 @@ impl Figure for Scatter<'_> {
             "Runs not finished (time limit, memory cap or error) are drawn on the border, past the limit.".to_owned(),
         ];
         let title = format!("Per instance: {} against {}, total time", self.a, self.b);
-        let f = frame(root, &title, (1, 1), lines.len())?;
+        let f = frame(root, &title, (1, 1), &lines, &self.keys())?;
         let (min, max) = self.range();
         let x = Axis::decades(&format!("{} total time (s), log scale", self.a), min, max, seconds_label);
         let y = Axis::decades(&format!("{} total time (s), log scale", self.b), min, max, seconds_label);
@@ -201,8 +201,7 @@ impl Figure for Scatter<'_> {
                 c.draw_series(std::iter::once(Circle::new(at, 3, color.mix(0.8).filled())))?;
             }
         }
-        legend(&f.legend, &self.keys())?;
-        notes(&f.notes, &lines)
+        Ok(())
     }
 }
 

@@ -67,7 +67,7 @@ pub(super) struct Look {
 /// from figure to figure.
 fn solver_color(solver: &str, solvers: &[String]) -> RGBColor {
     const VARIANTS: [RGBColor; 10] = [
-        RGBColor(51, 34, 136),
+        RGBColor(68, 68, 0),
         RGBColor(136, 204, 238),
         RGBColor(68, 170, 153),
         RGBColor(17, 119, 51),
@@ -176,6 +176,12 @@ mod tests {
             for b in &colours[i + 1..] {
                 assert_ne!(a, b, "{solvers:?}");
             }
+        }
+        // Nor does a variant look like a registry solver (sat+pre beside kissat, say).
+        let variants: Vec<RGBColor> =
+            solvers.iter().filter(|s| s.contains('+')).map(|s| solver_color(s, &solvers)).collect();
+        for kind in crate::solve::SolverKind::ALL {
+            assert!(!variants.contains(&solver_color(kind.name(), &[])), "a variant looks like {}", kind.name());
         }
     }
 }

@@ -290,7 +290,7 @@ fn findings_follow_from_the_fixture() {
     // At N = 16 the naive solver only finished the α = 0.8 instances: 3 planted solved, 3 random
     // proved infeasible — proofs are finished runs, timed like solutions.
     assert!(matrix(16, "backtrack-naive", "backtrack").ends_with("(6)"));
-    let origin = finding(&report, "The origin study's comparison");
+    let origin = finding(&report, "The origin study's comparison, ILP (edge model) against naive backtracking");
     assert!(origin.contains("of the 72 both ran `ilp-edge` finishes 70, `backtrack-naive` 54"), "{origin}");
     assert!(origin.contains("scatter_origin.png"), "{origin}");
     let unresolved = finding(&report, "Unresolved");
@@ -523,7 +523,7 @@ fn the_fastest_solver_is_named_per_size_with_its_margin_over_the_runner_up() {
         "{text}"
     );
     let text = finding(&report, "The model matters");
-    assert!(text.contains("`sat-minimal` takes 2.00× at N = 9 (15 instances), 2.00× at N = 25"), "{text}");
+    assert!(text.contains("`sat-minimal` against `sat` (minimal vs full (redundant-clause) encoding) takes 2.00× at N = 9 (15 instances) and 2.00× at N = 25"), "{text}");
 }
 
 #[test]

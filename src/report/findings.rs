@@ -330,10 +330,12 @@ fn encoding(analysis: &Analysis) -> Option<String> {
             let at = |(p, n, r): &(&Pairing, usize, f64)| {
                 format!("{}× at N = {n} ({} instances)", fmt_num(*r), p.ratios.len())
             };
-            let span = if with.len() == 1 { at(first) } else { format!("{}, {}", at(first), at(last)) };
+            let span = if with.len() == 1 { at(first) } else { format!("{} and {}", at(first), at(last)) };
             let (ua, ub): (usize, usize) =
                 rows.iter().fold((0, 0), |(a, b), p| (a + p.a_unfinished, b + p.b_unfinished));
-            Some(format!("{weaker} takes {span} the time of {stronger} ({what}; runs not finished: {ua} against {ub})"))
+            Some(format!(
+                "{weaker} against {stronger} ({what}) takes {span} the time, and leaves {ua} runs unfinished against {ub}"
+            ))
         })
         .collect();
     (!clauses.is_empty()).then(|| {
@@ -419,7 +421,12 @@ fn origin(results: &Results, analysis: &Analysis, ranking: &[(String, Score)], f
         } else {
             "scatter_origin"
         };
-        ("ilp-edge", "backtrack-naive", "The origin study's comparison", figure)
+        (
+            "ilp-edge",
+            "backtrack-naive",
+            "The origin study's comparison, ILP (edge model) against naive backtracking",
+            figure,
+        )
     } else {
         (best(Paradigm::Ilp)?, best(Paradigm::Backtracking)?, "ILP against backtracking", "")
     };

@@ -698,8 +698,11 @@ fn no_sentence_is_printed_twice() {
     }
 }
 
+/// A circle of an SVG: centre x, centre y, radius.
+type SvgCircle = (f64, f64, f64);
+
 /// The `(cx, cy, r)` of every `<circle>` of an SVG.
-fn svg_circles(path: &Path) -> Vec<(f64, f64, f64)> {
+fn svg_circles(path: &Path) -> Vec<SvgCircle> {
     let text = fs::read_to_string(path).expect("svg is UTF-8 text");
     let attr = |tag: &str, name: &str| -> f64 {
         let key = format!(" {name}=\"");
@@ -743,8 +746,8 @@ fn cactus_and_scatter_figures_come_from_a_small_runs_csv_with_timeouts_on_the_bo
     let scatter = dir.path().join("scatter_fastest.svg");
     assert!(svg_texts(&scatter).iter().any(|t| t == "Per instance: sat against backtrack, total time"));
     // Points are in the plotting area, left of the legend column (280 px of the 1000 px width).
-    let points: Vec<(f64, f64, f64)> = svg_circles(&scatter).into_iter().filter(|c| c.0 < 720.0).collect();
-    let (finished, stopped): (Vec<&(f64, f64, f64)>, Vec<&(f64, f64, f64)>) = points.iter().partition(|c| c.2 < 4.0);
+    let points: Vec<SvgCircle> = svg_circles(&scatter).into_iter().filter(|c| c.0 < 720.0).collect();
+    let (finished, stopped): (Vec<&SvgCircle>, Vec<&SvgCircle>) = points.iter().partition(|c| c.2 < 4.0);
     assert_eq!((finished.len(), stopped.len()), (1, 2), "{points:?}");
     // backtrack's two timeouts share the top border, far above the finished point, at sat's times.
     assert_eq!(stopped[0].1, stopped[1].1, "{points:?}");

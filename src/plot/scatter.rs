@@ -111,10 +111,13 @@ impl<'r> Scatter<'r> {
     }
 }
 
+/// An instance being collected: `a`'s and `b`'s run once seen (its time, `None` when not
+/// finished), and the α.
+type Pending = (Option<Option<f64>>, Option<Option<f64>>, Option<f64>);
+
 /// The instances both `a` and `b` ran, with each one's time on the results' clock.
 pub(super) fn dots(results: &Results, a: &str, b: &str) -> Vec<Dot> {
-    let mut by_instance: BTreeMap<InstanceKey, (Option<Option<f64>>, Option<Option<f64>>, Option<f64>)> =
-        BTreeMap::new();
+    let mut by_instance: BTreeMap<InstanceKey, Pending> = BTreeMap::new();
     for row in results.rows.iter().filter(|r| r.solver == a || r.solver == b) {
         let time = Outcome::of(row).finished().then(|| results.clock.seconds(row));
         let alpha = has_alpha_axis(&row.mode).then_some(row.alpha);

@@ -75,7 +75,7 @@ pub(crate) fn time_tables(
             })
             .collect();
         let _ = writeln!(out, "| {mode} | {n} |{line}");
-        let last_of_mode = rows.iter().filter(|k| &k.0 == mode).last() == Some(&&(mode.clone(), *n));
+        let last_of_mode = rows.iter().rfind(|k| &k.0 == mode) == Some(&&(mode.clone(), *n));
         if last_of_mode {
             let par2: String = solvers
                 .iter()

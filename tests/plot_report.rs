@@ -2,7 +2,8 @@
 //! oldest `runs.csv` layout; `tests/data/results-fixture-unique`, `unique` puzzles by difficulty;
 //! `tests/data/results-fixture-sat`, all five solver kinds with SAT conflicts and planted power
 //! laws; each written by its `make_fixture.py`): files exist with the right format and size, the
-//! report's tables hold the rows and numbers computed here by hand, and the conclusions only claim
+//! report opens with at most eight findings and a summary of one number per cell above its details
+//! rule, its tables hold the rows and numbers computed here by hand, and the findings only claim
 //! what the data supports.
 
 use std::collections::BTreeSet;
@@ -10,7 +11,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use sudoku_lab::plot::plot_results;
-use sudoku_lab::report::write_report;
+use sudoku_lab::report::{write_report, DETAILS_RULE, FINDINGS_HEADING, MAX_FINDINGS};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/results-fixture");
 const UNIQUE_FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/results-fixture-unique");
@@ -84,10 +85,28 @@ fn svg_texts(path: &Path) -> Vec<String> {
     text.split("<text").skip(1).filter_map(|t| Some(unescape(t[t.find('>')? + 1..t.find("</text>")?].trim()))).collect()
 }
 
-/// The text of the report's `## Conclusions` section.
-fn conclusions(report: &str) -> &str {
-    let at = report.find("## Conclusions").expect("a Conclusions section");
-    &report[at..]
+/// The part of the report above the details rule: findings, key figure, summary.
+fn above_details(report: &str) -> &str {
+    let at = report.find(&format!("\n{DETAILS_RULE}\n")).expect("a details rule");
+    &report[..at]
+}
+
+/// The key findings, one per numbered line.
+fn findings(report: &str) -> Vec<&str> {
+    let top = above_details(report);
+    let at = top.find(FINDINGS_HEADING).expect("a findings heading");
+    top[at..]
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with('#') && !l.starts_with("!["))
+        .filter_map(|l| l.split_once(". ").filter(|(n, _)| n.parse::<usize>().is_ok()).map(|(_, f)| f))
+        .collect()
+}
+
+/// The finding starting with `start`.
+fn finding<'a>(report: &'a str, start: &str) -> &'a str {
+    let all = findings(report);
+    all.iter().find(|f| f.starts_with(start)).unwrap_or_else(|| panic!("no finding {start}…: {all:#?}"))
 }
 
 /// The trimmed cells of a Markdown table row.
@@ -127,13 +146,17 @@ fn results_dir(header: &str, rows: &[String], limit: f64) -> tempfile::TempDir {
 fn every_figure_is_written_as_svg_and_png_of_the_expected_size() {
     let dir = fixture(true);
     let written = plot_results(dir.path()).expect("plots");
-    // Sizes follow from the fixture: 3 sizes N (one row of 3 panels), 2 modes (outcome grid 2 × 3).
+    // Sizes follow from the fixture: 3 sizes N (one row of 3 panels), 2 modes (outcome grid 2 × 3);
+    // the phase figure's notes hold a line of peaks per N.
     let expected = [
         ("time_vs_n", (1200, 760)),
         ("time_vs_n_search", (1200, 760)),
         ("time_vs_alpha", (1600, 488)),
         ("outcomes_vs_alpha", (1360, 668)),
-        ("phase", (1600, 890)),
+        ("phase", (1600, 956)),
+        ("cactus", (1200, 760)),
+        ("scatter_fastest", (1000, 820)),
+        ("scatter_origin", (1000, 820)),
     ];
     let names: BTreeSet<PathBuf> = written.iter().map(|p| PathBuf::from(p.file_name().expect("file name"))).collect();
     let wanted: BTreeSet<PathBuf> = expected
@@ -222,33 +245,59 @@ fn report_tables_hold_every_cell_and_hand_computed_numbers() {
 }
 
 #[test]
-fn conclusions_follow_from_the_fixture() {
+fn findings_follow_from_the_fixture() {
     let dir = fixture(true);
     plot_results(dir.path()).expect("plots");
     let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
-    for stem in ["time_vs_n", "time_vs_alpha", "outcomes_vs_alpha", "phase"] {
+    // The cactus plot is the key figure, under the findings; the others are in the details.
+    assert!(above_details(&report).contains("](cactus.png)"));
+    for stem in ["time_vs_n", "time_vs_alpha", "outcomes_vs_alpha", "phase", "scatter_fastest", "scatter_origin"] {
         assert!(report.contains(&format!("]({stem}.png)")), "{stem} not embedded");
+        assert!(!above_details(&report).contains(&format!("]({stem}.png)")), "{stem} above the details");
     }
-    let text = conclusions(&report);
-    assert!(text.contains("backtrack-naive hit the time limit on 18 of 24 runs at N ≥ 16."));
-    assert!(text.contains("ilp-edge hit the time limit (1) or ran out of memory (1) on 2 of 24 runs at N ≥ 16."));
-    assert!(text.contains("ilp-clique, backtrack finished every run within the limits."));
-    // ilp-clique searches 3.5× faster than ilp-edge by construction (jitter aside); its total-time
-    // advantage, set-up included, is what the conclusions state.
-    let pooled = "| ilp-edge | ilp-clique | all | all |";
-    assert!(cell(&report, "| A | B |", pooled, "search-only t(A)/t(B)").starts_with("3."));
-    let total = cell(&report, "| A | B |", pooled, "median t(A)/t(B)");
-    assert!(text.contains(&format!("ilp-clique is {total}× faster than ilp-edge")), "{text}");
-    assert!(text.contains("were solvable in 100 % at α = 0.2 (of 3); 67 % at α = 0.4 (of 3); 33 % at α = 0.6 (of 3); 0 % at α = 0.8 (of 3)."));
-    // At N = 16 the naive solver only finished the α = 0.8 instances: 3 of 12 planted, none random.
-    assert!(report.contains("| backtrack-naive | backtrack | planted | 16 | 12 | 3 |"));
-    assert!(report.contains("| backtrack-naive | backtrack | random | 16 | 12 | 0 | — | 9 | 0 |"));
-    // Where the naive solver looks faster, the 18 instances it did not finish are called out, once.
-    assert_eq!(text.matches("overstate").count(), 1, "{text}");
+    assert_eq!(report.matches("](cactus.png)").count(), 1, "the key figure is shown once");
+    // Runs not finished: backtrack-naive stops on 9 of 12 planted N = 16 instances, ilp-edge on 1.
+    let unfinished = "| mode | N | instances |";
+    assert_eq!(cell(&report, unfinished, "| planted | 16 |", "backtrack-naive"), "9");
+    assert_eq!(cell(&report, unfinished, "| planted | 16 |", "ilp-edge"), "1");
+    assert_eq!(cell(&report, unfinished, "| planted | 16 |", "unresolved"), "0");
+    // backtrack wins everywhere, in both modes, its margin from the matrix of N = 16.
+    let fastest = finding(&report, "Fastest paradigm by size");
+    assert!(fastest.contains("in both modes, backtracking (`backtrack`) at every N"), "{fastest}");
+    let matrix = |n: usize, row: &str, column: &str| {
+        let header = format!("### N = {n}: t(row) / t(column)");
+        let at = report.find(&header).unwrap_or_else(|| panic!("no matrix for N = {n}"));
+        cell(&report[at..], "| A \\ B |", &format!("| **{row}** |"), column)
+    };
+    let margin = matrix(16, "ilp-clique", "backtrack");
+    let (ratio, count) = margin.split_once(' ').expect("ratio (count)");
     assert!(
-        text.contains("overstate its advantage: backtrack-naive over ilp-edge (18 left out), backtrack-naive over ilp-clique (18 left out)."),
-        "{text}"
+        fastest.contains(&format!("{ratio}× ahead of `ilp-clique` at N = 16 {}", count.replace(')', " instances)"))),
+        "{fastest} / {margin}"
     );
+    // ilp-clique searches 3.5× faster than ilp-edge by construction; with the set-up the total-time
+    // ratio is what the encoding finding states, per N, from the matrices.
+    let encoding = finding(&report, "The model matters");
+    for n in [4, 16] {
+        let cell = matrix(n, "ilp-edge", "ilp-clique");
+        let ratio = cell.split(' ').next().expect("a ratio");
+        assert!(encoding.contains(&format!("{ratio}× at N = {n}")), "{encoding} / {cell}");
+    }
+    // Both directions of a pair agree: the inverse ratio over the same instances.
+    let (there, back) = (matrix(9, "ilp-edge", "backtrack"), matrix(9, "backtrack", "ilp-edge"));
+    let value = |c: &str| c.split(' ').next().and_then(|v| v.parse::<f64>().ok()).expect("a number");
+    assert!((value(&there) * value(&back) - 1.0).abs() < 0.02, "{there} {back}");
+    // At N = 16 the naive solver only finished the α = 0.8 instances: 3 planted solved, 3 random
+    // proved infeasible — proofs are finished runs, timed like solutions.
+    assert!(matrix(16, "backtrack-naive", "backtrack").ends_with("(6)"));
+    let origin = finding(&report, "The origin study's comparison, ILP (edge model) against naive backtracking");
+    assert!(origin.contains("of the 72 both ran `ilp-edge` finishes 70, `backtrack-naive` 54"), "{origin}");
+    assert!(origin.contains("scatter_origin.png"), "{origin}");
+    let unresolved = finding(&report, "Unresolved");
+    assert!(unresolved.contains("every one of the 72 instances was solved or proved infeasible"), "{unresolved}");
+    assert!(unresolved.contains("`backtrack-naive` from N = 16"), "{unresolved}");
+    // No old per-pair bullets, no conclusions section.
+    assert!(!report.contains("## Conclusions") && !report.contains("\n- On the "), "{report}");
 }
 
 #[test]
@@ -263,17 +312,17 @@ fn no_ratio_is_claimed_when_one_solver_never_finished() {
     fs::write(dir.path().join("runs.csv"), format!("{HEADER}\n{}\n", rows.join("\n"))).expect("write csv");
     fs::write(dir.path().join("meta.json"), r#"{"name": "x", "time_limit": 5}"#).expect("write meta");
     let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
-    let text = conclusions(&report);
-    assert!(text.contains("No speed ratio between ilp-edge and ilp-clique"), "{text}");
-    assert!(!text.contains("faster"), "a ratio was claimed: {text}");
-    assert!(text.contains("ilp-edge hit the time limit on 3 of 3 runs at N ≥ 9 — all of them."));
-    assert!(report.contains("| ilp-edge | ilp-clique | all | all | 3 | 0 | — | 3 | 0 |"));
+    let text = findings(&report).join("\n");
+    assert!(!text.contains("faster") && !text.contains("ahead"), "a ratio was claimed: {text}");
+    assert!(text.contains("`ilp-edge` 10.0 s (0 of 3 finished)"), "PAR-2 counts each stop as 2 × 5 s: {text}");
+    assert_eq!(cell(&report, "| A \\ B |", "| **ilp-edge** |", "ilp-clique"), "— (0)");
+    assert_eq!(cell(&report, "| mode | N | instances |", "| planted | 9 |", "ilp-edge"), "3");
 }
 
 #[test]
 fn works_without_meta_json_using_the_longest_stopped_run_as_the_limit() {
     let dir = fixture(false);
-    assert_eq!(plot_results(dir.path()).expect("plots").len(), 10);
+    assert_eq!(plot_results(dir.path()).expect("plots").len(), 16);
     let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
     assert!(report.starts_with("# Report: fixture\n"));
     assert!(!report.contains("## Setup (meta.json)"));
@@ -285,12 +334,15 @@ fn works_without_meta_json_using_the_longest_stopped_run_as_the_limit() {
 fn unique_puzzles_get_a_time_vs_difficulty_figure() {
     let dir = copy_fixture(UNIQUE_FIXTURE, true);
     let written = plot_results(dir.path()).expect("plots");
-    // No α axis: only time vs N (two sizes; total and search-only) and time vs difficulty (one
-    // panel per N, 3 note lines).
+    // No α axis: only time vs N (two sizes; total and search-only), time vs difficulty (one
+    // panel per N, 3 note lines), the cactus plot and the two scatters (no α: one colour).
     let expected = [
         ("time_vs_n", (1200, 760)),
         ("time_vs_n_search", (1200, 760)),
         ("time_vs_difficulty", (2 * 440 + 280, 380 + 50 + 22 * 3 + 14)),
+        ("cactus", (1200, 760)),
+        ("scatter_fastest", (1000, 820)),
+        ("scatter_origin", (1000, 820)),
     ];
     let wanted: BTreeSet<String> =
         expected.iter().flat_map(|(stem, _)| ["svg", "png"].map(|ext| format!("{stem}.{ext}"))).collect();
@@ -341,10 +393,8 @@ fn one_size_of_unique_puzzles_gives_one_difficulty_panel() {
     let header = text.lines().next().expect("header");
     fs::write(dir.path().join("runs.csv"), format!("{header}\n{}\n", rows.join("\n"))).expect("write csv");
     let written = plot_results(dir.path()).expect("plots");
-    assert_eq!(
-        file_names(&written),
-        BTreeSet::from(["time_vs_difficulty.png".into(), "time_vs_difficulty.svg".into()])
-    );
+    let stems = ["time_vs_difficulty", "cactus", "scatter_fastest", "scatter_origin"];
+    assert_eq!(file_names(&written), stems.iter().flat_map(|s| ["png", "svg"].map(|e| format!("{s}.{e}"))).collect());
     // One panel, widened so the notes fit.
     assert_eq!(png_size(&dir.path().join("time_vs_difficulty.png")), (860, 510));
     assert_eq!(svg_size(&dir.path().join("time_vs_difficulty.svg")), (860, 510));
@@ -380,18 +430,23 @@ fn each_solver_gets_its_own_effort_peak_side_by_side() {
     assert_eq!(peak(n9, "backtrack"), "0.4 (450 median dead ends)");
     assert_eq!(peak(n9, "ilp-clique"), "0.5 (3.00 median B&B nodes)");
     assert_eq!(peak("| planted | 25 |", "sat"), "0.5 (1.6e5 median conflicts)", "large counts get an exponent");
-    let text = conclusions(&report);
-    // Where each peak is stays in the table; the conclusions say how the peaks move, once per mode.
-    assert_eq!(text.matches("How the effort peak moves with N (planted instances").count(), 1, "{text}");
-    assert!(text.contains("backtrack (0.4 at N = 9, 0.4 at N = 16, 0.4 at N = 25)"), "{text}");
-    assert!(text.contains("sat (0.5 at N = 9, 0.5 at N = 16, 0.5 at N = 25)"), "{text}");
-    assert!(!text.contains("The sat search effort"), "the peak table is not repeated in prose");
-    // backtrack's 0.4 and the others' 0.5 are one α step apart.
-    assert!(text.contains(
-        "they are within one α step of each other at N = 9 (ilp-edge 0.5, ilp-clique 0.5, backtrack 0.4, sat 0.5, \
-         sat-minimal 0.5)"
-    ));
-    assert!(text.contains("Latin squares"), "the literature comparison stays");
+    // The summary's peak table holds the same locations, one per cell.
+    let peak_table = &report[report.find("### Peak α").expect("a peak table")..];
+    let summary_peak = |solver: &str| cell(peak_table, "| mode | N | ilp-edge |", "| planted | 9 |", solver);
+    assert_eq!((summary_peak("sat"), summary_peak("backtrack")), ("0.5".to_owned(), "0.4".to_owned()));
+    // The finding names one solver's located peaks, how they move, and the Latin-square law once.
+    let text = finding(&report, "The hardness peak");
+    assert!(
+        text.contains("`backtrack`")
+            && text.contains("lies at α = 0.4 at N = 9, α = 0.4 at N = 16, α = 0.4 at N = 25, not moving"),
+        "{text}"
+    );
+    assert!(
+        text.contains("steeper than the Latin-square law's N^1.55"),
+        "the same fill at every N: holes ∝ N²: {text}"
+    );
+    assert_eq!(report.matches("lies at α = 0.4 at N = 9").count(), 1, "said once");
+    assert!(report.contains("42 %"), "the literature comparison stays");
 }
 
 #[test]
@@ -411,7 +466,8 @@ fn a_sat_peak_at_the_time_limit_is_marked_censored() {
     let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
     let effort = cell(&report, "| mode | N | α swept |", "| planted | 16 |", "effort peak: sat");
     assert_eq!(effort, "0.5 (censored; ≥ 9.0e4 median conflicts)");
-    assert!(conclusions(&report).contains("too few clearly located peaks to tell for sat"));
+    assert!(!findings(&report).iter().any(|f| f.starts_with("The hardness peak")), "a censored peak is no finding");
+    assert!(finding(&report, "Unresolved").contains("no solver's effort peak is clearly located at N = 16"));
     // Its cost at the peak is only a lower bound: shown as such, never fitted.
     assert!(report.contains("| sat | planted | 16 | 0.5 (censored) | ≥ 5.00 | 0.2, 0.8 |"), "{report}");
     assert!(report.contains("| sat | planted | at the peak | — | 16 | — |"));
@@ -431,11 +487,10 @@ fn growth_at_the_peak_recovers_the_planted_power_laws() {
     assert_eq!(fit("off the peak", "exponent b (t ∝ N^b)"), "1.00");
     assert_eq!(fit("at the peak", "sizes fitted"), "9, 16, 25");
     assert_eq!(fit("at the peak", "censored sizes"), "—");
-    let text = conclusions(&report);
-    let sat = text.lines().find(|l| l.starts_with("- sat (planted): cost grows")).expect("a sat bullet");
-    assert!(sat.contains("cost grows faster at the hardness peak than off it (exponent 3.0 vs 1.0)"), "{sat}");
-    assert!(sat.contains("at the peak t ∝ N^3.00 (R² 1.000"), "{sat}");
-    assert!(sat.contains("off the peak (α at least 0.15 away) t ∝ N^1.00 (R² 1.000"), "{sat}");
+    // sat has the lowest PAR-2, so the growth finding speaks of it first, at the peak and off it.
+    let text = finding(&report, "Median total time grows with N");
+    assert!(text.contains("for `sat` like N^2.00 (R² 1.000) over N = 9, 16, 25"), "{text}");
+    assert!(text.contains("at its hardness peak `sat` grows faster than off it, N^3.00 against N^1.00"), "{text}");
 }
 
 #[test]
@@ -459,15 +514,16 @@ fn the_fastest_solver_is_named_per_size_with_its_margin_over_the_runner_up() {
     );
     assert!(report
         .contains("| SAT | sat-minimal | sat | minimal vs full (redundant-clause) encoding | 25 | 15 | 15 | 2.00 |"));
-    let text = conclusions(&report);
+    let text = finding(&report, "Fastest paradigm by size");
     assert!(
         text.contains(
-            "backtrack (backtracking) at N = 9, sat (SAT) from N = 16 on. No ILP solver (ilp-edge, ilp-clique) wins at \
-             any N. At N = 25, sat is 2.00× faster than sat-minimal on the 15 instances both solved"
+            "backtracking (`backtrack`) at N = 9, 4.19× ahead of `sat` (15 instances); SAT (`sat`) from N = 16 on, 2.00× \
+             ahead of `sat-minimal` at N = 25 (15 instances)."
         ),
         "{text}"
     );
-    assert!(text.contains("How much the encoding matters in SAT"));
+    let text = finding(&report, "The model matters");
+    assert!(text.contains("`sat-minimal` against `sat` (minimal vs full (redundant-clause) encoding) takes 2.00× at N = 9 (15 instances) and 2.00× at N = 25"), "{text}");
 }
 
 #[test]
@@ -503,7 +559,8 @@ fn a_sat_only_folder_gets_a_phase_figure_naming_its_statistic() {
     let written = plot_results(dir.path()).expect("plots");
     assert!(file_names(&written).contains("phase.png"), "{written:?}");
     let texts = svg_texts(&dir.path().join("phase.svg"));
-    for wanted in ["N = 9: median conflicts", "N = 25: median conflicts", "sat: conflicts", "peak α = 0.5 (sat)"] {
+    for wanted in ["N = 9: median conflicts", "N = 25: median conflicts", "sat: conflicts", "N = 9: peak α = 0.5 (sat)"]
+    {
         assert!(texts.iter().any(|t| t == wanted), "no text {wanted}: {texts:?}");
     }
 }
@@ -548,24 +605,61 @@ fn a_header_only_file_or_a_row_that_is_no_run_is_refused_with_its_line() {
 }
 
 #[test]
-fn the_summary_names_the_fastest_solver_per_size_and_the_growth_laws() {
+fn the_summary_holds_one_number_per_cell_and_agrees_with_the_details() {
     let report = report_of(SAT_FIXTURE);
-    let summary_at = report.find("## Summary").expect("a summary");
-    assert!(summary_at < report.find("## Setup").expect("a setup section"), "the summary comes first");
-    let summary = "| mode | solver |";
-    // The same ranking as the full table below: backtrack at N = 9, sat from N = 16 on.
+    let top = above_details(&report);
+    assert!(top.contains("## Summary") && !top.contains("## Setup"), "the summary comes before the details");
+    let medians = "| mode | N | ilp-edge |";
+    // The same ranking as the full table below: backtrack at N = 9, sat from N = 16 on (bold).
     for (n, fastest) in [(9, "backtrack"), (16, "sat"), (25, "sat")] {
-        let column = format!("N = {n}");
-        assert_eq!(cell(&report, summary, "| planted | *fastest* |", &column), fastest);
-        assert_eq!(cell(&report, "| mode | N | fastest |", &format!("| planted | {n} |"), "fastest"), fastest);
+        let row = format!("| planted | {n} |");
+        assert!(cell(&report, medians, &row, fastest).starts_with("**"), "{fastest} bold at N = {n}");
+        assert_eq!(cell(&report, "| mode | N | fastest |", &row, "fastest"), fastest);
     }
-    // sat's median at N = 16 (bold: the fastest there) and its effort peak; no run unfinished.
-    assert_eq!(cell(&report, summary, "| planted | sat |", "N = 16"), "**0.0230** · peak α 0.5");
-    assert_eq!(cell(&report, summary, "| planted | backtrack |", "N = 9"), "**0.00100** · peak α 0.4");
-    // sat takes 1e-4 · N^3 s at its peak and 1e-4 · N s well off it (see make_fixture.py).
-    assert_eq!(cell(&report, summary, "| planted | sat |", "growth at the peak"), "N^3.00 (R² 1.000)");
-    assert_eq!(cell(&report, summary, "| planted | sat |", "growth off the peak"), "N^1.00 (R² 1.000)");
-    assert_eq!(cell(&report, summary, "| planted | *unresolved* |", "N = 25"), "0 of 15");
+    assert_eq!(cell(&report, medians, "| planted | 16 |", "sat"), "**0.0230**");
+    assert_eq!(cell(&report, medians, "| planted | 9 |", "sat"), "0.00729");
+    // PAR-2 of sat: every run finished, so the mean total time, 0.150 s.
+    assert_eq!(cell(&report, medians, "| planted | PAR-2, all N |", "sat"), "0.150");
+    assert_eq!(cell(&report, "| mode | N | instances |", "| planted | 25 |", "unresolved"), "0");
+}
+
+#[test]
+fn every_fixture_report_opens_with_findings_a_summary_and_its_details_below_a_rule() {
+    for fixture in [FIXTURE, SAT_FIXTURE, UNIQUE_FIXTURE] {
+        let dir = copy_fixture(fixture, true);
+        plot_results(dir.path()).expect("plots");
+        let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
+        let top = above_details(&report);
+        assert!(top.lines().count() <= 60, "{fixture}: {} lines above the details", top.lines().count());
+        let found = findings(&report);
+        assert!((1..=MAX_FINDINGS).contains(&found.len()), "{fixture}: {found:#?}");
+        for f in &found {
+            assert!(f.chars().any(|c| c.is_ascii_digit()), "a finding without a number: {f}");
+            assert!(f.contains('*') || f.contains(".png"), "a finding that cites no table or figure: {f}");
+            assert_eq!(f.matches(". ").count(), 0, "one sentence: {f}");
+        }
+        // One fact per summary cell: a number, `≥ number`, a peak α with at most one qualifier, or a dash.
+        let summary = &top[top.find("## Summary").expect("a summary")..];
+        for line in summary.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| mode |")) {
+            for c in cells(line).iter().skip(2) {
+                let bare = c.trim_matches('*').trim_start_matches("≥ ");
+                let number = bare.parse::<f64>().is_ok();
+                let peak = bare.split(' ').next().is_some_and(|a| a.split('–').all(|v| v.parse::<f64>().is_ok()))
+                    && bare.matches('(').count() <= 1;
+                assert!(number || peak || bare == "—", "{fixture}: cell '{c}' in {line}");
+                assert!(!c.contains('·') && !c.contains(','), "{fixture}: two facts in '{c}'");
+            }
+        }
+        // The speed ratios are a matrix per N, never bullets.
+        let details = &report[top.len()..];
+        assert!(details.contains("| A \\ B |"), "{fixture}: no ratio matrix");
+        assert!(!details.contains("\n- On the "), "{fixture}: per-pair bullets");
+        // No paragraph printed twice.
+        let mut seen = BTreeSet::new();
+        for paragraph in report.split("\n\n").map(str::trim).filter(|p| p.len() > 40 && !p.starts_with('|')) {
+            assert!(seen.insert(paragraph), "{fixture}: printed twice: {paragraph}");
+        }
+    }
 }
 
 #[test]
@@ -580,16 +674,12 @@ fn total_time_decides_by_default_and_search_only_is_a_labelled_second_view() {
     let dir = results_dir(HEADER_WITH_CDCL, &rows, 10.0);
     let csv = fs::read(dir.path().join("runs.csv")).expect("csv");
     let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
-    let summary = "| mode | solver |";
-    assert_eq!(cell(&report, summary, "| planted | backtrack |", "N = 9"), "**0.00300**");
-    assert_eq!(cell(&report, summary, "| planted | sat |", "N = 9"), "0.0110");
-    assert_eq!(cell(&report, summary, "| planted | *fastest* |", "N = 9"), "backtrack");
-    assert_eq!(cell(&report, summary, "| planted | *fastest, search only* |", "N = 9"), "sat (0.00100 s)");
+    let summary = "| mode | N | backtrack |";
+    assert_eq!(cell(&report, summary, "| planted | 9 |", "backtrack"), "**0.00300**");
+    assert_eq!(cell(&report, summary, "| planted | 9 |", "sat"), "0.0110");
     assert!(report.contains("| 9 | 3×3 | planted | 0.4 | sat | 3 | 0.0110 | 0.0110 | 0.00100 | 100 % |"), "{report}");
-    let pooled = "| backtrack | sat | all | all |";
-    assert_eq!(cell(&report, "| A | B |", pooled, "median t(A)/t(B)"), "0.273");
-    assert_eq!(cell(&report, "| A | B |", pooled, "search-only t(A)/t(B)"), "3.00");
-    assert!(conclusions(&report).contains("backtrack is 3.67× faster than sat"), "{report}");
+    assert_eq!(cell(&report, "| A \\ B |", "| **backtrack** |", "sat"), "0.273 (3)");
+    assert!(finding(&report, "Fastest paradigm").contains("3.67× ahead of `sat`"), "{report}");
     assert_eq!(fs::read(dir.path().join("runs.csv")).expect("csv"), csv, "runs.csv keeps both columns untouched");
 }
 
@@ -606,4 +696,65 @@ fn no_sentence_is_printed_twice() {
             }
         }
     }
+}
+
+/// A circle of an SVG: centre x, centre y, radius.
+type SvgCircle = (f64, f64, f64);
+
+/// The `(cx, cy, r)` of every `<circle>` of an SVG.
+fn svg_circles(path: &Path) -> Vec<SvgCircle> {
+    let text = fs::read_to_string(path).expect("svg is UTF-8 text");
+    let attr = |tag: &str, name: &str| -> f64 {
+        let key = format!(" {name}=\"");
+        let at = tag.find(&key).unwrap_or_else(|| panic!("no {name} in {tag}")) + key.len();
+        tag[at..].split('"').next().and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("bad {name} in {tag}"))
+    };
+    text.split("<circle")
+        .skip(1)
+        .map(|t| &t[..t.find('>').expect("closed tag")])
+        .map(|t| (attr(t, "cx"), attr(t, "cy"), attr(t, "r")))
+        .collect()
+}
+
+#[test]
+fn cactus_and_scatter_figures_come_from_a_small_runs_csv_with_timeouts_on_the_border() {
+    // sat solves all three instances; backtrack solves one and hits the 10 s limit on two; an
+    // external solver unknown to the registry finishes one and errs on two.
+    let mut rows = Vec::new();
+    for (rep, alpha) in [(0, 0.2), (1, 0.4), (2, 0.6)] {
+        let seed = 100 + rep;
+        let bt = if rep == 0 { "solved,0.002" } else { "limit,10.3" };
+        let ext = if rep == 0 { "solved,0.5" } else { "error,0.1" };
+        rows.push(format!(
+            "x,3,3,9,{alpha},planted,,{rep},{seed},32,sat,solved,0.0{rep}1,0.001,,,,,,,,true,true,,0,1,1"
+        ));
+        rows.push(format!("x,3,3,9,{alpha},planted,,{rep},{seed},32,backtrack,{bt},0.0,5,1,0,,,,,true,true,,,,"));
+        rows.push(format!("x,3,3,9,{alpha},planted,,{rep},{seed},32,minisat,{ext},,,,,,,,,,,,,,"));
+    }
+    let dir = results_dir(HEADER_WITH_CDCL, &rows, 10.0);
+    let written = file_names(&plot_results(dir.path()).expect("plots"));
+    for stem in ["cactus", "scatter_fastest"] {
+        assert!(written.contains(&format!("{stem}.png")) && written.contains(&format!("{stem}.svg")), "{written:?}");
+    }
+    assert!(!written.contains("scatter_origin.svg"), "no ilp-edge, no origin pair");
+    let texts = svg_texts(&dir.path().join("cactus.svg"));
+    for wanted in ["sat (3 of 3)", "backtrack (1 of 3)", "minisat (1 of 3)", "time limit (10 s)"] {
+        assert!(texts.iter().any(|t| t == wanted), "no {wanted}: {texts:?}");
+    }
+    // PAR-2: sat first (lowest), then backtrack (13.3 s), then minisat (13.5 s): the scatter is sat
+    // (x) against backtrack (y).
+    let scatter = dir.path().join("scatter_fastest.svg");
+    assert!(svg_texts(&scatter).iter().any(|t| t == "Per instance: sat against backtrack, total time"));
+    // Points are in the plotting area, left of the legend column (280 px of the 1000 px width).
+    let points: Vec<SvgCircle> = svg_circles(&scatter).into_iter().filter(|c| c.0 < 720.0).collect();
+    let (finished, stopped): (Vec<&SvgCircle>, Vec<&SvgCircle>) = points.iter().partition(|c| c.2 < 4.0);
+    assert_eq!((finished.len(), stopped.len()), (1, 2), "{points:?}");
+    // backtrack's two timeouts share the top border, far above the finished point, at sat's times.
+    assert_eq!(stopped[0].1, stopped[1].1, "{points:?}");
+    assert!(finished[0].1 > stopped[0].1 + 100.0, "{points:?}");
+    assert!(stopped[0].0 != stopped[1].0, "each at its own x: sat's time");
+    let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
+    assert!(above_details(&report).contains("](cactus.png)"));
+    assert!(report.contains("| **minisat** |"), "an external solver is a solver like any other");
+    assert!(finding(&report, "Fastest paradigm").contains("SAT (`sat`)"), "{report}");
 }

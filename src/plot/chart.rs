@@ -120,7 +120,9 @@ where
     draw_markers(chart, &coords(filled), series.look, false)?;
     draw_markers(chart, &coords(hollow), series.look, true)?;
     if let Some(limit) = limit {
-        let dx = (2 * slot.0 as i32 + 1 - slot.1 as i32) * 3;
+        // At most ±12 pixels in all, so the crosses stay over their α.
+        let step = (24 / slot.1.max(1) as i32).clamp(1, 6);
+        let dx = (2 * slot.0 as i32 + 1 - slot.1 as i32) * step / 2;
         let crosses = series.points.iter().filter(|p| p.stopped > 0).map(|p| {
             EmptyElement::at((x.at(p.x), y.at(limit))) + Cross::new((dx, 0), 5, line_style(series.look.color))
         });
@@ -129,7 +131,8 @@ where
     Ok(())
 }
 
-/// The dashed grey "time limit" line across the chart.
+/// The dashed grey "time limit" line across the chart; the legend names it (a label in the chart
+/// would sit on the points at the limit).
 pub(super) fn draw_limit<DB>(chart: &mut Chart<'_, DB>, x: &Axis, y: &Axis, limit: f64) -> anyhow::Result<()>
 where
     DB: DrawingBackend,
@@ -138,40 +141,22 @@ where
     let level = y.at(limit);
     let (dash, gap) = LIMIT_DASH;
     chart.draw_series(DashedLineSeries::new(vec![(x.lo, level), (x.hi, level)], dash, gap, line_style(INK)))?;
-    let text = format!("time limit {} s", crate::results::fmt_limit(limit));
-    chart.draw_series(std::iter::once(
-        EmptyElement::at((x.lo, level)) + Text::new(text, (6, -17), (FONT, 13).into_font().color(&INK)),
-    ))?;
     Ok(())
 }
 
-/// A vertical dashed marker at `at` (the peak α) spanning the drawn y range `span`, labelled at the
-/// bottom (the peak itself is at the top) unless `label` is empty; the label sits right of the line
-/// in the left half of the chart and left of it in the right half, so it stays inside.
+/// A vertical dashed marker at `at` (the peak α) spanning the drawn y range `span`; the figure's
+/// notes say which solvers peak there (a label in the chart would cover the lines).
 pub(super) fn draw_peak<DB>(
     chart: &mut Chart<'_, DB>,
     span: std::ops::Range<f64>,
     at: f64,
     color: RGBColor,
-    label: &str,
-    row: i32,
 ) -> anyhow::Result<()>
 where
     DB: DrawingBackend,
     DB::ErrorType: 'static,
 {
-    use plotters::style::text_anchor::{HPos, Pos, VPos};
-
     let style = ShapeStyle { color: color.mix(0.8), filled: false, stroke_width: 1 };
     chart.draw_series(DashedLineSeries::new(vec![(at, span.start), (at, span.end)], 4, 4, style))?;
-    if label.is_empty() {
-        return Ok(());
-    }
-    let x = chart.x_range();
-    let right_half = at > (x.start + x.end) / 2.0;
-    let (dx, anchor) = if right_half { (-5, HPos::Right) } else { (5, HPos::Left) };
-    let font = (FONT, 12).into_font().color(&color).pos(Pos::new(anchor, VPos::Top));
-    let text = Text::new(label.to_owned(), (dx, -18 - 16 * row), font);
-    chart.draw_series(std::iter::once(EmptyElement::at((at, span.start)) + text))?;
     Ok(())
 }

@@ -12,14 +12,17 @@
 //! solvers with heavy set-up (SAT encoding, ILP model, DLX matrix) can be seen both ways.
 //!
 //! Here: which figures exist, and writing them. The figures live in [`time`] (also time vs the
-//! difficulty of `unique` puzzles), [`outcomes`] and [`phase`]; what they share is in [`style`] (looks, layout), [`axis`], [`series`] (the data drawn),
+//! difficulty of `unique` puzzles), [`outcomes`], [`phase`], [`cactus`] (instances finished
+//! against time) and [`scatter`] (one solver's time against another's, per instance); what they share is in [`style`] (looks, layout), [`axis`], [`series`] (the data drawn),
 //! [`chart`] (drawing series on a chart) and [`frame`] (title, panel grid, legend, notes).
 
 mod axis;
+mod cactus;
 mod chart;
 mod frame;
 mod outcomes;
 mod phase;
+mod scatter;
 mod series;
 mod style;
 mod time;
@@ -31,13 +34,15 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use crate::results::{Clock, Results};
+use cactus::Cactus;
 use outcomes::Outcomes;
 use phase::Phase;
+use scatter::{Pair, Scatter};
 use time::{TimeVsAlpha, TimeVsDifficulty, TimeVsN};
 
 /// The figures this module can write: file stem and caption (the report embeds those that exist).
 /// Times are total (set-up + search) in every figure but `time_vs_n_search`, the search-only view.
-pub(crate) const FIGURES: [(&str, &str); 6] = [
+pub(crate) const FIGURES: [(&str, &str); 9] = [
     (
         "time_vs_n",
         "Median total time (set-up + search) vs N (log–log), interquartile band shaded, stopped runs counted \
@@ -59,6 +64,21 @@ pub(crate) const FIGURES: [(&str, &str); 6] = [
         "time_vs_difficulty",
         "Median total time (set-up + search) vs puzzle difficulty (unique puzzles), one panel per N, \
          interquartile band shaded, stopped runs counted as the time limit",
+    ),
+    (
+        "cactus",
+        "Cactus plot: each solver's finished runs sorted by total time (log scale), all instances pooled; further \
+         right and lower is better, the dashed line is the time limit",
+    ),
+    (
+        "scatter_fastest",
+        "Per instance, the two solvers with the lowest PAR-2 (log–log, coloured by α): runs not finished on the \
+         border, the diagonal is equal time, dotted lines 10× apart",
+    ),
+    (
+        "scatter_origin",
+        "Per instance, the origin study's pair ilp-edge against backtrack-naive (log–log, coloured by α): runs not \
+         finished on the border, the diagonal is equal time, dotted lines 10× apart",
     ),
 ];
 
@@ -92,6 +112,14 @@ pub fn plot_results(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     }
     if let Some(fig) = TimeVsDifficulty::new(&results) {
         written.extend(save(dir, &fig)?);
+    }
+    if let Some(fig) = Cactus::new(&results) {
+        written.extend(save(dir, &fig)?);
+    }
+    for pair in [Pair::Fastest, Pair::Origin] {
+        if let Some(fig) = Scatter::new(&results, pair) {
+            written.extend(save(dir, &fig)?);
+        }
     }
     remove_stale(dir, &written)?;
     Ok(written)

@@ -8,7 +8,7 @@ use plotters::prelude::*;
 
 use super::axis::{percent_label, Axis};
 use super::chart::chart;
-use super::frame::{figure_size, frame, legend, notes, Key};
+use super::frame::{figure_size, frame, Key};
 use super::series::has_alpha_axis;
 use super::style::{MAX_COLS, OUTCOME_PANEL};
 use super::{Figure, FIGURES};
@@ -72,20 +72,14 @@ impl Figure for Outcomes {
     }
 
     fn size(&self) -> (u32, u32) {
-        figure_size(self.layout(), OUTCOME_PANEL, 2)
+        figure_size(self.layout(), OUTCOME_PANEL, &lines(), &keys())
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
     where
         DB::ErrorType: 'static,
     {
-        let lines = vec![
-            "Per instance, over all solvers: solvable = some solver returned a verified solution; infeasible = proved to have none;"
-                .to_owned(),
-            "unresolved = no solver finished. Random instances follow the origin study's generator; planted ones are solvable by construction."
-                .to_owned(),
-        ];
-        let f = frame(root, "Instance outcomes vs fill fraction α", self.layout(), lines.len())?;
+        let f = frame(root, "Instance outcomes vs fill fraction α", self.layout(), &lines(), &keys())?;
         for (panel, area) in self.panels.iter().zip(&f.panels) {
             let alphas: Vec<f64> = panel.shares.iter().map(|s| s.0).collect();
             let x = Axis::alpha(&alphas);
@@ -103,12 +97,21 @@ impl Figure for Outcomes {
                 below = above;
             }
         }
-        let keys = [
-            ("solvable", SOLVABLE),
-            ("infeasible (proved)", INFEASIBLE),
-            ("unresolved (no solver finished)", UNRESOLVED),
-        ];
-        legend(&f.legend, &keys.map(|(l, c)| (l.to_owned(), Key::Fill(c))))?;
-        notes(&f.notes, &lines)
+        Ok(())
     }
+}
+
+/// The notes under the panels.
+fn lines() -> Vec<String> {
+    vec!["Per instance, over all solvers: solvable = some solver returned a verified solution; infeasible = proved to \
+         have none; unresolved = no solver finished. Random instances follow the origin study's generator; planted \
+         ones are solvable by construction."
+        .to_owned()]
+}
+
+/// The legend: one colour per verdict.
+fn keys() -> Vec<(String, Key)> {
+    [("solvable", SOLVABLE), ("infeasible (proved)", INFEASIBLE), ("unresolved (no solver finished)", UNRESOLVED)]
+        .map(|(l, c)| (l.to_owned(), Key::Fill(c)))
+        .to_vec()
 }

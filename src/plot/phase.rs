@@ -10,7 +10,7 @@ use plotters::prelude::*;
 
 use super::axis::{count_label, Axis};
 use super::chart::{chart, draw_all_series, draw_peak};
-use super::frame::{censoring_note, figure_size, frame, grid, legend, notes, series_keys, Key};
+use super::frame::{censoring_note, figure_size, frame, grid, series_keys, Key};
 use super::series::{has_alpha_axis, several_alpha_modes, y_extent, AlphaPanel, PanelBuilder, Point, Series};
 use super::style::{look, series_label, MAX_COLS, PANEL};
 use super::time::{alpha_panels, time_panel};
@@ -123,13 +123,33 @@ impl<'r> Phase<'r> {
             Some([noun]) => format!("median {noun}"),
             _ => "median search effort".to_owned(),
         };
-        match self.means.get(&n) {
-            Some(solvers) => {
+        format!("N = {n}: {what}")
+    }
+
+    /// The notes under the panels: what is drawn, who is drawn as a mean, and the peaks per N
+    /// (written here rather than in the panels, where they would cover the lines).
+    fn note_lines(&self) -> Vec<String> {
+        let mut lines = vec![
+            "Top: each solver's own search effort (dead ends, conflicts or B&B nodes; see the legend); +1 so zero fits a log axis; band: 25th–75th percentile.".to_owned(),
+            "Bottom: median total time (set-up + search). Dashed verticals: each solver's α of largest effort (peak). Hollow: median time at the limit (effort a lower bound).".to_owned(),
+            censoring_note(self.results),
+        ];
+        let means: Vec<String> = self
+            .means
+            .iter()
+            .map(|(n, solvers)| {
                 let names: Vec<&str> = solvers.iter().map(|s| s.1.as_str()).collect();
-                format!("N = {n}: {what} (mean: {})", names.join(", "))
-            }
-            None => format!("N = {n}: {what}"),
+                format!("N = {n}: {}", names.join(", "))
+            })
+            .collect();
+        if !means.is_empty() {
+            lines.push(format!("Drawn as a mean (their median is the same at every α): {}.", means.join("; ")));
         }
+        for (n, marks) in &self.peaks {
+            let labels: Vec<&str> = marks.iter().map(|m| m.2.as_str()).collect();
+            lines.push(format!("N = {n}: {}", labels.join("; ")));
+        }
+        lines
     }
 
     /// The peak markers of N.
@@ -148,21 +168,17 @@ impl<'r> Phase<'r> {
         let y = Axis::decades("1 + search effort, log", min.max(1.0), max, count_label);
         let mut c = chart(area, &self.effort_title(panel.n), &x, &y)?;
         draw_all_series(&mut c, (&x, &y), &panel.series, true, None)?;
-        for (row, (at, color, label)) in self.peaks_at(panel.n).iter().enumerate() {
-            draw_peak(&mut c, y.lo..y.hi, *at, *color, label, row as i32)?;
+        for (at, color, _) in self.peaks_at(panel.n) {
+            draw_peak(&mut c, y.lo..y.hi, *at, *color)?;
         }
         Ok(())
     }
 }
 
-/// A peak marker's label: the α and the solvers peaking there (a count when more than two).
+/// A peak marker's label for the notes: the α and every solver peaking there.
 fn peak_label(at: Alpha, solvers: &BTreeSet<(usize, String)>) -> String {
     let names: Vec<&str> = solvers.iter().map(|s| s.1.as_str()).collect();
-    match names.as_slice() {
-        [one] => format!("peak α = {at} ({one})"),
-        [a, b] => format!("peak α = {at} ({a}, {b})"),
-        _ => format!("peak α = {at} ({} solvers)", names.len()),
-    }
+    format!("peak α = {at} ({})", names.join(", "))
 }
 
 impl Figure for Phase<'_> {
@@ -172,20 +188,17 @@ impl Figure for Phase<'_> {
 
     fn size(&self) -> (u32, u32) {
         let (rows, cols) = grid(self.effort.len(), MAX_COLS);
-        figure_size((2 * rows, cols), PANEL, 3)
+        figure_size((2 * rows, cols), PANEL, &self.note_lines(), &self.keys())
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
     where
         DB::ErrorType: 'static,
     {
-        let lines = vec![
-            "Top: each solver's own search effort (dead ends, conflicts or B&B nodes; see the legend); +1 so zero fits a log axis; band: 25th–75th percentile.".to_owned(),
-            "Bottom: median total time (set-up + search). Dashed verticals: each solver's α of largest effort (peak). Hollow: median time at the limit (effort a lower bound).".to_owned(),
-            censoring_note(self.results),
-        ];
+        let lines = self.note_lines();
         let (rows, cols) = grid(self.effort.len(), MAX_COLS);
-        let f = frame(root, "Phase study: search effort and time vs fill fraction α", (2 * rows, cols), lines.len())?;
+        let title = "Phase study: search effort and time vs fill fraction α";
+        let f = frame(root, title, (2 * rows, cols), &lines, &self.keys())?;
         let (top, bottom) = f.panels.split_at(rows * cols);
         let limit = self.results.time_limit;
         for ((effort, top), bottom) in self.effort.iter().zip(top).zip(bottom) {
@@ -194,16 +207,22 @@ impl Figure for Phase<'_> {
             let mut c = time_panel(bottom, &format!("N = {}: time", effort.n), times, limit)?;
             for (at, color, _) in self.peaks_at(effort.n) {
                 let span = c.y_range();
-                draw_peak(&mut c, span, *at, *color, "", 0)?;
+                draw_peak(&mut c, span, *at, *color)?;
             }
         }
+        Ok(())
+    }
+}
+
+impl Phase<'_> {
+    /// The legend: the series, the censoring keys, and which effort each solver counts.
+    fn keys(&self) -> Vec<(String, Key)> {
         // Effort and time series of a solver share label and look, so each appears once.
         let mut all: Vec<&Series> = self.effort.iter().flat_map(|p| &p.series).collect();
         all.extend(self.times.iter().flat_map(|p| &p.series));
-        let mut keys = series_keys(&all, true, limit);
+        let mut keys = series_keys(&all, true, self.results.time_limit);
         keys.push(("Search effort counted:".to_owned(), Key::Note));
         keys.extend(self.statistics.iter().map(|((_, solver), noun)| (format!("  {solver}: {noun}"), Key::Note)));
-        legend(&f.legend, &keys)?;
-        notes(&f.notes, &lines)
+        keys
     }
 }

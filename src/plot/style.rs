@@ -62,10 +62,12 @@ pub(super) struct Look {
 /// bluish green and reddish purple for the SAT encodings, a dark yellow for exact cover (Paul
 /// Tol's, as Okabe–Ito's is faint on white); config variants (`BASE+label`) take Paul Tol's muted
 /// colours in the order they appear among `solvers` (the figure's solvers, in display order);
-/// grey and black for solvers outside the registry.
+/// solvers outside the registry (external solvers such as `minisat` or `cpsat`) take a colour of
+/// Paul Tol's light and dark schemes chosen by a hash of their name, so a name keeps its colour
+/// from figure to figure.
 fn solver_color(solver: &str, solvers: &[String]) -> RGBColor {
     const VARIANTS: [RGBColor; 10] = [
-        RGBColor(51, 34, 136),
+        RGBColor(68, 68, 0),
         RGBColor(136, 204, 238),
         RGBColor(68, 170, 153),
         RGBColor(17, 119, 51),
@@ -92,8 +94,25 @@ fn solver_color(solver: &str, solvers: &[String]) -> RGBColor {
             let place = solvers.iter().filter(|s| s.contains('+')).position(|s| s == solver).unwrap_or(0);
             VARIANTS[place % VARIANTS.len()]
         }
-        _ => [RGBColor(90, 90, 90), RGBColor(0, 0, 0)][solver.len() % 2],
+        _ => {
+            const EXTERNAL: [RGBColor; 8] = [
+                RGBColor(0, 68, 136),
+                RGBColor(153, 119, 0),
+                RGBColor(187, 85, 102),
+                RGBColor(0, 0, 0),
+                RGBColor(119, 170, 221),
+                RGBColor(238, 136, 102),
+                RGBColor(68, 187, 153),
+                RGBColor(102, 102, 102),
+            ];
+            EXTERNAL[(name_hash(solver) % EXTERNAL.len() as u64) as usize]
+        }
     }
+}
+
+/// FNV-1a of `name`: stable across runs and platforms (unlike the standard library's hasher).
+fn name_hash(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// The look of `solver` in `mode`, among the figure's `solvers` (for the colours of variants).
@@ -141,8 +160,11 @@ mod tests {
             for (j, b) in colours.iter().enumerate().skip(i + 1) {
                 assert_ne!(a, b, "{} and {} share a colour", solvers[i], solvers[j]);
             }
-            assert_ne!(*a, solver_color("some-new-solver", &[]), "{} looks like an unknown solver", solvers[i]);
+            for external in ["minisat", "cpsat", "bop-edge", "some-new-solver"] {
+                assert_ne!(*a, solver_color(external, &[]), "{} looks like {external}", solvers[i]);
+            }
         }
+        assert_eq!(solver_color("minisat", &[]), solver_color("minisat", &[]), "a name keeps its colour");
     }
 
     #[test]
@@ -154,6 +176,12 @@ mod tests {
             for b in &colours[i + 1..] {
                 assert_ne!(a, b, "{solvers:?}");
             }
+        }
+        // Nor does a variant look like a registry solver (sat+pre beside kissat, say).
+        let variants: Vec<RGBColor> =
+            solvers.iter().filter(|s| s.contains('+')).map(|s| solver_color(s, &solvers)).collect();
+        for kind in crate::solve::SolverKind::ALL {
+            assert!(!variants.contains(&solver_color(kind.name(), &[])), "a variant looks like {}", kind.name());
         }
     }
 }

@@ -9,7 +9,7 @@ use plotters::prelude::*;
 
 use super::axis::{integer_label, seconds_label, Axis};
 use super::chart::{chart, draw_all_series, draw_limit, Chart};
-use super::frame::{censoring_note, figure_size, frame, grid, legend, notes, series_keys};
+use super::frame::{censoring_note, figure_size, frame, grid, series_keys, Key};
 use super::series::{
     add_point, has_alpha_axis, several_alpha_modes, time_point, y_extent, AlphaPanel, PanelBuilder, Series, UNIQUE_MODE,
 };
@@ -104,12 +104,12 @@ impl Figure for TimeVsN<'_> {
                 ("Search-only view: search time vs N (set-up left out)", "median search time (s), log scale")
             }
         };
-        let f = frame(root, title, (1, 1), lines.len())?;
         let limit = self.results.time_limit;
+        let keys = series_keys(&self.series.iter().collect::<Vec<_>>(), true, limit);
+        let f = frame(root, title, (1, 1), &lines, &keys)?;
         let x = Axis::log_at("N (digits per house; grid is N × N), log scale", &self.sizes, integer_label);
         time_chart(&f.panels[0], "", &x, y, &self.series, true, limit)?;
-        legend(&f.legend, &series_keys(&self.series.iter().collect::<Vec<_>>(), true, limit))?;
-        notes(&f.notes, &lines)
+        Ok(())
     }
 }
 
@@ -168,30 +168,36 @@ impl Figure for TimeVsAlpha<'_> {
     }
 
     fn size(&self) -> (u32, u32) {
-        figure_size(grid(self.panels.len(), MAX_COLS), PANEL, 2)
+        figure_size(grid(self.panels.len(), MAX_COLS), PANEL, &self.lines(), &self.keys())
     }
 
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
     where
         DB::ErrorType: 'static,
     {
-        let lines = vec![
-            "Median over repeats at each (N, α); y axes differ between panels.".to_owned(),
-            censoring_note(self.results),
-        ];
-        let f = frame(
-            root,
-            "Total time (set-up + search) vs fill fraction α",
-            grid(self.panels.len(), MAX_COLS),
-            lines.len(),
-        )?;
+        let title = "Total time (set-up + search) vs fill fraction α";
+        let f = frame(root, title, grid(self.panels.len(), MAX_COLS), &self.lines(), &self.keys())?;
         let limit = self.results.time_limit;
         for (panel, area) in self.panels.iter().zip(&f.panels) {
             time_panel(area, &format!("N = {}", panel.n), panel, limit)?;
         }
+        Ok(())
+    }
+}
+
+impl TimeVsAlpha<'_> {
+    /// The notes under the panels.
+    fn lines(&self) -> Vec<String> {
+        vec![
+            "Median over repeats at each (N, α); y axes differ between panels.".to_owned(),
+            censoring_note(self.results),
+        ]
+    }
+
+    /// The legend: every series once, and the censoring keys.
+    fn keys(&self) -> Vec<(String, Key)> {
         let all: Vec<&Series> = self.panels.iter().flat_map(|p| &p.series).collect();
-        legend(&f.legend, &series_keys(&all, false, limit))?;
-        notes(&f.notes, &lines)
+        series_keys(&all, false, self.results.time_limit)
     }
 }
 
@@ -249,7 +255,7 @@ impl Figure for TimeVsDifficulty<'_> {
     }
 
     fn size(&self) -> (u32, u32) {
-        let (w, h) = figure_size(grid(self.panels.len(), MAX_COLS), PANEL, 3);
+        let (w, h) = figure_size(grid(self.panels.len(), MAX_COLS), PANEL, &self.lines(), &self.keys());
         // Wide enough for the notes when there is a single N.
         (w.max(MIN_WIDTH), h)
     }
@@ -258,28 +264,34 @@ impl Figure for TimeVsDifficulty<'_> {
     where
         DB::ErrorType: 'static,
     {
-        let lines = vec![
-            "Puzzles with exactly one solution, rated by the logical solver (`unique` mode).".to_owned(),
-            format!(
-                "Median over repeats at each (N, difficulty); band: 25th–75th percentile{}.",
-                if self.panels.len() > 1 { "; y axes differ between panels" } else { "" }
-            ),
-            censoring_note(self.results),
-        ];
-        let f = frame(
-            root,
-            "Total time (set-up + search) vs puzzle difficulty",
-            grid(self.panels.len(), MAX_COLS),
-            lines.len(),
-        )?;
+        let title = "Total time (set-up + search) vs puzzle difficulty";
+        let f = frame(root, title, grid(self.panels.len(), MAX_COLS), &self.lines(), &self.keys())?;
         let limit = self.results.time_limit;
         let x = Axis::categories("difficulty (logical rating)", &self.difficulties);
         for (panel, area) in self.panels.iter().zip(&f.panels) {
             let title = format!("N = {}", panel.n);
             time_chart(area, &title, &x, "median total time (s), log", &panel.series, true, limit)?;
         }
+        Ok(())
+    }
+}
+
+impl TimeVsDifficulty<'_> {
+    /// The notes under the panels.
+    fn lines(&self) -> Vec<String> {
+        vec![
+            "Puzzles with exactly one solution, rated by the logical solver (`unique` mode).".to_owned(),
+            format!(
+                "Median over repeats at each (N, difficulty); band: 25th–75th percentile{}.",
+                if self.panels.len() > 1 { "; y axes differ between panels" } else { "" }
+            ),
+            censoring_note(self.results),
+        ]
+    }
+
+    /// The legend: every series once, the band and the censoring keys.
+    fn keys(&self) -> Vec<(String, Key)> {
         let all: Vec<&Series> = self.panels.iter().flat_map(|p| &p.series).collect();
-        legend(&f.legend, &series_keys(&all, true, limit))?;
-        notes(&f.notes, &lines)
+        series_keys(&all, true, self.results.time_limit)
     }
 }

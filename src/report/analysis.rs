@@ -1,4 +1,4 @@
-//! The numbers the report is made of, computed once so its summary, tables and conclusions agree:
+//! The numbers the report is made of, computed once so its findings, summary and tables agree:
 //! per-cell summaries and how many generated instances turned out solvable; and, from their own
 //! modules, paired speed ratios ([`super::pairing`]), growth fits in N ([`super::growth`]), the
 //! hardness peaks in α ([`super::peaks`]) held against the Latin-square law
@@ -63,6 +63,8 @@ pub(crate) struct Analysis {
     pub law: Vec<LawCheck>,
     /// The portfolio's races against its members.
     pub races: Vec<Race>,
+    /// Ours against the external peers, per (mode, N, α).
+    pub peers: Vec<super::peers::Cell>,
 }
 
 impl Analysis {
@@ -95,6 +97,7 @@ impl Analysis {
             effort_pairs: effort_pairs(results),
             law,
             races: races(results),
+            peers: super::peers::cells(results),
         }
     }
 }

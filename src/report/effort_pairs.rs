@@ -126,39 +126,6 @@ pub(crate) fn section(out: &mut String, pairs: &[EffortPair]) {
     out.push('\n');
 }
 
-/// One conclusion per pair with instances both solved: who needed less effort, pooled over N.
-pub(crate) fn bullets(pairs: &[EffortPair]) -> Vec<String> {
-    let mut pooled: BTreeMap<(String, String), EffortPair> = BTreeMap::new();
-    for p in pairs {
-        let q =
-            pooled.entry((p.a.clone(), p.b.clone())).or_insert_with(|| EffortPair::new(&p.a, &p.b, "", 0, p.effort));
-        if q.effort == p.effort {
-            q.both.extend(&p.both);
-            q.unfinished += p.unfinished;
-        }
-    }
-    pooled
-        .into_values()
-        .filter_map(|p| {
-            let (ma, mb) = p.medians()?;
-            let (a, b, tie) = p.wins();
-            let noun = p.effort.noun(&p.a);
-            Some(format!(
-                "Search effort, {} against {} on the {} instances both solved: median {} against {} {noun}; {} needed \
-                 fewer on {a}, {} on {b}, equal on {tie} ({} paired instances not both solved).",
-                p.a,
-                p.b,
-                p.both.len(),
-                fmt_count(ma),
-                fmt_count(mb),
-                p.a,
-                p.b,
-                p.unfinished
-            ))
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,9 +161,12 @@ mod tests {
         assert_eq!(p.both, vec![(4.0, 10.0), (30.0, 3.0)]);
         assert_eq!((p.unfinished, p.wins()), (1, (1, 1, 0)));
         assert_eq!(p.medians(), Some((17.0, 6.5)));
-        let text = bullets(&pairs).join("");
-        assert!(text.contains("median 17.0 against 6.50 dead ends"), "{text}");
-        assert!(text.contains("(1 paired instances not both solved)"), "{text}");
+        let mut text = String::new();
+        section(&mut text, &pairs);
+        assert!(
+            text.contains("| ilp-hybrid | backtrack | planted | 9 | dead ends | 2 | 17.0 | 6.50 | 1 | 1 | 0 | 1 |"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -51,17 +51,17 @@ impl Growth {
         }
     }
 
-    /// The law in a few characters: `1.41^N (R² 0.984)` when the exponential fits better,
-    /// `N^5.45 (R² 0.993)` when the power law does, both when they fit alike; `—` without a fit.
-    pub fn short_law(&self) -> String {
-        let (Some(p), Some(e)) = (self.power, self.exponential) else { return "—".to_owned() };
+    /// The better law in a few characters: `1.41^N (R² 0.984)` when the exponential fits better,
+    /// `N^5.45 (R² 0.993)` when the power law does, both when they fit alike; `None` without a fit.
+    pub fn short_law(&self) -> Option<String> {
+        let (p, e) = (self.power?, self.exponential?);
         let power = format!("N^{:.2} (R² {:.3})", p.slope, p.r2);
         let exponential = format!("{}^N (R² {:.3})", fmt_num(10f64.powf(e.slope)), e.r2);
-        match self.better_fit() {
+        Some(match self.better_fit() {
             "polynomial" => power,
             "exponential" => exponential,
-            _ => format!("{power} ≈ {exponential}"),
-        }
+            _ => format!("{power} or {exponential}"),
+        })
     }
 }
 
@@ -136,10 +136,10 @@ mod tests {
         assert!((g.power.expect("a fit").slope - 3.0).abs() < 1e-9);
         assert_eq!(g.censored, vec![36]);
         assert_eq!(g.better_fit(), "polynomial");
-        assert_eq!(g.short_law(), "N^3.00 (R² 1.000)");
+        assert_eq!(g.short_law().as_deref(), Some("N^3.00 (R² 1.000)"));
         let two = Growth::fit("sat", "planted", cubic[..2].to_vec(), Vec::new());
         assert!(two.power.is_none());
-        assert_eq!(two.short_law(), "—");
+        assert_eq!(two.short_law(), None);
     }
 
     #[test]
@@ -147,6 +147,6 @@ mod tests {
         let doubling: Vec<(usize, f64)> = [4, 9, 16, 25].iter().map(|&n| (n, 1e-6 * 2f64.powi(n as i32))).collect();
         let g = Growth::fit("backtrack", "planted", doubling, Vec::new());
         assert_eq!(g.better_fit(), "exponential");
-        assert_eq!(g.short_law(), "2.00^N (R² 1.000)");
+        assert_eq!(g.short_law().as_deref(), Some("2.00^N (R² 1.000)"));
     }
 }

@@ -212,17 +212,14 @@ pub(crate) fn section(out: &mut String, checks: &[LawCheck]) {
         );
     }
     out.push('\n');
-    for line in checks.iter().filter_map(prediction) {
+    for line in checks.iter().filter_map(verdict).chain(checks.iter().filter_map(prediction)) {
         let _ = writeln!(out, "- {line}");
-    }
-    if checks.iter().any(|c| c.exponent().is_some()) {
-        out.push_str("\nThe exponents the peaks show are in the conclusions.\n");
     }
     out.push('\n');
 }
 
-/// One solver's exponent against 1.55, from two located sizes or more (a conclusion).
-fn verdict(c: &LawCheck) -> Option<String> {
+/// One solver's exponent against 1.55, from two located sizes or more.
+pub(crate) fn verdict(c: &LawCheck) -> Option<String> {
     let (b, lo, hi) = c.exponent()?;
     let sizes: Vec<String> = c.points.iter().map(|p| p.n.to_string()).collect();
     let agrees = if (lo..=hi).contains(&HOLES_EXPONENT) {
@@ -273,11 +270,6 @@ fn prediction(c: &LawCheck) -> Option<String> {
     Some(text)
 }
 
-/// The conclusions' bullets: each solver's exponent against the law.
-pub(crate) fn bullets(checks: &[LawCheck]) -> Vec<String> {
-    checks.iter().filter_map(verdict).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -326,7 +318,7 @@ mod tests {
         assert!(text.contains("at N = 36") && !text.contains("N = 6") && !text.contains("N = 9,"), "{text}");
         let mut out = String::new();
         section(&mut out, &[c]);
-        assert!(!out.contains("in the conclusions"), "one size, no exponent to point to: {out}");
+        assert!(!out.contains("grow like"), "one size, no exponent: {out}");
     }
 
     #[test]
@@ -356,7 +348,7 @@ mod tests {
         section(&mut none, &[]);
         assert!(none.is_empty(), "no effort peak, no section");
         let one = check(vec![point(36, 0.5)]);
-        assert!(bullets(std::slice::from_ref(&one)).is_empty(), "one size gives no exponent");
+        assert!(verdict(&one).is_none(), "one size gives no exponent");
         assert!(prediction(&one).unwrap().contains("at N = 49"), "but still a prediction");
     }
 }

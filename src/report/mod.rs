@@ -1,27 +1,28 @@
 //! The Markdown report of one results directory: `REPORT.md` beside `runs.csv`.
 //!
 //! It answers the origin study's question, "what does the complexity look like?", from the result
-//! files alone (it never runs a solver). First a [`summary`] table to read in two minutes (fastest
-//! solver per N and mode, unfinished runs, peak α, growth laws), then the full tables: time and
+//! files alone (it never runs a solver), in two parts. Above the [`DETAILS_RULE`]: at most eight
+//! key findings, each a sentence with its numbers and the table or figure it rests on
+//! ([`findings`] chooses them), the key figure, and the [`summary`] tables with one number per
+//! cell — what a reader needs in two minutes. Below it, every table the findings rest on: time and
 //! outcome shares per (N, α, solver, mode) (and, for `unique` puzzles, median times per (N,
-//! difficulty) side by side per solver), how often generated instances were solvable, paired speed
-//! ratios ([`pairing`]), which solver (and paradigm) is fastest where and how much the encoding
-//! matters ([`winners`]), how the median time grows with N ([`growth`]), at the hardness peak and
-//! off it ([`peak_growth`]), where each solver's search effort peaks in α compared with the
-//! Latin-square literature ([`peaks`]), the figures written by [`crate::plot`], and conclusions
-//! generated from those numbers, each said once.
+//! difficulty) side by side per solver), how often generated instances were solvable, the speed
+//! ratio matrices ([`pairing`]), effort on the same instances ([`effort_pairs`]), which solver is
+//! fastest where and how much the encoding matters ([`winners`]), config variants
+//! ([`variants`]), the portfolio's races ([`portfolio`]), how the median time grows with N
+//! ([`growth`]), at the hardness peak and off it ([`peak_growth`]), where each solver's effort
+//! peaks in α ([`peaks`]) against the Latin-square law ([`latin_law`]), and the figures written by
+//! [`crate::plot`]. Each fact is stated once.
 //!
 //! Times are total (set-up + search, [`Clock::Total`]) everywhere; the search alone
-//! ([`Clock::Search`]) is a second, labelled view: a column of the main table, a column of the
-//! ratio table, a row of the summary and a figure. Times of runs stopped by the time limit (or the
-//! memory cap) count as the limit, so medians marked `≥` are lower bounds. The numbers come from
-//! [`crate::results`], which the figures read too.
+//! ([`Clock::Search`]) is a column of the main table and a figure. Times of runs stopped by the
+//! time limit (or the memory cap) count as the limit, so medians marked `≥` are lower bounds. The
+//! numbers come from [`crate::results`], which the figures read too.
 
-mod alerts;
 mod analysis;
-mod conclusions;
 mod cpu;
 mod effort_pairs;
+mod findings;
 mod growth;
 mod latin_law;
 mod pairing;
@@ -39,12 +40,25 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::results::{self, fmt_limit, fmt_num, Alpha, Clock, PeakAt, Results, UNIQUE_MODE};
+use crate::experiment::record::RunRow;
+use crate::results::{self, fmt_limit, fmt_num, Alpha, Clock, Outcome, PeakAt, Results, UNIQUE_MODE};
 use analysis::{Analysis, InstanceCell, Solvability};
-use pairing::Pairing;
+use findings::Figures;
+pub use findings::MAX_FINDINGS;
 
 /// The report's file name inside the results directory.
 pub const REPORT_FILE: &str = "REPORT.md";
+
+/// The line that separates what a reader needs in two minutes (findings, key figure, summary)
+/// from the details below it.
+pub const DETAILS_RULE: &str = "---";
+
+/// The heading of the key findings.
+pub const FINDINGS_HEADING: &str = "## Key findings";
+
+/// The figures that can be the key figure under the findings, most telling first: the cactus
+/// plot (instances finished against time), then time against N.
+const KEY_FIGURES: [&str; 5] = ["cactus", "time_vs_n", "phase", "time_vs_alpha", "time_vs_difficulty"];
 
 /// Writes `dir/REPORT.md` from `dir/runs.csv` (and `dir/meta.json` when present); returns its path.
 pub fn write_report(dir: &Path) -> anyhow::Result<PathBuf> {
@@ -59,17 +73,33 @@ pub fn write_report(dir: &Path) -> anyhow::Result<PathBuf> {
 fn render(results: &Results, dir: &Path) -> String {
     let analysis = Analysis::of(results);
     let search = Analysis::of(&results.with_clock(Clock::Search));
+    let present = present_figures(dir);
+    let key = KEY_FIGURES.iter().find(|stem| present.iter().any(|(s, _)| s == *stem)).copied();
     let mut out = String::new();
     header(&mut out, results);
-    alerts::section(&mut out, results);
-    summary::section(&mut out, results, &analysis, &search);
-    peers::section(&mut out, results, &peers::cells(results));
+    let _ = writeln!(out, "{FINDINGS_HEADING}\n");
+    let stems = Figures(present.iter().map(|(s, _)| (*s).to_owned()).collect());
+    let found = findings::findings(results, &analysis, &stems);
+    if found.is_empty() {
+        out.push_str("No finding: the runs hold too little to compare or fit (see the details).\n");
+    }
+    for (i, line) in found.iter().enumerate() {
+        let _ = writeln!(out, "{}. {line}", i + 1);
+    }
+    out.push('\n');
+    if let Some((stem, caption)) = key.and_then(|k| present.iter().find(|(s, _)| *s == k)) {
+        let _ = writeln!(out, "![{caption}]({stem}.png)\n");
+    }
+    summary::section(&mut out, results, &analysis);
+    let _ = writeln!(out, "{DETAILS_RULE}\n\n# Details\n");
+    times_note(&mut out, results);
+    peers::section(&mut out, results, &analysis.peers);
     cpu::section(&mut out, results);
     setup(&mut out, results);
     cell_table(&mut out, results, &analysis, &search);
     difficulty_table(&mut out, results);
     solvability_table(&mut out, &analysis);
-    pairing::section(&mut out, results, &analysis.pairings, &search.pairings);
+    pairing::section(&mut out, results, &analysis.pairings);
     effort_pairs::section(&mut out, &analysis.effort_pairs);
     winners::section(
         &mut out,
@@ -83,26 +113,27 @@ fn render(results: &Results, dir: &Path) -> String {
     peak_growth::section(&mut out, results, &analysis.peak_growth, &analysis.peaks);
     peaks::section(&mut out, &analysis.peaks);
     latin_law::section(&mut out, &analysis.law);
-    figures(&mut out, dir);
-    out.push_str("\n## Conclusions\n\n");
-    for line in conclusions::bullets(results, &analysis) {
-        let _ = writeln!(out, "- {line}");
-    }
+    integrity(&mut out, results);
+    figures(&mut out, &present, key);
     out
 }
 
-/// Title, counts, and what the times count and how they are censored.
+/// Title and what was run.
 fn header(out: &mut String, results: &Results) {
     let _ = writeln!(out, "# Report: {}\n", results.name());
-    let instances = results.instances().len();
+    let limit = results.time_limit.map_or_else(String::new, |t| format!("; time limit {} s", fmt_limit(t)));
     let _ = writeln!(
         out,
-        "**Runs:** {} on {} instances; solvers: {}; modes: {}.\n",
+        "**Runs:** {} on {} instances; solvers: {}; modes: {}{limit}.\n",
         results.rows.len(),
-        instances,
+        results.instances().len(),
         results.solvers().join(", "),
         results.modes().join(", ")
     );
+}
+
+/// What the times count and how they are censored.
+fn times_note(out: &mut String, results: &Results) {
     let limit = match results.time_limit {
         Some(t) => format!("the time limit ({} s)", fmt_limit(t)),
         None => "the time limit (none was reached)".to_owned(),
@@ -110,11 +141,26 @@ fn header(out: &mut String, results: &Results) {
     let _ = writeln!(
         out,
         "Times are total wall seconds of a run: set-up (`build_seconds`: the ILP model, the SAT \
-         encoding, the DLX matrix) plus search (`seconds`), as the time limit counts them. Columns, \
-         rows and figures labelled *search-only* leave the set-up out; `runs.csv` keeps both. Runs \
+         encoding, the DLX matrix) plus search (`seconds`), as the time limit counts them. Columns \
+         and figures labelled *search-only* leave the set-up out; `runs.csv` keeps both. Runs \
          stopped by the time limit or the memory cap could not finish; they count as {limit} rather \
          than being dropped, so a statistic marked `≥` is censored (a lower bound). `error` runs are \
          left out of the times but counted in the shares.\n"
+    );
+}
+
+/// Errors, disagreements between solvers and answers the oracle rejected, said once.
+fn integrity(out: &mut String, results: &Results) {
+    let count = |f: &dyn Fn(&RunRow) -> bool| results.rows.iter().filter(|r| f(r)).count();
+    let errors = count(&|r| Outcome::of(r) == Outcome::Error);
+    let disagree = count(&|r| r.agree == Some(false));
+    let rejected = count(&|r| r.verified == Some(false));
+    out.push_str("## Integrity\n\n");
+    let _ = writeln!(
+        out,
+        "{errors} runs ended in an error (see the `note` column; left out of the times); {disagree} runs disagreed \
+         with another solver on feasibility (`agree = false`) and {rejected} returned a solution the oracle rejected \
+         (`verified = false`).\n"
     );
 }
 
@@ -306,25 +352,20 @@ pub(crate) fn fmt_peak(at: &PeakAt) -> String {
     text
 }
 
-/// Embeds the figures that exist in `dir`.
-fn figures(out: &mut String, dir: &Path) {
-    let present: Vec<_> =
-        crate::plot::FIGURES.iter().filter(|(stem, _)| dir.join(format!("{stem}.png")).exists()).collect();
-    if present.is_empty() {
+/// The figures of [`crate::plot::FIGURES`] that exist in `dir` (as PNG): stem and caption.
+fn present_figures(dir: &Path) -> Vec<(&'static str, &'static str)> {
+    crate::plot::FIGURES.iter().filter(|(stem, _)| dir.join(format!("{stem}.png")).exists()).copied().collect()
+}
+
+/// Embeds the figures present but the key figure, which is under the findings already.
+fn figures(out: &mut String, present: &[(&str, &str)], key: Option<&str>) {
+    let rest: Vec<_> = present.iter().filter(|(stem, _)| Some(*stem) != key).collect();
+    if rest.is_empty() {
         return;
     }
     out.push_str("## Figures\n\n");
-    for (stem, caption) in present {
+    for (stem, caption) in rest {
         let _ = writeln!(out, "![{caption}]({stem}.png)\n\n*{caption}* ([SVG]({stem}.svg))\n");
-    }
-}
-
-/// `pairing` stated as "B is k× faster than A" (or the reverse), for a median ratio t(A)/t(B).
-pub(crate) fn speedup_phrase(p: &Pairing, ratio: f64) -> String {
-    if ratio >= 1.0 {
-        format!("{} is {}× faster than {}", p.b, fmt_num(ratio), p.a)
-    } else {
-        format!("{} is {}× faster than {}", p.a, fmt_num(1.0 / ratio), p.b)
     }
 }
 

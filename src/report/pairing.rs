@@ -1,17 +1,15 @@
 //! Paired speed ratios: two solvers compared on the instances both ran, per (mode, N), per N over
-//! the modes, pooled, and per (mode, N, α); the ratio table and its conclusions. Times are the
-//! results' clock ([`crate::results::Clock`]): total (set-up + search) unless asked otherwise.
+//! the modes, pooled, and per (mode, N, α); and the ratio matrices of the report, one per N. The
+//! ratio of a pair is the geometric mean of the per-instance ratios t(A)/t(B) over the instances
+//! both finished (solved or proved infeasible): it turns around exactly when the solvers swap
+//! places and weighs a 10× win like a 10× loss. Times are the results' clock
+//! ([`crate::results::Clock`]): total (set-up + search) unless asked otherwise.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
-use super::speedup_phrase;
 use crate::experiment::record::RunRow;
-use crate::results::stats;
 use crate::results::{fmt_num, Alpha, Outcome, Results, UNIQUE_MODE};
-
-/// Below this many paired instances a ratio is called indicative.
-const FEW_PAIRS: usize = 5;
 
 /// Two solvers compared on the instances both were run on.
 #[derive(Debug, Clone, Default)]
@@ -30,22 +28,27 @@ pub(crate) struct Pairing {
     pub a_unfinished: usize,
     /// Of those, instances `b` did not finish.
     pub b_unfinished: usize,
-    /// t(a) / t(b) over the instances both solved.
+    /// t(a) / t(b) over the instances both finished.
     pub ratios: Vec<f64>,
-    /// N of the instances both solved.
+    /// N of the instances both finished.
     pub sizes: BTreeSet<usize>,
 }
 
 impl Pairing {
-    /// Median of t(a)/t(b) over the instances both solved.
-    pub fn median_ratio(&self) -> Option<f64> {
-        stats::median(&self.ratios)
+    /// The geometric mean of t(a)/t(b) over the instances both finished; `None` without any.
+    pub fn ratio(&self) -> Option<f64> {
+        geometric_mean(&self.ratios)
     }
 
-    /// The Markdown cells `paired | both solved | median t(A)/t(B) | A unfinished | B unfinished`.
+    /// The ratio and its count as one matrix cell, `8.07 (164)`; `— (0)` without instances both finished.
+    pub fn ratio_cell(&self) -> String {
+        format!("{} ({})", self.ratio().map_or_else(|| "—".to_owned(), fmt_num), self.ratios.len())
+    }
+
+    /// The Markdown cells `paired | both finished | t(A)/t(B) | A unfinished | B unfinished`.
     pub fn count_cells(&self) -> String {
-        let median = self.median_ratio().map_or_else(|| "—".to_owned(), fmt_num);
-        format!("{} | {} | {median} | {} | {}", self.paired, self.ratios.len(), self.a_unfinished, self.b_unfinished)
+        let ratio = self.ratio().map_or_else(|| "—".to_owned(), fmt_num);
+        format!("{} | {} | {ratio} | {} | {}", self.paired, self.ratios.len(), self.a_unfinished, self.b_unfinished)
     }
 
     /// The same comparison with `first` as `a` (ratios inverted when the solvers swap places);
@@ -134,6 +137,12 @@ pub(crate) fn pairings(results: &Results) -> Pairings {
     Pairings { per_size, per_size_all_modes, pooled, per_alpha }
 }
 
+/// The geometric mean of positive `values`; `None` when there are none.
+pub(crate) fn geometric_mean(values: &[f64]) -> Option<f64> {
+    let logs: Vec<f64> = values.iter().filter(|v| **v > 0.0 && v.is_finite()).map(|v| v.ln()).collect();
+    (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp())
+}
+
 /// Adds one instance on which both solvers ran.
 fn add_pair(results: &Results, p: &mut Pairing, a: &RunRow, b: &RunRow, n: usize) {
     p.paired += 1;
@@ -141,116 +150,56 @@ fn add_pair(results: &Results, p: &mut Pairing, a: &RunRow, b: &RunRow, n: usize
     p.a_unfinished += usize::from(!oa.finished());
     p.b_unfinished += usize::from(!ob.finished());
     let (ta, tb) = (results.clock.seconds(a), results.clock.seconds(b));
-    if oa == Outcome::Solved && ob == Outcome::Solved && ta > 0.0 && tb > 0.0 {
+    if oa.finished() && ob.finished() && ta > 0.0 && tb > 0.0 {
         p.ratios.push(ta / tb);
         p.sizes.insert(n);
     }
 }
 
-/// The ratio table: pooled, per N over the modes (only with two or more modes: with one they are
-/// the per-(mode, N) rows again), per (mode, N); total-time ratios, and the search-only ratio of
-/// the same pair beside them (from `search`, the same comparisons on search time alone).
-pub(crate) fn section(out: &mut String, results: &Results, total: &Pairings, search: &Pairings) {
+/// The speed-ratio matrices: one per N (pooled over modes), a row and a column per solver; cell
+/// (A, B) is the geometric mean over the instances both finished of t(A)/t(B), with their count.
+pub(crate) fn section(out: &mut String, results: &Results, pairings: &Pairings) {
+    let solvers = results.solvers();
+    if solvers.len() < 2 {
+        return;
+    }
+    let mut sizes: Vec<usize> =
+        pairings.per_size_all_modes.iter().filter_map(|p| p.scope.as_ref().map(|s| s.1)).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
     out.push_str("## Speed ratios on the same instances\n\n");
-    out.push_str(
-        "Runs are paired by (experiment, box shape, α, mode, difficulty, repeat, seed). The ratio is \
-         the median over the instances **both solved** of t(A) / t(B), on total time (set-up + \
-         search): above 1 means B is faster. The last column is the same median on search time alone \
-         (set-up left out). Instances proved infeasible are not in the ratio; the `unfinished` columns \
-         count the paired instances each solver did not finish (limit, memory or error).\n\n",
+    let pooled = if results.modes().len() > 1 { " (all modes pooled)" } else { "" };
+    let _ = writeln!(
+        out,
+        "One matrix per N{pooled}. Runs are paired by instance (experiment, box shape, α, mode, difficulty, repeat, \
+         seed). Cell (row A, column B): the geometric mean over the instances **both finished** (solved or proved \
+         infeasible) of t(A) / t(B) on total time, and in brackets how many instances that is; above 1 the column's \
+         solver B is faster. Instances one of the two did not finish are left out, so a ratio can flatter the solver \
+         that gives up; the *Runs not finished* table says how many those are.\n"
     );
-    out.push_str(
-        "| A | B | mode | N | paired | both solved | median t(A)/t(B) | A unfinished | B unfinished | search-only t(A)/t(B) |\n",
-    );
-    out.push_str("|---|---|---|---|---|---|---|---|---|---|\n");
-    let several_modes = results.modes().len() > 1;
-    let groups: [(&[Pairing], &[Pairing]); 3] = [
-        (&total.pooled, &search.pooled),
-        (if several_modes { &total.per_size_all_modes } else { &[] }, &search.per_size_all_modes),
-        (&total.per_size, &search.per_size),
-    ];
-    for (rows, search_rows) in groups {
-        for p in rows {
-            let (mode, n) = match &p.scope {
-                Some((mode, n)) => (mode.clone(), n.to_string()),
-                None => (ALL_MODES.to_owned(), ALL_MODES.to_owned()),
-            };
-            let search_ratio = find_pairing(search_rows, (&p.a, &p.b), &p.scope, p.alpha)
-                .and_then(|q| q.median_ratio())
-                .map_or_else(|| "—".to_owned(), fmt_num);
-            let _ = writeln!(out, "| {} | {} | {mode} | {n} | {} | {search_ratio} |", p.a, p.b, p.count_cells());
+    let heads: String = solvers.iter().map(|s| format!(" {s} |")).collect();
+    for n in sizes {
+        let scope = Some((ALL_MODES.to_owned(), n));
+        let _ = writeln!(out, "### N = {n}: t(row) / t(column)\n");
+        let _ = writeln!(out, "| A \\ B |{heads}");
+        let _ = writeln!(out, "|---|{}", "---|".repeat(solvers.len()));
+        for a in &solvers {
+            let cells: String = solvers
+                .iter()
+                .map(|b| {
+                    if a == b {
+                        return " — |".to_owned();
+                    }
+                    match find_pairing(&pairings.per_size_all_modes, (a, b), &scope, None) {
+                        Some(p) => format!(" {} |", p.ratio_cell()),
+                        None => " |".to_owned(),
+                    }
+                })
+                .collect();
+            let _ = writeln!(out, "| **{a}** |{cells}");
         }
+        out.push('\n');
     }
-    out.push('\n');
-}
-
-/// One bullet per solver pair, pooled over all instances, noting where the faster one changes
-/// with N; then, once, which ratios leave out instances their faster solver did not finish.
-pub(crate) fn bullets(pairings: &Pairings) -> Vec<String> {
-    let mut flattered = Vec::new();
-    let mut out: Vec<String> = pairings
-        .pooled
-        .iter()
-        .map(|p| {
-            let unfinished = format!(
-                "{} did not finish {} of the {} paired instances, {} {}",
-                p.a, p.a_unfinished, p.paired, p.b, p.b_unfinished
-            );
-            let Some(ratio) = p.median_ratio() else {
-                return format!(
-                    "No speed ratio between {} and {}: no instance was solved by both ({unfinished}).",
-                    p.a, p.b
-                );
-            };
-            let sizes: Vec<String> = p.sizes.iter().map(|n| n.to_string()).collect();
-            let hedge = if p.ratios.len() < FEW_PAIRS { " Few instances: indicative only." } else { "" };
-            let (faster, slower, faster_unfinished) =
-                if ratio >= 1.0 { (&p.b, &p.a, p.b_unfinished) } else { (&p.a, &p.b, p.a_unfinished) };
-            if faster_unfinished > 0 {
-                flattered.push(format!("{faster} over {slower} ({faster_unfinished} left out)"));
-            }
-            format!(
-                "On the {} instances both solved (N = {}), {} (median of per-instance total-time ratios); \
-                 {unfinished}.{}{hedge}",
-                p.ratios.len(),
-                sizes.join(", "),
-                speedup_phrase(p, ratio),
-                crossover(&pairings.per_size_all_modes, p)
-            )
-        })
-        .collect();
-    if !flattered.is_empty() {
-        out.push(format!(
-            "These ratios leave out the instances the faster solver did not finish, so they likely overstate \
-             its advantage: {}.",
-            flattered.join(", ")
-        ));
-    }
-    out
-}
-
-/// " The faster solver changes with N: …" when it does; else empty.
-fn crossover(per_size: &[Pairing], pooled: &Pairing) -> String {
-    let mut a_faster = Vec::new();
-    let mut b_faster = Vec::new();
-    for p in per_size.iter().filter(|p| p.a == pooled.a && p.b == pooled.b) {
-        let (Some(ratio), Some((_, n))) = (p.median_ratio(), &p.scope) else { continue };
-        if ratio > 1.0 {
-            b_faster.push(n.to_string());
-        } else if ratio < 1.0 {
-            a_faster.push(n.to_string());
-        }
-    }
-    if a_faster.is_empty() || b_faster.is_empty() {
-        return String::new();
-    }
-    format!(
-        " The faster solver changes with N: {} is faster at N = {}, {} at N = {}.",
-        pooled.a,
-        a_faster.join(", "),
-        pooled.b,
-        b_faster.join(", ")
-    )
 }
 
 #[cfg(test)]
@@ -258,42 +207,30 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_comparison_turned_around_inverts_each_ratio_and_swaps_the_counts() {
+    fn a_comparison_turned_around_inverts_its_geometric_mean_and_swaps_the_counts() {
         let p = Pairing {
             a: "sat".into(),
             b: "sat-minimal".into(),
             paired: 3,
             a_unfinished: 1,
-            ratios: vec![0.5, 0.25],
+            ratios: vec![0.5, 0.125],
             ..Pairing::default()
         };
         let q = p.oriented("sat-minimal").expect("one of the two");
         assert_eq!((q.a.as_str(), q.b.as_str()), ("sat-minimal", "sat"));
         assert_eq!((q.a_unfinished, q.b_unfinished), (0, 1));
-        assert_eq!(q.ratios, vec![2.0, 4.0]);
-        assert_eq!(q.median_ratio(), Some(3.0), "the median of the inverses, not the inverse of the median");
+        assert_eq!(q.ratios, vec![2.0, 8.0]);
+        let (forth, back) = (p.ratio().expect("two ratios"), q.ratio().expect("two ratios"));
+        assert!((back - 4.0).abs() < 1e-12 && (forth * back - 1.0).abs() < 1e-12, "{forth} {back}");
+        assert_eq!(q.ratio_cell(), "4.00 (2)");
+        assert_eq!(Pairing::default().ratio_cell(), "— (0)");
         assert!(p.oriented("backtrack").is_none());
     }
 
     #[test]
-    fn the_overstatement_caveat_is_said_once_naming_each_flattered_pair() {
-        let pair = |a: &str, b: &str, ratio: f64, b_unfinished: usize| Pairing {
-            a: a.into(),
-            b: b.into(),
-            paired: 10,
-            b_unfinished,
-            ratios: vec![ratio; 8],
-            sizes: BTreeSet::from([9]),
-            ..Pairing::default()
-        };
-        let pooled = vec![pair("ilp-clique", "backtrack", 50.0, 1), pair("ilp-clique", "sat", 40.0, 2)];
-        let text = bullets(&Pairings { pooled, ..Pairings::default() });
-        assert_eq!(text.len(), 3);
-        assert_eq!(text.iter().filter(|b| b.contains("overstate")).count(), 1);
-        assert!(
-            text[2].ends_with("backtrack over ilp-clique (1 left out), sat over ilp-clique (2 left out)."),
-            "{}",
-            text[2]
-        );
+    fn the_geometric_mean_skips_what_is_no_ratio() {
+        assert_eq!(geometric_mean(&[]), None);
+        assert_eq!(geometric_mean(&[0.0, f64::NAN]), None);
+        assert!((geometric_mean(&[10.0, 0.1, 1.0]).expect("three") - 1.0).abs() < 1e-12);
     }
 }

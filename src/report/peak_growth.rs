@@ -18,7 +18,7 @@ use crate::results::{solver_order, stats, Alpha, PeakAt, Results};
 /// How far (in α) from every peak α an α value must be to count as off the peak.
 pub(crate) const OFF_PEAK: f64 = 0.15;
 /// Exponents closer than this are "about as fast".
-const SAME_EXPONENT: f64 = 0.5;
+pub(crate) const SAME_EXPONENT: f64 = 0.5;
 
 /// The peak and off-peak medians of one solver at one N.
 #[derive(Debug, Clone)]
@@ -197,46 +197,6 @@ pub(crate) fn section(out: &mut String, results: &Results, peak_growth: &[PeakGr
         }
     }
     out.push('\n');
-}
-
-/// One bullet per (solver, mode) with a law both at the peak and off it: the two laws and whether
-/// cost grows faster at the peak. Series without both fits get none: the table says which sizes
-/// were left out and why.
-pub(crate) fn bullets(peak_growth: &[PeakGrowth]) -> Vec<String> {
-    peak_growth.iter().filter_map(bullet).collect()
-}
-
-/// The at-peak and off-peak growth of one (solver, mode), when both have a fit.
-fn bullet(g: &PeakGrowth) -> Option<String> {
-    let (at, off) = (law(&g.at_peak)?, law(&g.off_peak)?);
-    let (p, q) = (g.at_peak.power?, g.off_peak.power?);
-    let verdict = if p.slope - q.slope > SAME_EXPONENT {
-        "faster at the hardness peak than off it"
-    } else if q.slope - p.slope > SAME_EXPONENT {
-        "more slowly at the hardness peak than off it"
-    } else {
-        "about as fast at the hardness peak as off it"
-    };
-    Some(format!(
-        "{} ({}): cost grows {verdict} (exponent {:.1} vs {:.1}): at the peak {at}; off the peak (α at least \
-         {OFF_PEAK} away) {off}.",
-        g.solver, g.mode, p.slope, q.slope
-    ))
-}
-
-/// "t ∝ N^7.90 (R² 0.990; or 1.23^N, R² 0.950) over N = 16, 25, 36", or `None` without a fit.
-fn law(g: &Growth) -> Option<String> {
-    let (p, e) = (g.power?, g.exponential?);
-    let sizes: Vec<String> = g.points.iter().map(|p| p.0.to_string()).collect();
-    let hedge = if g.points.len() <= 4 { ", indicative" } else { "" };
-    Some(format!(
-        "t ∝ N^{:.2} (R² {:.3}; or {}^N, R² {:.3}) over N = {}{hedge}",
-        p.slope,
-        p.r2,
-        crate::results::fmt_num(10f64.powf(e.slope)),
-        e.r2,
-        sizes.join(", ")
-    ))
 }
 
 #[cfg(test)]

@@ -145,6 +145,50 @@ pub(crate) fn verdict_line(cell: &Cell) -> Option<String> {
     })
 }
 
+/// The finding of the report's first screen: in how many cells ours lead and by how much in
+/// PAR-2, and every cell a peer wins, plainly.
+pub(crate) fn finding(cells: &[Cell]) -> Option<String> {
+    let judged: Vec<(&Cell, &Standing, &Standing)> =
+        cells.iter().filter_map(|c| c.leaders().map(|(o, p)| (c, o, p))).collect();
+    if judged.is_empty() {
+        return None;
+    }
+    let lead: Vec<f64> = judged
+        .iter()
+        .filter(|(c, _, _)| verdict_line(c).is_some_and(|l| l.starts_with("ours")))
+        .map(|(_, o, p)| p.par2 / o.par2)
+        .collect();
+    let wins: Vec<String> = judged
+        .iter()
+        .filter(|(c, _, _)| verdict_line(c).is_some_and(|l| l.contains("wins")))
+        .map(|(c, o, p)| {
+            format!(
+                "`{}` at {} {}×{} α = {} ({}/{} resolved, {}× ours by PAR-2)",
+                p.solver,
+                c.mode,
+                c.n,
+                c.n,
+                c.alpha,
+                p.resolved,
+                p.instances,
+                fmt_num(o.par2 / p.par2)
+            )
+        })
+        .collect();
+    let by = match (lead.iter().copied().reduce(f64::min), lead.iter().copied().reduce(f64::max)) {
+        (Some(lo), Some(hi)) => format!(", {}–{}× faster by PAR-2 than the best peer", fmt_num(lo), fmt_num(hi)),
+        _ => String::new(),
+    };
+    let peers =
+        if wins.is_empty() { "no peer wins a cell".to_string() } else { format!("a peer wins: {}", wins.join("; ")) };
+    Some(format!(
+        "Against the external solvers run on the same instances under the same limits (*Ours against the peers*): \
+         ours lead in {} of {} (mode, N, α) cells{by}; {peers}.",
+        lead.len(),
+        judged.len()
+    ))
+}
+
 /// The section: who leads each cell, every solver's standing, and the instance-by-instance table.
 pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
     if cells.is_empty() {
@@ -172,9 +216,15 @@ pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
         out,
         "Ours lead in {ours} of {} cells; {}.\n",
         lines.len(),
-        if peer_wins.is_empty() { "no peer wins a cell".to_string() } else { format!("a peer wins {}", peer_wins.join(", ")) }
+        if peer_wins.is_empty() {
+            "no peer wins a cell".to_string()
+        } else {
+            format!("a peer wins {}", peer_wins.join(", "))
+        }
     );
-    out.push_str("| mode | N | α | best of ours | resolved | PAR-2 (s) | best peer | resolved | PAR-2 (s) | who leads |\n");
+    out.push_str(
+        "| mode | N | α | best of ours | resolved | PAR-2 (s) | best peer | resolved | PAR-2 (s) | who leads |\n",
+    );
     out.push_str("|---|---|---|---|---|---|---|---|---|---|\n");
     for (cell, line) in &lines {
         let (o, p) = cell.leaders().expect("a verdict has both sides");
@@ -339,6 +389,8 @@ mod tests {
         let found = cells(&r);
         let line = verdict_line(&found[0]).unwrap();
         assert_eq!(line, "**the peer `cadical-cli` wins**: 3.83× faster than ours by PAR-2");
+        let said = finding(&found).unwrap();
+        assert!(said.contains("ours lead in 0 of 1 (mode, N, α) cells; a peer wins: `cadical-cli` at planted 9×9 α = 0.2 (2/2 resolved, 3.83× ours by PAR-2)."), "{said}");
         let mut out = String::new();
         section(&mut out, &r, &found);
         assert!(

@@ -145,32 +145,6 @@ pub(crate) fn section(out: &mut String, races: &[Race]) {
     out.push('\n');
 }
 
-/// The conclusion: the portfolio's median cost over its best member, pooled. When the best
-/// member's median time is below the overhead, the ratio mostly measures the start-up, and the
-/// sentence says so.
-pub(crate) fn bullets(races: &[Race]) -> Vec<String> {
-    let Some(all) = tallies(races).remove(&None) else { return Vec::new() };
-    let (Some(ratio), Some(overhead)) = (stats::median(&all.ratios), stats::median(&all.overheads)) else {
-        return Vec::new();
-    };
-    let best: Vec<f64> =
-        races.iter().filter(|r| r.portfolio.is_some()).filter_map(|r| r.best.as_ref().map(|b| b.1)).collect();
-    let start_up = if stats::median(&best).is_some_and(|b| b < overhead) {
-        "; its best member's median time is below that overhead, so the ratio mostly measures the start-up"
-    } else {
-        ""
-    };
-    vec![format!(
-        "Over the {} instances both finished, the portfolio took {} s more than its best member in the median \
-         (median ratio {}×{start_up}); it finished {} that no member did and missed {} that a member finished.",
-        all.ratios.len(),
-        fmt_num(overhead),
-        fmt_num(ratio),
-        all.only_portfolio,
-        all.only_members
-    )]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,19 +169,15 @@ mod tests {
         let all = &t[&None];
         assert_eq!((all.races, all.ratios.len(), all.only_portfolio, all.only_members), (5, 3, 1, 1));
         assert_eq!(all.winners_text(), "backtrack 2, sat 2, kissat 1");
-        let text = bullets(&races).join("");
-        assert!(text.contains("median ratio 6.00×"), "{text}");
-        assert!(text.contains("finished 1 that no member did and missed 1"), "{text}");
-        let slow = [race(36, Some(30.0), Some(20.0), "sat"), race(36, Some(12.0), Some(10.0), "sat")];
-        let text = bullets(&slow).join("");
-        assert!(text.contains("6.00 s more") && !text.contains("mostly measures"), "{text}");
+        let mut text = String::new();
+        section(&mut text, &races);
+        assert!(text.contains("| all | 5 | 3 | 6.00 |"), "{text}");
+        assert!(text.ends_with("| 1 | 1 | backtrack 2, sat 2, kissat 1 |\n\n"), "{text}");
     }
 
     #[test]
-    fn a_ratio_of_microsecond_runs_is_called_start_up() {
+    fn the_pooled_row_comes_last() {
         let races = [race(9, Some(0.012), Some(0.000_01), "backtrack")];
-        let text = bullets(&races).join("");
-        assert!(text.contains("mostly measures the start-up"), "{text}");
         let mut out = String::new();
         section(&mut out, &races);
         let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("| 9 |") || l.starts_with("| all |")).collect();
@@ -220,6 +190,5 @@ mod tests {
         let mut out = String::new();
         section(&mut out, &[]);
         assert!(out.is_empty());
-        assert!(bullets(&[]).is_empty());
     }
 }

@@ -1,131 +1,194 @@
-//! The summary at the top of the report: one table a researcher reads in two minutes, computed
-//! from the same [`Analysis`] as the full tables below it, so the two cannot disagree.
+//! The summary under the key findings: small tables with one number per cell, a row per (mode, N)
+//! and a column per solver, computed from the same runs as the details below them.
 //!
-//! One row per (mode, solver) and one column per N: the median total time (stopped runs counted
-//! as the limit), bold for the fastest solver at that N ([`super::winners`]' ranking), the runs
-//! the solver did not finish, and the α where its search effort peaks ([`super::peak_growth`]'s
-//! peak: the effort peak, else the time peak). The last columns are the better of the two growth
-//! laws over N ([`super::growth`]): pooled over α, at the hardness peak and off it. Three more rows
-//! per mode name the fastest solver per N on total time and on search time alone, and count the
-//! unresolved instances (no solver finished).
+//! - *Median total time*: the median seconds of each solver (stopped runs counted as the limit,
+//!   `≥` where the median is the limit), **bold** for the fastest solver at that N
+//!   ([`super::winners`]' ranking), and per mode a PAR-2 row over all N.
+//! - *Runs not finished*: per solver, the runs stopped by a limit or ended in an error, beside the
+//!   instances of the (mode, N) and those no solver finished.
+//! - *Peak α*: where each solver's search effort peaks in α ([`super::peaks`]; its time peak when it
+//!   records no effort), for sweeps of at least three α values.
+//!
+//! The times come from [`Score`], which takes the time of a run as a closure: [`time_tables`] is
+//! called with the results' clock, and another measure of time (CPU seconds) is one more call.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use super::analysis::Analysis;
-use super::growth::Growth;
-use super::peak_growth::OFF_PEAK;
-use super::winners::{Fastest, Standing};
-use super::{fmt_peak, fmt_secs};
-use crate::results::{solver_order, Results, Summary};
+use super::fmt_secs;
+use super::peaks::{EffortPeak, Peak};
+use super::winners::Fastest;
+use crate::experiment::record::RunRow;
+use crate::results::{fmt_limit, fmt_num, solver_order, PeakAt, Results, PAR_FACTOR};
 
-/// One solver's summaries in one mode, by N.
-type BySize<'a> = BTreeMap<usize, &'a Summary>;
+/// A (mode, N) row of the summary tables.
+type RowKey = (String, usize);
 
 /// The summary section; nothing when there are no runs.
-pub(crate) fn section(out: &mut String, results: &Results, total: &Analysis, search: &Analysis) {
-    let cells = results.summarize(|r| Some((r.mode.clone(), solver_order(&r.solver), r.n)));
-    if cells.is_empty() {
+pub(crate) fn section(out: &mut String, results: &Results, analysis: &Analysis) {
+    if results.rows.is_empty() {
         return;
     }
-    let sizes: Vec<usize> = cells.keys().map(|k| k.2).collect::<BTreeSet<_>>().into_iter().collect();
-    let mut rows: BTreeMap<(&str, &(usize, String)), BySize<'_>> = BTreeMap::new();
-    for ((mode, solver, n), s) in &cells {
-        rows.entry((mode.as_str(), solver)).or_default().insert(*n, s);
-    }
     out.push_str("## Summary\n\n");
+    let clock = results.clock;
+    time_tables(out, results, analysis, "total time", &|r: &RunRow| clock.seconds(r));
+    unfinished_table(out, results, analysis);
+    peak_table(out, &analysis.peaks);
+}
+
+/// The median-time table on the measure `time` (named `what`, e.g. `total time`), with a PAR-2
+/// row per mode.
+pub(crate) fn time_tables(
+    out: &mut String,
+    results: &Results,
+    analysis: &Analysis,
+    what: &str,
+    time: &dyn Fn(&RunRow) -> f64,
+) {
+    let solvers = results.solvers();
+    let cells = results.score_by(|r| Some(((r.mode.clone(), r.n), r.solver.clone())), time);
+    let pooled = results.score_by(|r| Some((r.mode.clone(), r.solver.clone())), time);
+    let rows: BTreeSet<&RowKey> = cells.keys().map(|k| &k.0).collect();
+    let limit = match results.time_limit {
+        Some(t) => format!("the {} s limit", fmt_limit(t)),
+        None => "the time limit".to_owned(),
+    };
     let _ = writeln!(
         out,
-        "Per mode and solver, at each N: the median total time in seconds (set-up + search; runs \
-         stopped by the limit count as the limit, `≥` marks a median at the limit), **bold** for the \
-         fastest solver at that N (the lowest median among the solvers that finished the most \
-         instances), the runs it did not finish (limit, memory or error), and the α where its search \
-         effort peaks (its time peak when it records no effort; `edge`: at the end of the sweep). The \
-         growth columns give the better-fitting law over N (details in *How cost grows with N*): \
-         pooled over α, at the hardness peak, and off it (α at least {OFF_PEAK} away). *Fastest, \
-         search only* ranks the same way on search time alone (set-up such as the ILP model, the SAT \
-         encoding or the DLX matrix left out); *unresolved* counts the instances no solver finished.\n"
+        "### Median {what}, seconds (`≥`: at {limit}, a lower bound; **bold**: fastest; PAR-2: mean with runs not \
+         finished counted as {PAR_FACTOR} × the limit)"
     );
-    let heads: String = sizes.iter().map(|n| format!(" N = {n} |")).collect();
-    let _ = writeln!(out, "| mode | solver |{heads} growth, all α | growth at the peak | growth off the peak |");
-    let _ = writeln!(out, "|{}", "---|".repeat(sizes.len() + 5));
-    let modes: Vec<&str> = rows.keys().map(|k| k.0).collect::<BTreeSet<_>>().into_iter().collect();
-    for mode in modes {
-        for ((_, (_, solver)), by_size) in rows.iter().filter(|(k, _)| k.0 == mode) {
-            let cells: String = sizes
-                .iter()
-                .map(|n| match by_size.get(n) {
-                    Some(s) => format!(" {} |", size_cell(results, total, (mode, solver, *n), s)),
-                    None => " — |".to_owned(),
-                })
-                .collect();
-            let law = |g: Option<&Growth>| g.map_or_else(|| "—".to_owned(), Growth::short_law);
-            let pooled = law(total.growth.iter().find(|g| g.mode == mode && &g.solver == solver));
-            let peak = total.peak_growth.iter().find(|g| g.mode == mode && &g.solver == solver);
-            let (at, off) = (law(peak.map(|g| &g.at_peak)), law(peak.map(|g| &g.off_peak)));
-            let _ = writeln!(out, "| {mode} | {solver} |{cells} {pooled} | {at} | {off} |");
-        }
-        let fastest = |analysis: &Analysis, with_median: bool| -> String {
-            sizes
-                .iter()
-                .map(|n| {
-                    let f = analysis.fastest.iter().find(|f| f.mode == mode && f.n == *n);
-                    format!(" {} |", fastest_cell(results, f, with_median))
-                })
-                .collect()
-        };
-        let _ = writeln!(out, "| {mode} | *fastest* |{} | | |", fastest(total, false));
-        let _ = writeln!(out, "| {mode} | *fastest, search only* |{} | | |", fastest(search, true));
-        let unresolved: String = sizes
+    header(out, &solvers, &[]);
+    for (mode, n) in &rows {
+        let winner = analysis.fastest.iter().find(|f| &f.mode == mode && f.n == *n).and_then(Fastest::winner);
+        let line: String = solvers
             .iter()
-            .map(|n| {
-                let (k, of) = total
-                    .solvability
-                    .iter()
-                    .filter(|((m, size, _, _), _)| m == mode && size == n)
-                    .fold((0, 0), |(k, of), (_, s)| (k + s.unresolved, of + s.instances));
-                if of == 0 {
-                    " — |".to_owned()
+            .map(|s| {
+                let Some(score) = cells.get(&((mode.clone(), *n), s.clone())) else { return " — |".to_owned() };
+                let median = fmt_secs(results, score.median);
+                if winner.is_some_and(|w| &w.solver == s) {
+                    format!(" **{median}** |")
                 } else {
-                    format!(" {k} of {of} |")
+                    format!(" {median} |")
                 }
             })
             .collect();
-        let _ = writeln!(out, "| {mode} | *unresolved* |{unresolved} | | |");
+        let _ = writeln!(out, "| {mode} | {n} |{line}");
+        let last_of_mode = rows.iter().rfind(|k| &k.0 == mode) == Some(&&(mode.clone(), *n));
+        if last_of_mode {
+            let par2: String = solvers
+                .iter()
+                .map(|s| match pooled.get(&(mode.clone(), s.clone())).and_then(|p| p.par2) {
+                    Some(v) => format!(" {} |", fmt_num(v)),
+                    None => " — |".to_owned(),
+                })
+                .collect();
+            let _ = writeln!(out, "| {mode} | PAR-2, all N |{par2}");
+        }
     }
     out.push('\n');
 }
 
-/// One (mode, solver, N) cell: median (bold for the fastest), unfinished runs, peak α.
-fn size_cell(results: &Results, total: &Analysis, (mode, solver, n): (&str, &str, usize), s: &Summary) -> String {
-    let median = fmt_secs(results, s.median());
-    let fastest = total.fastest.iter().find(|f| f.mode == mode && f.n == n).and_then(Fastest::winner);
-    let mut text = if fastest.is_some_and(|w| w.solver == solver) { format!("**{median}**") } else { median };
-    let unfinished = s.runs - s.solved - s.infeasible;
-    if unfinished > 0 {
-        let _ = write!(text, " · {unfinished} unfinished");
+/// Runs not finished per solver, with the instances of each (mode, N) and those no solver finished.
+fn unfinished_table(out: &mut String, results: &Results, analysis: &Analysis) {
+    let solvers = results.solvers();
+    let cells = results.score_by(|r| Some(((r.mode.clone(), r.n), r.solver.clone())), |r| r.seconds);
+    let mut instances: BTreeMap<RowKey, (usize, usize)> = BTreeMap::new();
+    for ((mode, n, _, _), s) in &analysis.solvability {
+        let e = instances.entry((mode.clone(), *n)).or_default();
+        e.0 += s.instances;
+        e.1 += s.unresolved;
     }
-    let size = total
-        .peak_growth
-        .iter()
-        .find(|g| g.mode == mode && g.solver == solver)
-        .and_then(|g| g.sizes.iter().find(|p| p.n == n));
-    if let Some(p) = size {
-        let elsewhere = if p.censored && !p.at.censored { ", limit elsewhere" } else { "" };
-        let _ = write!(text, " · peak α {}{elsewhere}", fmt_peak(&p.at));
+    out.push_str("### Runs not finished (stopped by the time limit or the memory cap, or an error)\n");
+    header(out, &solvers, &["instances", "unresolved"]);
+    for (key, (count, unresolved)) in &instances {
+        let line: String = solvers
+            .iter()
+            .map(|s| match cells.get(&(key.clone(), s.clone())) {
+                Some(score) => format!(" {} |", score.unfinished),
+                None => " — |".to_owned(),
+            })
+            .collect();
+        let _ = writeln!(out, "| {} | {} | {count} | {unresolved} |{line}", key.0, key.1);
     }
-    text
+    out.push('\n');
 }
 
-/// The fastest solver of one (mode, N), with its median when asked; a dash where the size is
-/// missing, `none finished` where no solver finished a run.
-fn fastest_cell(results: &Results, f: Option<&Fastest>, with_median: bool) -> String {
-    match f.map(Fastest::winner) {
-        None => "—".to_owned(),
-        Some(None) => "none finished".to_owned(),
-        Some(Some(Standing { solver, median, .. })) if with_median => {
-            format!("{solver} ({} s)", fmt_secs(results, *median))
-        }
-        Some(Some(w)) => w.solver.clone(),
+/// Each solver's peak α per (mode, N) sweep; nothing without a sweep long enough to have one.
+fn peak_table(out: &mut String, peaks: &[Peak]) {
+    if peaks.is_empty() {
+        return;
+    }
+    let mut solvers: Vec<String> =
+        peaks.iter().flat_map(|p| p.times.iter().map(|t| t.0.clone())).collect::<BTreeSet<_>>().into_iter().collect();
+    solvers.sort_by_key(|s| solver_order(s));
+    out.push_str(
+        "### Peak α: where each solver's search effort is largest (`edge`: at the end of the sweep; `censored`: \
+         the median time there is the limit; `uncertain`: the limit is reached elsewhere in the sweep)\n",
+    );
+    header(out, &solvers, &[]);
+    for p in peaks {
+        let line: String = solvers
+            .iter()
+            .map(|s| {
+                let effort = p.efforts.iter().find(|e| &e.solver == s);
+                let time = p.times.iter().find(|t| &t.0 == s).map(|t| &t.1);
+                format!(" {} |", peak_cell(effort, time))
+            })
+            .collect();
+        let _ = writeln!(out, "| {} | {} |{line}", p.mode, p.n);
+    }
+    out.push('\n');
+}
+
+/// The table head: mode, N, the `extra` columns, then one column per solver.
+fn header(out: &mut String, solvers: &[String], extra: &[&str]) {
+    let extra_heads: String = extra.iter().map(|e| format!(" {e} |")).collect();
+    let heads: String = solvers.iter().map(|s| format!(" {s} |")).collect();
+    let _ = writeln!(out, "| mode | N |{extra_heads}{heads}");
+    let _ = writeln!(out, "|---|---|{}", "---:|".repeat(extra.len() + solvers.len()));
+}
+
+/// One solver's peak as one fact: the α (or tied range) and at most one qualifier.
+pub(crate) fn peak_cell(effort: Option<&EffortPeak>, time: Option<&PeakAt>) -> String {
+    let (at, elsewhere) = match (effort, time) {
+        (Some(e), _) => (&e.at, !e.censored_elsewhere.is_empty()),
+        (None, Some(t)) => (t, false),
+        (None, None) => return "—".to_owned(),
+    };
+    let location = match (at.alphas.first(), at.alphas.last()) {
+        (Some(a), Some(b)) if a != b => format!("{a}–{b}"),
+        (Some(a), _) => a.to_string(),
+        _ => return "—".to_owned(),
+    };
+    if at.censored {
+        format!("{location} (censored)")
+    } else if elsewhere {
+        format!("{location} (uncertain)")
+    } else if at.edge {
+        format!("{location} (edge)")
+    } else {
+        location
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::Alpha;
+
+    #[test]
+    fn a_peak_cell_holds_one_location_and_at_most_one_qualifier() {
+        let at = |alphas: &[f64], censored, edge| PeakAt {
+            alphas: alphas.iter().map(|a| Alpha::new(*a)).collect(),
+            value: 1.0,
+            censored,
+            edge,
+        };
+        assert_eq!(peak_cell(None, Some(&at(&[0.4], false, false))), "0.4");
+        assert_eq!(peak_cell(None, Some(&at(&[0.0, 0.2], false, true))), "0–0.2 (edge)");
+        assert_eq!(peak_cell(None, Some(&at(&[0.4], true, true))), "0.4 (censored)");
+        assert_eq!(peak_cell(None, None), "—");
     }
 }

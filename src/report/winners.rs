@@ -11,8 +11,8 @@ use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
+use super::fmt_secs;
 use super::pairing::{find_pairing, Pairing};
-use super::{fmt_secs, speedup_phrase};
 use crate::results::{fmt_num, paradigm, solver_order, Alpha, Paradigm, Results, Summary, ENCODING_PAIRS, UNIQUE_MODE};
 
 /// Sweeps with at most this many α values also get the fastest solver per α.
@@ -114,9 +114,9 @@ fn rank<'a>(cells: impl Iterator<Item = (&'a CellKey, &'a Summary)>, pairings: &
         .collect()
 }
 
-/// The paradigm's name, or a dash for a solver outside the registry.
-fn paradigm_name(solver: &str) -> &'static str {
-    paradigm(solver).map_or("—", Paradigm::name)
+/// The paradigm's name, or `external` for a solver outside the registry (an external solver).
+pub(crate) fn paradigm_name(solver: &str) -> &'static str {
+    paradigm(solver).map_or("external", Paradigm::name)
 }
 
 /// One table row's cells after the scope columns.
@@ -129,7 +129,7 @@ fn row_cells(results: &Results, f: &Fastest) -> String {
         None => ("—".to_owned(), "—".to_owned(), "—".to_owned()),
     };
     let (ratio, both) = match &f.versus {
-        Some(p) => (p.median_ratio().map_or_else(|| "—".to_owned(), fmt_num), p.ratios.len().to_string()),
+        Some(p) => (p.ratio().map_or_else(|| "—".to_owned(), fmt_num), p.ratios.len().to_string()),
         None => ("—".to_owned(), "—".to_owned()),
     };
     format!(
@@ -157,12 +157,12 @@ pub(crate) fn section(
     out.push_str(
         "Per (mode, N): the solver with the lowest median total time among those that finished the most \
          instances (all of them, where any solver did), and the runner-up ranked the same way. The \
-         ratio is the median over the instances **both solved** of t(runner-up) / t(fastest), from the \
-         paired comparisons above: above 1 the fastest is also faster instance by instance. Paradigms: \
+         ratio is the geometric mean over the instances **both finished** of t(runner-up) / t(fastest), \
+         as in the matrices above: above 1 the fastest is also faster instance by instance. Paradigms: \
          ILP (ilp-edge, ilp-clique), backtracking (backtrack-naive, backtrack), SAT (sat, sat-minimal), \
-         exact cover (dlx).\n\n",
+         exact cover (dlx); solvers outside the registry are *external*.\n\n",
     );
-    let head = "fastest | paradigm | finished | median s | runner-up | finished | median s | t(runner-up)/t(fastest) | both solved |";
+    let head = "fastest | paradigm | finished | median s | runner-up | finished | median s | t(runner-up)/t(fastest) | both finished |";
     let _ = writeln!(out, "| mode | N | {head}");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|---|\n");
     for f in fastest {
@@ -183,7 +183,7 @@ pub(crate) fn section(
 }
 
 /// The encoding ablations present in the data, one row per N (pooled over modes).
-fn ablations(per_size_all_modes: &[Pairing]) -> Vec<(Paradigm, &'static str, Vec<Pairing>)> {
+pub(crate) fn ablations(per_size_all_modes: &[Pairing]) -> Vec<(Paradigm, &'static str, Vec<Pairing>)> {
     ENCODING_PAIRS
         .iter()
         .filter_map(|&(p, weaker, stronger, what)| {
@@ -206,10 +206,12 @@ fn ablation_table(out: &mut String, per_size_all_modes: &[Pairing]) {
     out.push_str("\n### How much the encoding matters\n\n");
     out.push_str(
         "Each paradigm's two encodings run on the same engine, so their paired ratio isolates the \
-         encoding: the median over the instances both solved (all modes) of t(A) / t(B), A the weaker \
-         encoding; above 1 the stronger encoding B is faster.\n\n",
+         encoding: the geometric mean over the instances both finished (all modes) of t(A) / t(B), A the \
+         weaker encoding; above 1 the stronger encoding B is faster.\n\n",
     );
-    out.push_str("| paradigm | A | B | what differs | N | paired | both solved | median t(A)/t(B) | A unfinished | B unfinished |\n");
+    out.push_str(
+        "| paradigm | A | B | what differs | N | paired | both finished | t(A)/t(B) | A unfinished | B unfinished |\n",
+    );
     out.push_str("|---|---|---|---|---|---|---|---|---|---|\n");
     for (paradigm, what, rows) in pairs {
         for p in rows {
@@ -219,34 +221,8 @@ fn ablation_table(out: &mut String, per_size_all_modes: &[Pairing]) {
     }
 }
 
-/// One bullet per mode naming the winner per region of N, and one per encoding ablation.
-pub(crate) fn bullets(results: &Results, fastest: &[Fastest], per_size_all_modes: &[Pairing]) -> Vec<String> {
-    let mut per_mode: BTreeMap<&str, Vec<&Fastest>> = BTreeMap::new();
-    for f in fastest {
-        per_mode.entry(&f.mode).or_default().push(f);
-    }
-    let solvers = results.solvers();
-    let bullets: Vec<(String, Vec<String>)> =
-        per_mode.iter().map(|(mode, rows)| winner_bullet(mode, rows, &solvers)).collect();
-    // Paradigms that win in no mode are named once, not once per mode.
-    let same_everywhere = bullets.len() > 1 && bullets.windows(2).all(|w| w[0].1 == w[1].1);
-    let mut out: Vec<String> = bullets
-        .iter()
-        .map(|(text, losers)| {
-            let losers: String =
-                if same_everywhere { String::new() } else { losers.iter().map(|l| format!(" {l}.")).collect() };
-            text.replacen(&format!(" {LOSERS}"), &losers, 1)
-        })
-        .collect();
-    if same_everywhere {
-        out.extend(bullets[0].1.iter().map(|l| format!("{l}, in any mode.")));
-    }
-    out.extend(ablations(per_size_all_modes).into_iter().map(|(p, what, rows)| ablation_bullet(p, what, &rows)));
-    out
-}
-
 /// Where a solver wins among the sizes `all`: `at every N`, `at N ≤ 16`, `from N = 25 on`, `at N = 9, 25`.
-fn region(wins: &[usize], all: &[usize]) -> String {
+pub(crate) fn region(wins: &[usize], all: &[usize]) -> String {
     let Some(start) = all.iter().position(|n| Some(n) == wins.first()) else { return String::new() };
     let contiguous = all.get(start..start + wins.len()) == Some(wins);
     let list = || wins.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ");
@@ -256,98 +232,6 @@ fn region(wins: &[usize], all: &[usize]) -> String {
         (true, k) if k >= 2 && start + k == all.len() => format!("from N = {} on", wins[0]),
         _ => format!("at N = {}", list()),
     }
-}
-
-/// Where [`winner_bullet`]'s text takes the sentences on the paradigms that never win.
-const LOSERS: &str = "{losers}";
-
-/// The winner per region of N in one mode and the margin at the largest N, with a [`LOSERS`]
-/// mark where the sentences on the paradigms that never win go; and those sentences, without
-/// their full stop.
-fn winner_bullet(mode: &str, rows: &[&Fastest], solvers: &[String]) -> (String, Vec<String>) {
-    let sizes: Vec<usize> = rows.iter().map(|f| f.n).collect();
-    let mut wins: Vec<(String, Vec<usize>)> = Vec::new();
-    let mut nobody = Vec::new();
-    for f in rows {
-        match f.winner() {
-            Some(w) => match wins.iter_mut().find(|(s, _)| *s == w.solver) {
-                Some((_, ns)) => ns.push(f.n),
-                None => wins.push((w.solver.clone(), vec![f.n])),
-            },
-            None => nobody.push(f.n.to_string()),
-        }
-    }
-    let regions: Vec<String> =
-        wins.iter().map(|(s, ns)| format!("{s} ({}) {}", paradigm_name(s), region(ns, &sizes))).collect();
-    let mut text = format!(
-        "Fastest solver ({mode} instances; lowest median total time among those that finished the most): {}.",
-        if regions.is_empty() { "none".to_owned() } else { regions.join(", ") }
-    );
-    if !nobody.is_empty() {
-        let _ = write!(text, " No solver finished any run at N = {}.", nobody.join(", "));
-    }
-    let in_mode: BTreeSet<&str> = rows.iter().flat_map(|f| f.standings.iter().map(|s| s.solver.as_str())).collect();
-    let mut losers = Vec::new();
-    for p in Paradigm::ALL {
-        let members: Vec<&str> =
-            solvers.iter().map(String::as_str).filter(|s| in_mode.contains(s) && paradigm(s) == Some(p)).collect();
-        if members.is_empty() || members.iter().any(|m| wins.iter().any(|(w, _)| w == m)) {
-            continue;
-        }
-        losers.push(if members.len() == 1 {
-            format!("The {} solver ({}) never wins", p.name(), members[0])
-        } else {
-            format!("No {} solver ({}) wins at any N", p.name(), members.join(", "))
-        });
-    }
-    let _ = write!(text, " {LOSERS}");
-    let last = rows.iter().rev().find_map(|f| Some((f, f.versus.as_ref()?, f.versus.as_ref()?.median_ratio()?)));
-    if let Some((f, p, ratio)) = last {
-        let unfinished = if p.a_unfinished > 0 {
-            format!("; {} did not finish {} of the {} paired instances", p.a, p.a_unfinished, p.paired)
-        } else {
-            String::new()
-        };
-        let _ = write!(
-            text,
-            " At N = {}, {} on the {} instances both solved (median paired ratio{unfinished}).",
-            f.n,
-            speedup_phrase(p, ratio),
-            p.ratios.len(),
-        );
-    }
-    (text, losers)
-}
-
-/// How much the encoding matters in one paradigm, per N.
-fn ablation_bullet(p: Paradigm, what: &str, rows: &[Pairing]) -> String {
-    let Some(first) = rows.first() else { return String::new() };
-    let (weaker, stronger) = (&first.a, &first.b);
-    let ratios: Vec<String> = rows
-        .iter()
-        .filter_map(|q| {
-            let n = q.scope.as_ref()?.1;
-            Some(format!("{} at N = {n} ({} instances)", fmt_num(q.median_ratio()?), q.ratios.len()))
-        })
-        .collect();
-    let unfinished: usize = rows.iter().map(|q| q.a_unfinished).sum();
-    let unfinished_b: usize = rows.iter().map(|q| q.b_unfinished).sum();
-    let paired: usize = rows.iter().map(|q| q.paired).sum();
-    let tail = format!(
-        " Unfinished paired instances (not in the ratios): {weaker} {unfinished}, {stronger} {unfinished_b} of {paired}."
-    );
-    if ratios.is_empty() {
-        return format!(
-            "How much the encoding matters in {} ({what}): no instance was solved by both {weaker} and {stronger}.{tail}",
-            p.name()
-        );
-    }
-    format!(
-        "How much the encoding matters in {} ({what}): median t({weaker})/t({stronger}) on the instances both \
-         solved is {}; above 1 {stronger} (the stronger encoding) is faster.{tail}",
-        p.name(),
-        ratios.join(", ")
-    )
 }
 
 #[cfg(test)]

@@ -10,9 +10,11 @@
 //! tables or figures, and neither of those imports the other's internals. Here: the loader and
 //! instance verdicts; in [`summary`] a group of runs and its search effort, in [`sweep`] one
 //! solver's sweep over α and where it peaks, in [`solvers`] the display order and the paradigms,
-//! in [`stats`] quantiles and least-squares fits, in [`numbers`] how numbers are written.
+//! in [`stats`] quantiles and least-squares fits, in [`score`] the median and PAR-2 of a group of
+//! runs on any measure of time, in [`numbers`] how numbers are written.
 
 mod numbers;
+mod score;
 mod solvers;
 pub(crate) mod stats;
 mod summary;
@@ -28,6 +30,7 @@ use anyhow::Context;
 use crate::experiment::record::RunRow;
 
 pub(crate) use numbers::{fmt_count, fmt_limit, fmt_num};
+pub(crate) use score::{Score, PAR_FACTOR};
 pub(crate) use solvers::{base_solver, paradigm, solver_order, Paradigm, ENCODING_PAIRS};
 pub(crate) use summary::{Effort, Summary};
 pub(crate) use sweep::{argmax, sweep_effort, PeakAt, Statistic, SweepEffort, MIN_PEAK_ALPHAS};
@@ -273,6 +276,35 @@ impl Results {
             s.conflicts.extend(row.conflicts.map(|g| g as f64));
         }
         groups
+    }
+
+    /// The [`Score`] of the rows grouped by `key` (rows for which it gives `None` are skipped), each
+    /// run's time given by `time`, against the time limit.
+    pub fn score_by<K: Ord>(
+        &self,
+        key: impl Fn(&RunRow) -> Option<K>,
+        time: impl Fn(&RunRow) -> f64,
+    ) -> BTreeMap<K, Score> {
+        let mut groups: BTreeMap<K, Vec<&RunRow>> = BTreeMap::new();
+        for row in &self.rows {
+            if let Some(k) = key(row) {
+                groups.entry(k).or_default().push(row);
+            }
+        }
+        groups.into_iter().map(|(k, rows)| (k, Score::of(rows, self.time_limit, &time))).collect()
+    }
+
+    /// Every solver with its score over all its runs on the results' clock, lowest PAR-2 first
+    /// (solvers without a PAR-2 last; ties in display order).
+    pub fn by_par2(&self) -> Vec<(String, Score)> {
+        let clock = self.clock;
+        let mut scores: Vec<((usize, String), Score)> =
+            self.score_by(|r| Some(solver_order(&r.solver)), |r| clock.seconds(r)).into_iter().collect();
+        scores.sort_by(|(a, x), (b, y)| {
+            let key = |s: &Score| s.par2.unwrap_or(f64::INFINITY);
+            key(x).total_cmp(&key(y)).then(a.cmp(b))
+        });
+        scores.into_iter().map(|((_, name), s)| (name, s)).collect()
     }
 
     /// The runs of each instance.

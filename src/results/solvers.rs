@@ -47,10 +47,6 @@ pub(crate) enum Paradigm {
 }
 
 impl Paradigm {
-    /// Every paradigm, in display order.
-    pub(crate) const ALL: [Paradigm; 5] =
-        [Paradigm::Ilp, Paradigm::Backtracking, Paradigm::Sat, Paradigm::ExactCover, Paradigm::Portfolio];
-
     /// Its name in prose and tables: `ILP`, `backtracking`, `SAT`, `exact cover`.
     pub(crate) fn name(self) -> &'static str {
         match self {

@@ -29,7 +29,11 @@ fn definitions(solvers: &[(&str, &str, &str, &str, &str)]) -> String {
             format!(
                 "[[external]]\nname = \"{name}\"\ninput = \"{input}\"\ncommand = [\"{}\", \"{{input}}\"{}]\nanswer = \"{answer}\"\nenv = {{ SUDOKU_LAB = \"{}\", PIDS = \"{{workdir}}/../../pids\" }}\n{extra}\n",
                 fake(script),
-                if *answer == "minisat" { ", \"{output}\"" } else { "" },
+                match (*answer, *script) {
+                    ("minisat", _) => ", \"{output}\"",
+                    (_, "quiet.sh") => ", \"{limit_s}\"",
+                    _ => "",
+                },
                 bin()
             )
         })
@@ -124,10 +128,11 @@ fn every_misbehaviour_ends_in_its_own_status_and_the_run_goes_on() {
         ("garbage", "cnf", "garbage.sh", "sat-competition", ""),
         ("flood", "cnf", "flood.sh", "sat-competition", ""),
         ("slow-huge", "grid", "slow-huge.sh", "grid", ""),
+        ("quiet", "cnf", "quiet.sh", "sat-competition", ""),
     ]);
     fs::write(dir.path().join("bad.toml"), defs).unwrap();
-    let solvers = ["backtrack", "wrong", "unsat", "hang", "crash", "garbage", "flood", "slow-huge"];
-    let cfg = config(dir.path(), &solvers, "bad.toml", 1.0);
+    let solvers = ["backtrack", "wrong", "unsat", "hang", "crash", "garbage", "flood", "slow-huge", "quiet"];
+    let cfg = config(dir.path(), &solvers, "bad.toml", 2.0);
     let folder = dir.path().join("out");
     let started = Instant::now();
     let out = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", folder.to_str().unwrap(), "--jobs", "2"]);
@@ -155,6 +160,7 @@ fn every_misbehaviour_ends_in_its_own_status_and_the_run_goes_on() {
             "crash" => expect("error", None, "killed by signal 11 (SIGSEGV); stderr: about to crash"),
             "garbage" => expect("error", None, "unreadable answer: no 's' status line"),
             "flood" => expect("error", None, "stdout exceeded 64 MiB"),
+            "quiet" => expect("limit", None, "no answer after the whole time limit (no 's' status line)"),
             other => panic!("unexpected solver {other}"),
         }
         assert!(r.cpu_seconds.is_some(), "{r:?}");

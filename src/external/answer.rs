@@ -91,7 +91,9 @@ fn sat_competition(text: &str, columns: Option<&[(usize, usize)]>, puzzle: &Grid
             Err(e) => Verdict::Unreadable(e),
         },
         Some("UNSATISFIABLE") => Verdict::Infeasible,
-        Some("UNKNOWN") => Verdict::Unknown("the solver answered s UNKNOWN".into()),
+        Some(word @ ("UNKNOWN" | "INDETERMINATE" | "TIMEOUT" | "MEMOUT")) => {
+            Verdict::Unknown(format!("the solver answered s {word}"))
+        }
         Some(other) => Verdict::Unreadable(format!("unknown status line 's {other}'")),
         None => Verdict::Unreadable("no 's' status line".into()),
     }
@@ -388,7 +390,10 @@ mod tests {
         assert_eq!(decode(Answer::Minisat, Dialect::Auto, &text, &key, &p), Verdict::Grid(s));
         assert_eq!(decode(Answer::Minisat, Dialect::Auto, "UNSAT\n", &key, &p), Verdict::Infeasible);
         assert_eq!(decode(Answer::SatCompetition, Dialect::Auto, "s UNSATISFIABLE\n", &key, &p), Verdict::Infeasible);
-        assert!(matches!(decode(Answer::SatCompetition, Dialect::Auto, "s UNKNOWN\n", &key, &p), Verdict::Unknown(_)));
+        for word in ["UNKNOWN", "INDETERMINATE", "TIMEOUT"] {
+            let v = decode(Answer::SatCompetition, Dialect::Auto, &format!("s {word}\n"), &key, &p);
+            assert!(matches!(v, Verdict::Unknown(_)), "{word}: {v:?}");
+        }
         for garbage in ["", "hello world", "s SATISFIABLE\nv 1 x 0\n", "s SATISFIABLE\n"] {
             let v = decode(Answer::SatCompetition, Dialect::Auto, garbage, &key, &p);
             assert!(matches!(v, Verdict::Unreadable(_)), "{garbage:?}: {v:?}");

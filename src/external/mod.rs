@@ -198,6 +198,14 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
             }
             Verdict::Infeasible => (Ending::Infeasible, String::new()),
             Verdict::Unknown(why) => (Ending::Limit, why),
+            // A solver that stops at its own time limit may say nothing (CaDiCaL's -t): no answer
+            // after the whole limit is a limit, not a crash.
+            Verdict::Unreadable(why)
+                if !matches!(waited.status, Exit::Signal(_))
+                    && time_limit.is_some_and(|t| seconds >= t.as_secs_f64()) =>
+            {
+                (Ending::Limit, format!("no answer after the whole time limit ({why})"))
+            }
             Verdict::Unreadable(why) => {
                 let how = match waited.status {
                     Exit::Signal(s) => format!("killed by signal {s} ({})", signal_name(s)),

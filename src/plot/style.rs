@@ -3,6 +3,7 @@
 //! shows what the panels draw.
 
 use plotters::prelude::*;
+use crate::results::KNOWN_SOLVERS;
 
 /// Size of one panel in a grid of time or effort panels.
 pub(super) const PANEL: (u32, u32) = (440, 380);
@@ -62,9 +63,9 @@ pub(super) struct Look {
 /// bluish green and reddish purple for the SAT encodings, a dark yellow for exact cover (Paul
 /// Tol's, as Okabe–Ito's is faint on white); config variants (`BASE+label`) take Paul Tol's muted
 /// colours in the order they appear among `solvers` (the figure's solvers, in display order);
-/// solvers outside the registry (external solvers such as `minisat` or `cpsat`) take a colour of
-/// Paul Tol's light and dark schemes chosen by a hash of their name, so a name keeps its colour
-/// from figure to figure.
+/// solvers outside the registry (external solvers such as `minisat` or `cpsat`) take the colours
+/// of Paul Tol's light and dark schemes in the order they appear among `solvers`, so no two of a
+/// figure share one while there are at most twelve.
 fn solver_color(solver: &str, solvers: &[String]) -> RGBColor {
     const VARIANTS: [RGBColor; 10] = [
         RGBColor(68, 68, 0),
@@ -95,7 +96,7 @@ fn solver_color(solver: &str, solvers: &[String]) -> RGBColor {
             VARIANTS[place % VARIANTS.len()]
         }
         _ => {
-            const EXTERNAL: [RGBColor; 8] = [
+            const EXTERNAL: [RGBColor; 12] = [
                 RGBColor(0, 68, 136),
                 RGBColor(153, 119, 0),
                 RGBColor(187, 85, 102),
@@ -104,15 +105,16 @@ fn solver_color(solver: &str, solvers: &[String]) -> RGBColor {
                 RGBColor(238, 136, 102),
                 RGBColor(68, 187, 153),
                 RGBColor(102, 102, 102),
+                RGBColor(170, 51, 119),
+                RGBColor(34, 136, 51),
+                RGBColor(102, 37, 6),
+                RGBColor(255, 170, 187),
             ];
-            EXTERNAL[(name_hash(solver) % EXTERNAL.len() as u64) as usize]
+            let external = |s: &&String| !s.contains('+') && !KNOWN_SOLVERS.contains(&s.as_str());
+            let place = solvers.iter().filter(external).position(|s| s == solver).unwrap_or(0);
+            EXTERNAL[place % EXTERNAL.len()]
         }
     }
-}
-
-/// FNV-1a of `name`: stable across runs and platforms (unlike the standard library's hasher).
-fn name_hash(name: &str) -> u64 {
-    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// The look of `solver` in `mode`, among the figure's `solvers` (for the colours of variants).
@@ -164,7 +166,15 @@ mod tests {
                 assert_ne!(*a, solver_color(external, &[]), "{} looks like {external}", solvers[i]);
             }
         }
-        assert_eq!(solver_color("minisat", &[]), solver_color("minisat", &[]), "a name keeps its colour");
+        // The twelve external solvers of a figure get twelve colours, none a registry solver's.
+        let peers: Vec<String> = (0..12).map(|i| format!("peer-{i}")).collect();
+        let mut figure = solvers.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        figure.extend(peers.iter().cloned());
+        let external: Vec<RGBColor> = peers.iter().map(|p| solver_color(p, &figure)).collect();
+        for (i, a) in external.iter().enumerate() {
+            assert!(!colours.contains(a), "{} looks like a registry solver", peers[i]);
+            assert!(!external[i + 1..].contains(a), "{} shares its colour", peers[i]);
+        }
     }
 
     #[test]

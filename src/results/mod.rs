@@ -31,7 +31,7 @@ use crate::experiment::record::RunRow;
 
 pub(crate) use numbers::{fmt_count, fmt_limit, fmt_num};
 pub(crate) use score::{Score, PAR_FACTOR};
-pub(crate) use solvers::{base_solver, paradigm, solver_order, Paradigm, ENCODING_PAIRS};
+pub(crate) use solvers::{base_solver, paradigm, solver_order, Paradigm, ENCODING_PAIRS, KNOWN_SOLVERS};
 pub(crate) use summary::{Effort, Summary};
 pub(crate) use sweep::{argmax, sweep_effort, PeakAt, Statistic, SweepEffort, MIN_PEAK_ALPHAS};
 

@@ -130,7 +130,8 @@ pub(crate) fn section(out: &mut String, pairs: &[EffortPair]) {
 pub(crate) fn bullets(pairs: &[EffortPair]) -> Vec<String> {
     let mut pooled: BTreeMap<(String, String), EffortPair> = BTreeMap::new();
     for p in pairs {
-        let q = pooled.entry((p.a.clone(), p.b.clone())).or_insert_with(|| EffortPair::new(&p.a, &p.b, "", 0, p.effort));
+        let q =
+            pooled.entry((p.a.clone(), p.b.clone())).or_insert_with(|| EffortPair::new(&p.a, &p.b, "", 0, p.effort));
         if q.effort == p.effort {
             q.both.extend(&p.both);
             q.unfinished += p.unfinished;

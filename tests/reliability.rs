@@ -141,3 +141,255 @@ proptest! {
         }
     }
 }
+
+/// The `tests/data` file `name`.
+fn data(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+}
+
+/// A temp dir holding a copy of the report fixture (`runs.csv`, `meta.json`) in `r/`.
+fn fixture() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let r = dir.path().join("r");
+    std::fs::create_dir(&r).unwrap();
+    for name in ["runs.csv", "meta.json"] {
+        std::fs::copy(data("results-fixture").join(name), r.join(name)).unwrap();
+    }
+    (dir, r)
+}
+
+/// A finished run of `tests/data/experiment-hang.toml` (4 runs, well under a second) in `dir/name`.
+fn small_run(dir: &Path, name: &str) -> std::path::PathBuf {
+    let out = dir.join(name);
+    let config = data("experiment-hang.toml");
+    let o = run(&["run", config.to_str().unwrap(), "--out", out.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    out
+}
+
+/// Rewrites `runs.csv` in `folder` line by line with `edit` (line 1 is the header).
+fn edit_runs(folder: &Path, edit: impl Fn(usize, &str) -> Vec<String>) {
+    let path = folder.join("runs.csv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<String> = text.lines().enumerate().flat_map(|(i, l)| edit(i + 1, l)).collect();
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+}
+
+/// Replaces field `column` (0-based) of a CSV line without quoted commas.
+fn with_field(line: &str, column: usize, value: &str) -> String {
+    let mut fields: Vec<&str> = line.split(',').collect();
+    fields[column] = value;
+    fields.join(",")
+}
+
+/// Exit code and stderr of `report DIR` and `plot DIR`.
+fn report_and_plot(dir: &Path) -> [(Option<i32>, String); 2] {
+    let d = dir.to_str().unwrap();
+    [code_and_err(&["report", d], ""), code_and_err(&["plot", d], "")]
+}
+
+// 6. `report` and `plot` trusted runs.csv blindly: duplicated rows, a row of another experiment
+//    and negative set-up times were counted.
+#[test]
+fn item06_report_and_plot_refuse_duplicated_foreign_and_negative_rows_naming_the_line() {
+    let cases: [(&str, Box<dyn Fn(usize, &str) -> Vec<String>>); 3] = [
+        (
+            "a second run of",
+            Box::new(|i, l| if (2..=30).contains(&i) { vec![l.into(), l.into()] } else { vec![l.into()] }),
+        ),
+        (
+            "runs.csv:5: experiment 'other', but meta.json is experiment 'fixture'",
+            Box::new(|i, l| vec![if i == 5 { with_field(l, 0, "other") } else { l.into() }]),
+        ),
+        (
+            "runs.csv:2: build_seconds = -5; expected a non-negative number",
+            Box::new(|i, l| vec![if i >= 2 { with_field(l, 13, "-5") } else { l.into() }]),
+        ),
+    ];
+    for (said, edit) in cases {
+        let (_dir, r) = fixture();
+        edit_runs(&r, edit);
+        for (code, err) in report_and_plot(&r) {
+            assert_eq!(code, Some(2), "{err}");
+            assert!(err.contains(said), "expected '{said}' in: {err}");
+        }
+        assert!(!r.join("REPORT.md").exists() && !r.join("time_vs_n.svg").exists(), "nothing written");
+    }
+    let (_dir, r) = fixture();
+    edit_runs(&r, |i, l| if i == 2 { vec![l.into(), l.into()] } else { vec![l.into()] });
+    let (_, err) = &report_and_plot(&r)[0];
+    assert!(
+        err.contains("runs.csv:3: a second run of ilp-edge on 2x2 planted alpha=0.2 rep=0; the first is on line 2"),
+        "{err}"
+    );
+}
+
+// 7. `run --resume` kept a row with `outcome = solvd` or `seconds = -1` that `report` then refused:
+//    every reader now checks rows the same way.
+#[test]
+fn item07_resume_merge_report_and_plot_refuse_the_same_bad_row_with_the_same_words() {
+    let dir = tempfile::tempdir().unwrap();
+    for (column, value, said) in [(11, "solvd", "runs.csv:3: outcome 'solvd'"), (12, "-1", "runs.csv:3: seconds = -1")]
+    {
+        let out = small_run(dir.path(), &format!("r-{value}"));
+        edit_runs(&out, |i, l| vec![if i == 3 { with_field(l, column, value) } else { l.into() }]);
+        let config = data("experiment-hang.toml");
+        let (o, merged) = (out.to_str().unwrap(), dir.path().join(format!("m-{value}")));
+        let resumed = code_and_err(&["run", config.to_str().unwrap(), "--out", o, "--resume"], "");
+        let merge = code_and_err(&["merge", o, "--out", merged.to_str().unwrap()], "");
+        let [report, plot] = report_and_plot(&out);
+        for (what, (code, err)) in [("run --resume", resumed), ("merge", merge), ("report", report), ("plot", plot)] {
+            assert_eq!(code, Some(2), "{what}: {err}");
+            assert!(err.contains(said), "{what}: expected '{said}' in: {err}");
+        }
+        assert!(!merged.exists(), "a refused merge writes nothing");
+    }
+}
+
+// 8. `merge … --out DIR --force` ignored the lock of a `run` writing DIR.
+#[test]
+fn item08_merge_respects_the_lock_of_a_command_writing_its_output_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let shard = small_run(dir.path(), "a");
+    let busy = small_run(dir.path(), "busy");
+    let before = std::fs::read(busy.join("runs.csv")).unwrap();
+    // Hold the folder's lock as a running `run` does.
+    let lock = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(busy.join(".lock")).unwrap();
+    lock.try_lock().unwrap();
+    let (code, err) = code_and_err(&["merge", shard.to_str().unwrap(), "--out", busy.to_str().unwrap(), "--force"], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("is writing to it"), "{err}");
+    assert_eq!(std::fs::read(busy.join("runs.csv")).unwrap(), before, "nothing replaced");
+    for cmd in ["report", "plot"] {
+        let (code, err) = code_and_err(&[cmd, busy.to_str().unwrap()], "");
+        assert_eq!(code, Some(2), "{cmd}: {err}");
+        assert!(err.contains("is writing to it"), "{cmd}: {err}");
+    }
+    drop(lock);
+    let (code, err) = code_and_err(&["merge", shard.to_str().unwrap(), "--out", busy.to_str().unwrap(), "--force"], "");
+    assert_eq!(code, Some(0), "unlocked, the merge goes ahead: {err}");
+}
+
+// 9. `run CFG --out DIR --force` on a folder that is not a results folder deleted its images and
+//    report without a word.
+#[test]
+fn item09_force_refuses_a_folder_that_holds_no_results_and_keeps_the_users_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = data("experiment-hang.toml");
+    let photos = dir.path().join("photos");
+    std::fs::create_dir(&photos).unwrap();
+    let names = ["holiday.png", "logo.svg", "REPORT.md", "notes.txt"];
+    for name in names {
+        std::fs::write(photos.join(name), name).unwrap();
+    }
+    let shard = small_run(dir.path(), "a");
+    let p = photos.to_str().unwrap();
+    for args in [
+        vec!["run", config.to_str().unwrap(), "--out", p, "--force"],
+        vec!["merge", shard.to_str().unwrap(), "--out", p, "--force"],
+    ] {
+        let (code, err) = code_and_err(&args, "");
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains("is not a results folder") && err.contains("holiday.png, logo.svg"), "{err}");
+    }
+    for name in names {
+        assert_eq!(std::fs::read_to_string(photos.join(name)).unwrap(), name, "{name} untouched");
+    }
+    // In a results folder, --force replaces what the harness wrote and keeps everything else.
+    let out = small_run(dir.path(), "r");
+    for name in ["holiday.png", "logo.svg", "phase.svg", "REPORT.md"] {
+        std::fs::write(out.join(name), "old").unwrap();
+    }
+    let o = run(&["run", config.to_str().unwrap(), "--out", out.to_str().unwrap(), "--force"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.join("holiday.png").exists() && out.join("logo.svg").exists(), "not ours: kept");
+    assert!(!out.join("phase.svg").exists() && !out.join("REPORT.md").exists(), "ours: replaced");
+}
+
+/// Runs `sudoku-lab ARGS` with files limited to `kib` KiB, as on a full disk (SIGXFSZ ignored,
+/// so a write past the limit fails with an error instead of killing the process).
+fn with_file_limit(kib: u32, args: &[&str]) -> (Option<i32>, String) {
+    let script = format!("trap '' XFSZ; ulimit -f {kib}; exec \"$0\" \"$@\"");
+    let o = std::process::Command::new("bash")
+        .args(["-c", &script, env!("CARGO_BIN_EXE_sudoku-lab")])
+        .args(args)
+        .output()
+        .unwrap();
+    (o.status.code(), stderr(&o))
+}
+
+// 10. Disk full: `report` left a 4096-byte REPORT.md that looked complete; `plot` failed without
+//     naming the file and left a 0-byte SVG.
+#[test]
+fn item10_a_full_disk_leaves_no_cut_report_or_figure_and_the_error_names_the_file() {
+    let (_dir, r) = fixture();
+    let d = r.to_str().unwrap();
+    std::fs::write(r.join("REPORT.md"), "the old report").unwrap();
+    let (code, err) = with_file_limit(4, &["report", d]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("REPORT.md"), "{err}");
+    assert_eq!(std::fs::read_to_string(r.join("REPORT.md")).unwrap(), "the old report", "the old report is kept");
+    let (code, err) = with_file_limit(4, &["plot", d]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("cannot write") && err.contains(".svg"), "{err}");
+    let left: Vec<String> =
+        std::fs::read_dir(&r).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    assert!(!left.iter().any(|n| n.ends_with(".svg") || n.ends_with(".png") || n.contains(".tmp")), "{left:?}");
+    // With room, both complete.
+    assert_eq!(code_and_err(&["report", d], "").0, Some(0));
+    assert!(std::fs::read_to_string(r.join("REPORT.md")).unwrap().contains("## Conclusions"));
+}
+
+// 11. A corrupt meta.json made `report` drop its Setup section silently.
+#[test]
+fn item11_a_corrupt_meta_json_is_said_on_stderr_and_in_the_report() {
+    let (_dir, r) = fixture();
+    std::fs::write(r.join("meta.json"), "{\"name\": \"fixture\", ").unwrap();
+    let (code, err) = code_and_err(&["report", r.to_str().unwrap()], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("warning: ") && err.contains("meta.json: is corrupt"), "{err}");
+    let report = std::fs::read_to_string(r.join("REPORT.md")).unwrap();
+    assert!(
+        report.contains("## Setup (meta.json)\n\nUnknown: ") && report.contains("meta.json: is corrupt"),
+        "{report}"
+    );
+}
+
+// 12. `merge` of a shard with a duplicated row said the run "is also in" the same folder.
+#[test]
+fn item12_a_row_duplicated_within_one_shard_is_reported_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let shard = small_run(dir.path(), "shd");
+    edit_runs(&shard, |i, l| if i == 2 { vec![l.into(), l.into()] } else { vec![l.into()] });
+    let out = dir.path().join("out");
+    let (code, err) = code_and_err(&["merge", shard.to_str().unwrap(), "--out", out.to_str().unwrap()], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("shd/runs.csv:3: a second run of") && err.contains("the first is on line 2"), "{err}");
+    assert!(!err.contains("is also in"), "{err}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Any bytes appended to a valid runs.csv, or any number put into one of its fields: `report`
+    /// loads it or refuses it with an error naming runs.csv, never a panic.
+    #[test]
+    fn any_runs_csv_is_loaded_or_refused(
+        extra in prop::collection::vec(any::<u8>(), 0..200),
+        field in 0usize..23,
+        value in prop_oneof![any::<f64>().prop_map(|v| v.to_string()), any::<i64>().prop_map(|v| v.to_string()), "[a-z ,\"]{0,8}"],
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("runs.csv");
+        let text = std::fs::read_to_string(data("results-fixture").join("runs.csv")).unwrap();
+        let mut lines: Vec<String> = text.lines().take(9).map(str::to_owned).collect();
+        lines[3] = with_field(&lines[3], field, &value);
+        let mut bytes = (lines.join("\n") + "\n").into_bytes();
+        bytes.extend(&extra);
+        std::fs::write(&path, &bytes).unwrap();
+        match sudoku_lab::experiment::folder::read_runs(&path) {
+            Ok((rows, _)) => prop_assert!(rows.iter().all(|r| sudoku_lab::experiment::validate::row_problem(r).is_none())),
+            Err(e) => prop_assert!(e.to_string().contains("runs.csv"), "{}", e),
+        }
+    }
+}

@@ -436,3 +436,20 @@ fn arbitrary_bytes_in_games_json_are_moved_aside_never_a_panic() {
         })
         .unwrap();
 }
+
+// Issue 27, item 14: while the board was hidden ("terminal is too small"), keys still played.
+#[test]
+fn while_the_board_is_hidden_only_the_keys_that_leave_act() {
+    let app = app_with(nine_by_nine());
+    let small = ratatui::layout::Rect::new(0, 0, 30, 10);
+    assert!(screen(&app, 30, 10, SECOND).contains("too small"));
+    for k in [Key::Char('j'), Key::Char('5'), Key::Char('i'), Key::Char('s'), Key::Char('x'), Key::Enter] {
+        assert!(!view::acts(&app, small, Event::Key(k)), "{k:?} acts on a hidden board");
+    }
+    assert!(!view::acts(&app, small, Event::Click(0)));
+    for k in [Key::Char('q'), Key::Esc, Key::Ctrl('c')] {
+        assert!(view::acts(&app, small, Event::Key(k)), "{k:?} must still leave");
+    }
+    let big = ratatui::layout::Rect::new(0, 0, 80, 30);
+    assert!(view::acts(&app, big, Event::Key(Key::Char('5'))), "a visible board takes every key");
+}

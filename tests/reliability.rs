@@ -393,3 +393,33 @@ proptest! {
         }
     }
 }
+
+// 4. Non-square boxes did not survive a pipe: `generate --box 3x2 … | solve -` read another shape
+//    and said "none: conflicting givens" with exit 0. The writers now add `# box=RxC`.
+#[test]
+fn item04_a_non_default_box_survives_a_pipe_in_line_and_grid_format() {
+    for shape in ["3x2", "1x4", "4x2", "4x3", "2x6", "2x8", "1x64"] {
+        for format in ["line", "grid"] {
+            let generate =
+                ["generate", "--box", shape, "--mode", "planted", "--alpha", "0.8", "--count", "3", "--format", format];
+            let o = run(&generate, "");
+            assert!(o.status.success(), "{}", stderr(&o));
+            let text = stdout(&o);
+            assert!(text.contains(&format!("# box={shape}\n")), "{shape} {format}: {text}");
+            let o = run(&["solve", "-", "--solver", "backtrack"], &text);
+            assert_eq!(o.status.code(), Some(0), "{shape} {format}: {}", stderr(&o));
+            assert!(stderr(&o).contains("3 solved"), "{shape} {format}: {}", stderr(&o));
+            assert_eq!(stdout(&o).matches(&format!("# box={shape}")).count(), 3, "solutions keep the shape");
+            let (code, err) = code_and_err(&["check", "-", "--box", "9x9"], &text);
+            assert_eq!(code, Some(2), "{err}");
+        }
+    }
+    // A default shape needs no comment: the output of 9×9 and 2×3 puzzles is as before.
+    let o = run(&["generate", "--size", "6", "--mode", "planted", "--alpha", "0.5"], "");
+    assert!(!stdout(&o).contains('#'), "{}", stdout(&o));
+    // --box that disagrees with the comment is an error naming both.
+    let o = run(&["generate", "--box", "3x2", "--mode", "planted", "--alpha", "0.5"], "");
+    let (code, err) = code_and_err(&["check", "-", "--box", "2x3"], &stdout(&o));
+    assert_eq!(code, Some(2));
+    assert!(err.contains("the comment says box=3x2, but --box gives 2x3"), "{err}");
+}

@@ -16,6 +16,58 @@ pub(super) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines().enumerate().map(|(i, l)| (i + 1, strip_comment(l))).filter(|(_, l)| !l.trim().is_empty())
 }
 
+/// A content line with the box shape its comments give (see "Box shape" in the module doc): a
+/// `box=RxC` word in the line's own comment or in the comment lines right before it.
+pub(super) struct Content<'a> {
+    /// 1-based line number.
+    pub line: usize,
+    /// The text before any `#`.
+    pub text: &'a str,
+    /// The shape a `box=RxC` comment gives, if one does.
+    pub comment_box: Option<Shape>,
+}
+
+/// The `box=RxC` word of a comment, if it has one; an error when its shape is out of range. A
+/// word that is no `RxC` at all is ordinary comment text.
+fn comment_box(comment: &str) -> Result<Option<Shape>, ShapeError> {
+    for word in comment.split_whitespace() {
+        if let Some(text) = word.strip_prefix("box=") {
+            return match text.parse::<Shape>() {
+                Ok(shape) => Ok(Some(shape)),
+                Err(ShapeError::Syntax { .. }) => Ok(None),
+                Err(e) => Err(e),
+            };
+        }
+    }
+    Ok(None)
+}
+
+/// Content lines as [`content_lines`] gives them, each with the shape of its `box=RxC` comment.
+pub(super) fn content_with_box(text: &str) -> Result<Vec<Content<'_>>, Located> {
+    let mut out = Vec::new();
+    let mut pending = None;
+    for (i, line) in text.lines().enumerate() {
+        let content = strip_comment(line);
+        let from_comment = comment_box(&line[content.len()..]).map_err(|e| (i + 1, 0, ParseErrorKind::Shape(e)))?;
+        if content.trim().is_empty() {
+            pending = from_comment.or(pending);
+        } else {
+            out.push(Content { line: i + 1, text: content, comment_box: from_comment.or(pending.take()) });
+        }
+    }
+    Ok(out)
+}
+
+/// The shape of one puzzle: `--box` when given (a `box=` comment must agree with it), else the
+/// comment's, else none yet (derived from the cells).
+fn shape_of(given: Option<Shape>, comment: Option<Shape>) -> Result<Option<Shape>, ParseErrorKind> {
+    match (given, comment) {
+        (Some(given), Some(comment)) if given != comment => Err(ParseErrorKind::CommentBox { comment, given }),
+        (Some(given), _) => Ok(Some(given)),
+        (None, comment) => Ok(comment),
+    }
+}
+
 /// The line up to its `#` comment, if any (`#` is no symbol in any format).
 pub(super) fn strip_comment(line: &str) -> &str {
     line.split_once('#').map_or(line, |(before, _)| before)
@@ -189,9 +241,10 @@ fn build(cells: &[(usize, usize)], shape: Option<Shape>) -> Result<Grid, AtCol> 
 }
 
 /// Line puzzles: `PUZZLE`, `PUZZLE:SOLUTION` or `PUZZLE:COUNT:SOLUTION`, one per line.
-pub(super) fn parse_lines(text: &str, shape: Option<Shape>) -> Result<Vec<Entry>, Located> {
+pub(super) fn parse_lines(text: &str, given: Option<Shape>) -> Result<Vec<Entry>, Located> {
     let mut entries = Vec::new();
-    for (line_no, line) in content_lines(text) {
+    for Content { line: line_no, text: line, comment_box } in content_with_box(text)? {
+        let shape = shape_of(given, comment_box).map_err(|k| (line_no, 0, k))?;
         let parts: Vec<&str> = line.split(':').collect();
         let mut offsets = Vec::with_capacity(parts.len());
         let mut off = 0;
@@ -227,17 +280,22 @@ struct GridLine<'a> {
     text: &'a str,
     /// Whether a rule line comes between this row and the previous one.
     after_rule: bool,
+    /// The shape a `box=RxC` comment gives, if one does.
+    comment_box: Option<Shape>,
 }
 
 /// Grids: N rows of N cells each, integers or symbols, with optional `pretty` borders.
-pub(super) fn parse_grids(text: &str, shape: Option<Shape>) -> Result<Vec<Entry>, Located> {
+pub(super) fn parse_grids(text: &str, given: Option<Shape>) -> Result<Vec<Entry>, Located> {
     let mut rows: Vec<GridLine> = Vec::new();
     let mut rule = false;
-    for (line, text) in content_lines(text) {
+    // A `box=` comment before a grid's first line (or before its top border) is that grid's.
+    let mut pending = None;
+    for Content { line, text, comment_box } in content_with_box(text)? {
         if is_separator_line(text) {
             rule = true;
+            pending = comment_box.or(pending);
         } else {
-            rows.push(GridLine { line, text, after_rule: rule });
+            rows.push(GridLine { line, text, after_rule: rule, comment_box: comment_box.or(pending.take()) });
             rule = false;
         }
     }
@@ -247,6 +305,7 @@ pub(super) fn parse_grids(text: &str, shape: Option<Shape>) -> Result<Vec<Entry>
     let mut i = 0;
     while i < rows.len() {
         let start_line = rows[i].line;
+        let shape = shape_of(given, rows[i].comment_box).map_err(|k| (start_line, 0, k))?;
         let first = read_row(&rows[i], shape.map(|s| s.n()))?;
         let n = shape.map_or(first.len(), |s| s.n());
         if n == 0 || n > MAX_N {

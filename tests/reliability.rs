@@ -423,3 +423,23 @@ fn item04_a_non_default_box_survives_a_pipe_in_line_and_grid_format() {
     assert_eq!(code, Some(2));
     assert!(err.contains("the comment says box=3x2, but --box gives 2x3"), "{err}");
 }
+
+// 5. `alphas = [0.3, 0.30000000000000004]` was two levels that `report` (4 decimals) merged.
+#[test]
+fn item05_two_alphas_equal_to_four_decimals_are_refused_as_one_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = std::fs::read_to_string(data("experiment-hang.toml")).unwrap();
+    for (alphas, said) in [
+        ("[0.3, 0.30000000000000004]", "alphas[1]: α = 0.30000000000000004 is α = 0.3 (alphas[0]) to four decimals"),
+        ("[0.3, 0.30001]", "alphas[1]: α = 0.30001 is α = 0.3 (alphas[0]) to four decimals"),
+        ("[0.3, -0.0, 0.0]", "alphas[2]: α = 0 is listed twice"),
+    ] {
+        let path = file(dir.path(), "c.toml", &config.replace("alphas = [0.3]", &format!("alphas = {alphas}")));
+        let (code, err) = code_and_err(&["run", &path, "--out", dir.path().join("r").to_str().unwrap()], "");
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains(said), "{alphas}: {err}");
+    }
+    let path = file(dir.path(), "c.toml", &config.replace("alphas = [0.3]", "alphas = [0.3, 0.3001]"));
+    let o = run(&["run", &path, "--out", dir.path().join("ok").to_str().unwrap()], "");
+    assert!(o.status.success(), "levels apart at four decimals are two: {}", stderr(&o));
+}

@@ -222,9 +222,20 @@ fn resolve(file: ConfigFile, source: &str) -> Result<Config, ConfigError> {
     }
     // -0.0 and 0.0 are the same α but not the same bits, and the bits seed the instances.
     let alphas: Vec<f64> = file.alphas.iter().map(|a| a + 0.0).collect();
-    let bits: Vec<u64> = alphas.iter().map(|a| a.to_bits()).collect();
-    if let Some(i) = (0..bits.len()).find(|&i| bits[..i].contains(&bits[i])) {
-        return Err(invalid(format!("alphas[{i}]"), format!("α = {} is listed twice", alphas[i])));
+    // Two α are one level when they agree to four decimals: the report groups runs that way.
+    let level = |a: f64| (a * 10_000.0).round() as i64;
+    for i in 0..alphas.len() {
+        if let Some(j) = (0..i).find(|&j| level(alphas[j]) == level(alphas[i])) {
+            let why = if alphas[j] == alphas[i] {
+                format!("α = {} is listed twice", alphas[i])
+            } else {
+                format!(
+                    "α = {} is α = {} (alphas[{j}]) to four decimals, the precision results are grouped by; list each α once",
+                    alphas[i], alphas[j]
+                )
+            };
+            return Err(invalid(format!("alphas[{i}]"), why));
+        }
     }
     if file.modes.is_empty() {
         return Err(invalid(

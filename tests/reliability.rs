@@ -443,3 +443,30 @@ fn item05_two_alphas_equal_to_four_decimals_are_refused_as_one_level() {
     let o = run(&["run", &path, "--out", dir.path().join("ok").to_str().unwrap()], "");
     assert!(o.status.success(), "levels apart at four decimals are two: {}", stderr(&o));
 }
+
+const NINE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+
+// 17. Options that do not apply were ignored with exit 0; the config loader refuses the same.
+#[test]
+fn item17_an_option_no_chosen_solver_reads_is_refused() {
+    for (args, said) in [
+        (
+            vec!["solve", "-", "--solver", "sat", "--highs-option", "threads=2"],
+            "--highs-option does not apply to sat: only ilp-edge, ilp-clique, ilp-hybrid read it",
+        ),
+        (vec!["solve", "-", "--solver", "sat", "--members", "sat,backtrack"], "--members does not apply to sat"),
+        (vec!["solve", "-", "--solver", "backtrack", "--preprocess"], "--preprocess does not apply to backtrack"),
+        (vec!["solve", "-", "--solver", "sat", "--presolve", "off"], "--presolve does not apply to sat"),
+        (vec!["bench", "-", "--solver", "dlx", "--propagate"], "--propagate does not apply to dlx"),
+        (vec!["bench", "-", "--limit", "0"], "0 is not in 1.."),
+    ] {
+        let (code, err) = code_and_err(&args, NINE);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
+    // An option read by one of several solvers is fine.
+    let (code, err) = code_and_err(&["solve", "-", "--solver", "sat", "--solver", "ilp-clique", "--perturb"], NINE);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, err) = code_and_err(&["solve", "-", "--solver", "portfolio", "--members", "sat,backtrack"], NINE);
+    assert_eq!(code, Some(0), "{err}");
+}

@@ -76,6 +76,17 @@ fn parse_highs_option(s: &str) -> Result<(String, String), String> {
 }
 
 impl IlpArgs {
+    /// The solver options these flags describe for `kinds`; fails when a flag is read by none of
+    /// them (a config refuses the same) or the HiGHS log cannot be written.
+    pub fn options_for(&self, kinds: &[SolverKind]) -> anyhow::Result<SolverOptions> {
+        let options = self.options()?;
+        if let Some((flag, readers)) = crate::experiment::solvers::unread_option(&options, kinds) {
+            let chosen: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+            anyhow::bail!("--{flag} does not apply to {}: only {readers} read it", chosen.join(", "));
+        }
+        Ok(options)
+    }
+
     /// The solver options these flags describe; fails when the HiGHS log cannot be written.
     pub fn options(&self) -> anyhow::Result<SolverOptions> {
         crate::solve::ilp::check_highs_options(&self.highs_options)
@@ -165,7 +176,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let (entries, input_format) = args.input.read()?;
     let format = args.format.unwrap_or(input_format);
     let kinds = expand_solvers(&args.solver);
-    let options = args.ilp.options()?;
+    let options = args.ilp.options_for(&kinds)?;
     let limits = Limits { time: args.time_limit.map(std::time::Duration::from_secs_f64), max_solutions: 1 };
     let mut stats = match &args.stats {
         Some(path) => {

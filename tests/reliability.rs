@@ -500,3 +500,39 @@ fn item18_export_refuses_to_overwrite_and_names_a_file_given_as_out() {
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("h3-1.cnf is not a directory"), "{err}");
 }
+
+/// Runs `sudoku-lab ARGS` through bash with `redirect` applied (e.g. `>&-`); exit code and stderr.
+fn with_redirect(redirect: &str, args: &[&str]) -> (Option<i32>, String) {
+    let script = format!("\"$0\" \"$@\" {redirect}; exit ${{PIPESTATUS[0]}}");
+    let o = std::process::Command::new("bash")
+        .args(["-c", &script, env!("CARGO_BIN_EXE_sudoku-lab")])
+        .args(args)
+        .output()
+        .unwrap();
+    (o.status.code(), stderr(&o))
+}
+
+// 19. `generate … >&-` (stdout closed) exited 0 having written nothing.
+#[test]
+fn item19_a_closed_or_full_stdout_exits_2_and_a_closed_pipe_ends_quietly() {
+    let generate = ["generate", "--size", "9", "--alpha", "0.3", "--count", "20000"];
+    for redirect in [">&-", "> /dev/full"] {
+        let (code, err) = with_redirect(redirect, &generate);
+        assert_eq!(code, Some(2), "{redirect}: {err}");
+        assert!(err.contains("writing to stdout"), "{redirect}: {err}");
+    }
+    let (code, err) = with_redirect(">&-", &["check", "-", "--box", "3x3"]);
+    assert_eq!(code, Some(2), "{err}");
+    let (code, err) = with_redirect("> /dev/null", &generate);
+    assert_eq!(code, Some(0), "output thrown away on purpose is no error: {err}");
+    let (code, err) = with_redirect("| head -c 100 > /dev/null", &generate);
+    assert_eq!(code, Some(0), "a closed pipe ends quietly: {err}");
+    assert!(!err.contains("error"), "{err}");
+    // With stdout closed, a file opened later must not receive what was meant for stdout.
+    let dir = tempfile::tempdir().unwrap();
+    let stats = dir.path().join("stats.csv");
+    let (code, _) = with_redirect("< /dev/null >&-", &["solve", "-", "--stats", stats.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    let text = std::fs::read_to_string(&stats).unwrap_or_default();
+    assert!(!text.contains("534678912"), "a solution went into the stats file: {text}");
+}

@@ -536,3 +536,24 @@ fn item19_a_closed_or_full_stdout_exits_2_and_a_closed_pipe_ends_quietly() {
     let text = std::fs::read_to_string(&stats).unwrap_or_default();
     assert!(!text.contains("534678912"), "a solution went into the stats file: {text}");
 }
+
+// 15. `analyze` on a 49×49 grid with one given: `--time-limit 2` took 3.2–4.1 s; 64×64 empty at 2
+//     took 3.1 s. It must stop within the limit plus the grace `solve` uses: max(1 s, 10 %).
+#[test]
+fn item15_analyze_stops_within_its_time_limit_and_the_grace_of_solve() {
+    let grid = |n: usize, given: bool| {
+        let mut cells = vec!["0"; n * n];
+        if given {
+            cells[0] = "1";
+        }
+        cells.join(" ") + "\n"
+    };
+    for (text, limit) in [(grid(49, true), 2.0), (grid(49, true), 3.0), (grid(64, false), 2.0)] {
+        let started = Instant::now();
+        let o = run(&["analyze", "-", "--time-limit", &limit.to_string()], &text);
+        let took = started.elapsed().as_secs_f64();
+        let grace = f64::max(1.0, 0.1 * limit);
+        assert!(took < limit + grace, "{limit} s limit took {took:.2} s: {}", stderr(&o));
+        assert!(stdout(&o).contains("time limit reached"), "{}", stdout(&o));
+    }
+}

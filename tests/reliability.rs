@@ -557,3 +557,25 @@ fn item15_analyze_stops_within_its_time_limit_and_the_grace_of_solve() {
         assert!(stdout(&o).contains("time limit reached"), "{}", stdout(&o));
     }
 }
+
+// 16. `memory_mb = 1` / `solve --memory-mb 1` were accepted, and runs over the cap were recorded
+//     as solved (peak_rss_mb 15–19).
+#[test]
+fn item16_a_memory_cap_below_what_a_worker_needs_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = std::fs::read_to_string(data("experiment-hang.toml")).unwrap();
+    for cap in ["1", "63"] {
+        let path = file(dir.path(), "c.toml", &config.replace("memory_mb = 100", &format!("memory_mb = {cap}")));
+        let (code, err) = code_and_err(&["run", &path, "--out", dir.path().join("r").to_str().unwrap()], "");
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains(&format!("memory_mb: a memory cap of {cap} MiB is below the 64 MiB")), "{err}");
+        assert!(!dir.path().join("r").exists(), "nothing run");
+        for cmd in ["solve", "bench"] {
+            let (code, err) = code_and_err(&[cmd, "-", "--memory-mb", cap], NINE);
+            assert_eq!(code, Some(2), "{cmd}: {err}");
+            assert!(err.contains("--memory-mb") && err.contains("64.."), "{cmd}: {err}");
+        }
+    }
+    let (code, err) = code_and_err(&["solve", "-", "--memory-mb", "64"], NINE);
+    assert_eq!(code, Some(0), "{err}");
+}

@@ -37,9 +37,9 @@ pub struct BenchArgs {
     /// Print CSV instead of a Markdown table.
     #[arg(long)]
     csv: bool,
-    /// Memory cap per solve of a backend solver (HiGHS, CaDiCaL), MiB: past it the solve is
+    /// Memory cap per solve of a backend solver (HiGHS, CaDiCaL), MiB (at least 64): past it the solve is
     /// stopped and counted under `memory` (default: half the machine's memory).
-    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(crate::experiment::config::MIN_MEMORY_MB..))]
     memory_mb: Option<u64>,
     #[command(flatten)]
     ilp: IlpArgs,

@@ -136,9 +136,9 @@ pub struct SolveArgs {
     /// Write one CSV row per puzzle (numbered from 1) and solver to this file.
     #[arg(long, value_name = "FILE")]
     stats: Option<PathBuf>,
-    /// Memory cap per solve, MiB: past it the solve is stopped and recorded as `memory`
+    /// Memory cap per solve, MiB (at least 64): past it the solve is stopped and recorded as `memory`
     /// (default: half the machine's memory).
-    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(crate::experiment::config::MIN_MEMORY_MB..))]
     memory_mb: Option<u64>,
     /// Exit 1 when a puzzle has no solution (proven, or unknown because every solver hit its limit).
     #[arg(long)]

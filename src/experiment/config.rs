@@ -24,6 +24,9 @@ use crate::solve::SolverKind;
 
 /// Memory cap per worker process when a config gives none, MiB.
 pub const DEFAULT_MEMORY_MB: u64 = 4096;
+/// The smallest memory cap, MiB: a worker holds about 20 MiB before it solves anything, so a
+/// lower cap could not be held (a run at 1 MiB would still be recorded as solved at 15–19 MiB).
+pub const MIN_MEMORY_MB: u64 = 64;
 
 /// Most runs (instances × solvers) one config may name. The committed experiments have a few
 /// thousand; ten million at a millisecond each is already three hours of one core. Larger grids
@@ -324,8 +327,12 @@ fn resolve(file: ConfigFile, source: &str) -> Result<Config, ConfigError> {
         return Err(invalid("time_limit".into(), why));
     }
     let memory_mb = file.memory_mb.unwrap_or(DEFAULT_MEMORY_MB);
-    if memory_mb == 0 {
-        return Err(invalid("memory_mb".into(), "a memory cap of 0 MiB leaves no room to run".into()));
+    if memory_mb < MIN_MEMORY_MB {
+        let why = format!(
+            "a memory cap of {memory_mb} MiB is below the {MIN_MEMORY_MB} MiB a worker process needs to hold a run to it \
+             (it takes about 20 MiB before it solves anything)"
+        );
+        return Err(invalid("memory_mb".into(), why));
     }
     let levels: u64 = file
         .modes

@@ -16,11 +16,19 @@ pub const MAX_N: usize = 64;
 /// Why a box shape or size was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ShapeError {
-    /// The side is outside 1..=64 (or a box side is zero).
+    /// The side is outside 1..=64.
     #[error("side {n} is out of range: N = rows × cols must be between 1 and {MAX_N}")]
     OutOfRange {
         /// The offending side.
         n: usize,
+    },
+    /// A box whose sides are zero or whose side N = rows × cols is above 64 (or overflows).
+    #[error("box {rows}x{cols} is out of range: N = rows × cols must be between 1 and {MAX_N}")]
+    BoxOutOfRange {
+        /// Rows of the box asked for.
+        rows: usize,
+        /// Columns of the box asked for.
+        cols: usize,
     },
     /// N is prime (or otherwise has no box with both sides above 1); `--box` must be given.
     #[error("size {n} has no sensible box shape (N is prime); give one explicitly with --box RxC, e.g. --box 1x{n}")]
@@ -43,10 +51,28 @@ pub enum ShapeError {
 }
 
 /// Box shape r×c: boxes of `box_rows` rows and `box_cols` columns; the grid side is N = r·c.
+///
+/// Every shape goes through [`Shape::new`], deserialized ones included, so N is always in 1..=64.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "RawShape")]
 pub struct Shape {
     box_rows: usize,
     box_cols: usize,
+}
+
+/// A shape as written in JSON (a saved game), before [`Shape::new`] has checked it.
+#[derive(Deserialize)]
+struct RawShape {
+    box_rows: usize,
+    box_cols: usize,
+}
+
+impl TryFrom<RawShape> for Shape {
+    type Error = ShapeError;
+
+    fn try_from(raw: RawShape) -> Result<Shape, ShapeError> {
+        Shape::new(raw.box_rows, raw.box_cols)
+    }
 }
 
 /// Kind of a house.
@@ -83,12 +109,12 @@ impl fmt::Display for House {
 
 impl Shape {
     /// A shape with boxes of `box_rows` × `box_cols`; N = box_rows·box_cols must be in 1..=64.
+    /// The one constructor: every reader, option, config and save file builds its shapes here.
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, ShapeError> {
-        let n = box_rows * box_cols;
-        if box_rows == 0 || box_cols == 0 || n > MAX_N {
-            return Err(ShapeError::OutOfRange { n });
+        match box_rows.checked_mul(box_cols) {
+            Some(n) if (1..=MAX_N).contains(&n) => Ok(Shape { box_rows, box_cols }),
+            _ => Err(ShapeError::BoxOutOfRange { rows: box_rows, cols: box_cols }),
         }
-        Ok(Shape { box_rows, box_cols })
     }
 
     /// The default shape for side N: square boxes when N is a square, otherwise r = the largest
@@ -110,7 +136,7 @@ impl Shape {
     /// The default shape of a grid with `cells` cells (N² = cells).
     pub fn for_cells(cells: usize) -> Result<Shape, ShapeError> {
         let n = (cells as f64).sqrt().round() as usize;
-        if n * n != cells {
+        if n.checked_mul(n) != Some(cells) {
             return Err(ShapeError::NotSquare { cells });
         }
         Shape::for_size(n)
@@ -317,6 +343,66 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn a_box_whose_side_overflows_or_exceeds_64_is_refused() {
+        // 2^32 × 2^32 wraps to 0 and (2^63 + 1) × 2 wraps to 2 in unchecked arithmetic.
+        let bad =
+            [(1usize << 32, 1usize << 32), ((1usize << 63) + 1, 2), (usize::MAX, usize::MAX), (0, 3), (3, 0), (8, 9)];
+        for (rows, cols) in bad {
+            assert_eq!(Shape::new(rows, cols), Err(ShapeError::BoxOutOfRange { rows, cols }), "{rows}x{cols}");
+        }
+        assert!("4294967296x4294967296".parse::<Shape>().is_err());
+        assert!("9223372036854775809x2".parse::<Shape>().is_err());
+        assert_eq!(Shape::for_cells(usize::MAX), Err(ShapeError::NotSquare { cells: usize::MAX }));
+    }
+
+    #[test]
+    fn a_deserialized_shape_goes_through_the_checked_constructor() {
+        let read = |json: &str| serde_json::from_str::<Shape>(json);
+        assert_eq!(read(r#"{"box_rows":2,"box_cols":3}"#).unwrap(), Shape::new(2, 3).unwrap());
+        for json in [
+            r#"{"box_rows":0,"box_cols":0}"#,
+            r#"{"box_rows":4294967296,"box_cols":4294967296}"#,
+            r#"{"box_rows":9223372036854775809,"box_cols":2}"#,
+        ] {
+            assert!(read(json).is_err(), "{json}");
+        }
+        let shape = Shape::new(3, 2).unwrap();
+        assert_eq!(read(&serde_json::to_string(&shape).unwrap()).unwrap(), shape, "round trip");
+    }
+
+    proptest! {
+        #[test]
+        fn any_two_numbers_make_a_shape_exactly_when_their_product_is_1_to_64(
+            rows in prop_oneof![0usize..=70, any::<usize>()],
+            cols in prop_oneof![0usize..=70, any::<usize>()],
+        ) {
+            let product = rows as u128 * cols as u128;
+            match Shape::new(rows, cols) {
+                Ok(shape) => {
+                    prop_assert!((1..=MAX_N as u128).contains(&product));
+                    prop_assert_eq!(shape.n() as u128, product);
+                    prop_assert_eq!(shape.cells() as u128, product * product);
+                    prop_assert_eq!(Grid::empty(shape).cells().len() as u128, product * product);
+                }
+                Err(e) => {
+                    prop_assert!(!(1..=MAX_N as u128).contains(&product));
+                    prop_assert_eq!(e, ShapeError::BoxOutOfRange { rows, cols });
+                }
+            }
+        }
+
+        #[test]
+        fn any_text_parses_to_a_valid_shape_or_an_error(text in ".{0,40}", rows in any::<usize>(), cols in any::<usize>()) {
+            for text in [text, format!("{rows}x{cols}")] {
+                if let Ok(shape) = text.parse::<Shape>() {
+                    prop_assert!((1..=MAX_N).contains(&shape.n()), "{}", text);
+                }
+            }
+        }
+    }
 
     #[test]
     fn default_shapes_follow_the_largest_divisor_rule() {

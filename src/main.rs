@@ -1,5 +1,6 @@
 //! The `sudoku-lab` binary: parse the command line, run it, map errors to exit codes
-//! (0 ok, 1 a check failed, 2 usage or input error; a closed stdout pipe exits 0).
+//! (0 ok, 1 a check failed, 2 usage or input error or a failed write to stdout; a closed stdout
+//! pipe exits 0, as Unix tools do).
 
 use std::process::ExitCode;
 
@@ -7,6 +8,7 @@ use clap::Parser;
 use sudoku_lab::cli::{run, Cli};
 
 fn main() -> ExitCode {
+    sudoku_lab::cli::note_closed_stdout();
     let cli = Cli::parse();
     match run(cli) {
         Ok(code) => code,

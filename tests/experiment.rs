@@ -567,7 +567,7 @@ fn a_second_run_on_a_folder_in_use_is_refused_and_touches_nothing() {
     let before = results();
     let o = run(&data("experiment-hang.toml"), &out, &["--resume"], &[]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    let expected = format!("another sudoku-lab run (pid {}) is writing to it", first.id());
+    let expected = format!("another sudoku-lab command (pid {}) is writing to it", first.id());
     assert!(stderr(&o).contains(&expected), "{}", stderr(&o));
     assert_eq!(results(), before);
     first.kill().unwrap();

@@ -313,7 +313,7 @@ fn the_cli_writes_one_named_file_per_puzzle_and_prints_its_path() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o).trim(), out.join("stdin-1.col").to_str().unwrap());
     assert!(fs::read_to_string(out.join("stdin-1.col")).unwrap().contains("c box 2x3\n"));
-    let o = run(&["export", "-", "--to", "col", "--box", "3x2", "--out", out.to_str().unwrap()], six);
+    let o = run(&["export", "-", "--to", "col", "--box", "3x2", "--out", out.to_str().unwrap(), "--force"], six);
     assert!(fs::read_to_string(out.join("stdin-1.col")).unwrap().contains("c box 3x2\n"), "{}", stderr(&o));
 
     // An infeasible puzzle gets no clique LP file, a note on stderr, and exit 0.

@@ -355,3 +355,101 @@ fn a_terminal_too_small_says_so() {
     let shown = screen(&app, 30, 10, SECOND);
     assert!(shown.contains("too small"), "{shown}");
 }
+
+/// The JSON of one saved 4×4 game, for tests to corrupt.
+fn saved_four_by_four_json() -> serde_json::Value {
+    let saved = SavedGame::of(&four_by_four(), 1, "ana", 0, SECOND);
+    serde_json::to_value(vec![saved]).unwrap()
+}
+
+#[test]
+fn a_saved_game_with_a_zero_or_overflowing_box_is_a_corrupt_file_not_a_panic() {
+    for (rows, cols) in [(0u64, 0u64), (4_294_967_296, 4_294_967_296), (9_223_372_036_854_775_809, 2)] {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut json = saved_four_by_four_json();
+        json[0]["label"]["shape"] = serde_json::json!({ "box_rows": rows, "box_cols": cols });
+        std::fs::write(tmp.path().join(GAMES), json.to_string()).unwrap();
+        let store = Store::open(Some(tmp.path().to_path_buf())).unwrap();
+        let loaded = store.load::<Vec<SavedGame>>(GAMES).unwrap();
+        assert!(loaded.value.is_empty(), "{rows}x{cols} must not list a game");
+        let warning = loaded.warning.unwrap();
+        assert!(warning.contains("games.json was corrupt") && warning.contains("out of range"), "{warning}");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Any number put into any numeric field of a saved game: it loads and restores, or it is
+    /// refused; restoring never panics and a restored game can be described and moved about.
+    #[test]
+    fn any_number_in_a_saved_game_is_restored_or_refused(field in 0usize..12, index in 0usize..20, value in proptest::prelude::any::<u64>()) {
+        let mut json = saved_four_by_four_json();
+        let game = &mut json[0];
+        let target = match field {
+            0 => &mut game["label"]["shape"]["box_rows"],
+            1 => &mut game["label"]["shape"]["box_cols"],
+            2 => &mut game["puzzle"][index % 16],
+            3 => &mut game["solution"][index % 16],
+            4 => &mut game["determined"][index % 16],
+            5 => &mut game["entries"][index % 16],
+            6 => &mut game["notes"][index % 16],
+            7 => &mut game["cursor"],
+            8 => &mut game["millis"],
+            9 => &mut game["mistakes"],
+            10 => &mut game["score"],
+            _ => &mut game["label"]["seed"],
+        };
+        *target = serde_json::json!(value);
+        if let Ok(games) = serde_json::from_value::<Vec<SavedGame>>(json) {
+            let _ = games[0].describe();
+            if let Ok(mut game) = games[0].restore() {
+                game.move_cursor(1, 1);
+                let _ = game.type_digit(1, SECOND);
+                let app = app_with(game);
+                let _ = screen(&app, 80, 30, SECOND);
+            }
+        }
+    }
+}
+
+#[test]
+fn arbitrary_bytes_in_games_json_are_moved_aside_never_a_panic() {
+    // Bytes that are no UTF-8 were an error ("reading games.json") that stopped every start.
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join(GAMES), [0x5b, 0xff, 0x5d]).unwrap();
+    let loaded = Store::open(Some(tmp.path().to_path_buf())).unwrap().load::<Vec<SavedGame>>(GAMES).unwrap();
+    assert!(loaded.value.is_empty() && loaded.warning.unwrap().contains("games.json was corrupt"));
+
+    let mut runner = proptest::test_runner::TestRunner::new(proptest::test_runner::Config::with_cases(64));
+    let bytes = proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400);
+    runner
+        .run(&bytes, |bytes| {
+            let tmp = tempfile::tempdir().unwrap();
+            std::fs::write(tmp.path().join(GAMES), &bytes).unwrap();
+            let store = Store::open(Some(tmp.path().to_path_buf())).unwrap();
+            let loaded = store.load::<Vec<SavedGame>>(GAMES).expect("bad bytes are a corrupt file, not an error");
+            for saved in &loaded.value {
+                let _ = saved.restore();
+            }
+            Ok(())
+        })
+        .unwrap();
+}
+
+// Issue 27, item 14: while the board was hidden ("terminal is too small"), keys still played.
+#[test]
+fn while_the_board_is_hidden_only_the_keys_that_leave_act() {
+    let app = app_with(nine_by_nine());
+    let small = ratatui::layout::Rect::new(0, 0, 30, 10);
+    assert!(screen(&app, 30, 10, SECOND).contains("too small"));
+    for k in [Key::Char('j'), Key::Char('5'), Key::Char('i'), Key::Char('s'), Key::Char('x'), Key::Enter] {
+        assert!(!view::acts(&app, small, Event::Key(k)), "{k:?} acts on a hidden board");
+    }
+    assert!(!view::acts(&app, small, Event::Click(0)));
+    for k in [Key::Char('q'), Key::Esc, Key::Ctrl('c')] {
+        assert!(view::acts(&app, small, Event::Key(k)), "{k:?} must still leave");
+    }
+    let big = ratatui::layout::Rect::new(0, 0, 80, 30);
+    assert!(view::acts(&app, big, Event::Key(Key::Char('5'))), "a visible board takes every key");
+}

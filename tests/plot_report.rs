@@ -134,11 +134,14 @@ fn report_of(fixture: &str) -> String {
     fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report")
 }
 
-/// A temp dir holding `rows` under `header` and a `meta.json` with a time limit of `limit` seconds.
+/// A temp dir holding `rows` under `header` and a `meta.json` with a time limit of `limit` seconds,
+/// naming the rows' experiment.
 fn results_dir(header: &str, rows: &[String], limit: f64) -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     fs::write(dir.path().join("runs.csv"), format!("{header}\n{}\n", rows.join("\n"))).expect("write csv");
-    fs::write(dir.path().join("meta.json"), format!(r#"{{"name": "x", "time_limit": {limit}}}"#)).expect("write meta");
+    let name = rows.first().and_then(|r| r.split(',').next()).unwrap_or("x");
+    let meta = format!(r#"{{"name": "{name}", "time_limit": {limit}}}"#);
+    fs::write(dir.path().join("meta.json"), meta).expect("write meta");
     dir
 }
 
@@ -594,9 +597,9 @@ fn a_header_only_file_or_a_row_that_is_no_run_is_refused_with_its_line() {
     };
     let seconds = header.split(',').position(|c| c == "seconds").unwrap();
     for (bad, says) in [
-        (with(seconds, "NaN"), "line 3 (record 2): seconds = NaN; expected a non-negative number"),
-        (with(seconds, "-1.5"), "line 3 (record 2): seconds = -1.5"),
-        (with(outcome, "solvd"), "line 3 (record 2): outcome 'solvd'; expected one of solved, infeasible"),
+        (with(seconds, "NaN"), "runs.csv:3: seconds = NaN; expected a non-negative number"),
+        (with(seconds, "-1.5"), "runs.csv:3: seconds = -1.5"),
+        (with(outcome, "solvd"), "runs.csv:3: outcome 'solvd'; expected one of solved, infeasible"),
     ] {
         let dir = results_dir(header, &[row.clone(), bad], 1.0);
         let err = write_report(dir.path()).unwrap_err().to_string();

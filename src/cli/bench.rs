@@ -31,15 +31,15 @@ pub struct BenchArgs {
     /// Wall-clock limit per puzzle, seconds.
     #[arg(long, value_parser = parse_seconds)]
     time_limit: Option<f64>,
-    /// Use only the first K puzzles.
-    #[arg(long, value_name = "K")]
-    limit: Option<usize>,
+    /// Use only the first K puzzles (K ≥ 1).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
     /// Print CSV instead of a Markdown table.
     #[arg(long)]
     csv: bool,
-    /// Memory cap per solve of a backend solver (HiGHS, CaDiCaL), MiB: past it the solve is
+    /// Memory cap per solve of a backend solver (HiGHS, CaDiCaL), MiB (at least 64): past it the solve is
     /// stopped and counted under `memory` (default: half the machine's memory).
-    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(crate::experiment::config::MIN_MEMORY_MB..))]
     memory_mb: Option<u64>,
     #[command(flatten)]
     ilp: IlpArgs,
@@ -68,10 +68,10 @@ pub struct BenchRow {
 pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let (mut entries, _) = args.input.read()?;
     if let Some(k) = args.limit {
-        entries.truncate(k);
+        entries.truncate(usize::try_from(k).unwrap_or(usize::MAX));
     }
     let limits = Limits { time: args.time_limit.map(Duration::from_secs_f64), max_solutions: 1 };
-    let options = args.ilp.options()?;
+    let options = args.ilp.options_for(&expand_solvers(&args.solver))?;
     let exe = std::env::current_exe().context("finding the sudoku-lab executable to start workers from")?;
     let mut isolated = Isolated::new(exe, options.clone(), args.memory_mb.unwrap_or_else(default_memory_mb));
     let mut rows = Vec::new();

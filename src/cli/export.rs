@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::Context;
+use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 
 use super::{emit, InputArgs};
@@ -44,13 +44,32 @@ pub struct ExportArgs {
     /// Folder to write into (created if missing).
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
+    /// Replace files of the same names already in DIR (without it they are refused, and nothing is written).
+    #[arg(long)]
+    force: bool,
 }
 
 /// `export`: writes `<stem>-<k>.<ext>` per puzzle into `--out`, prints each path on stdout.
 pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
     let (entries, _) = args.input.read()?;
-    std::fs::create_dir_all(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
+    if args.out.exists() && !args.out.is_dir() {
+        bail!("--out {} is not a directory", args.out.display());
+    }
     let stem = input_stem(&args.input.input);
+    // Like `run` and `merge`, never replace files silently: refuse before writing any.
+    let existing: Vec<String> = (1..=entries.len())
+        .map(|k| args.out.join(file_name(&stem, k, args.to)))
+        .filter(|path| path.exists())
+        .map(|path| path.display().to_string())
+        .collect();
+    if !existing.is_empty() && !args.force {
+        let more = if existing.len() > 3 { format!(" and {} more", existing.len() - 3) } else { String::new() };
+        bail!(
+            "{}{more} already exist; choose another --out, or pass --force to replace them",
+            existing[..existing.len().min(3)].join(", ")
+        );
+    }
+    std::fs::create_dir_all(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
     let formulation = args.model.formulation();
     let (mut written, mut skipped) = (0, 0);
     for (i, entry) in entries.iter().enumerate() {

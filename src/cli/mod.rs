@@ -226,8 +226,31 @@ pub fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
-/// Writes to stdout; a closed pipe (e.g. `| head`) surfaces as an error `main` turns into exit 0.
+/// Set when the program started with no stdout at all (`>&-`).
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Run first thing in `main`: notes whether the program was started with stdout closed (`>&-`).
+///
+/// Rust's runtime puts `/dev/null` on a closed standard descriptor before `main` (so no file opened
+/// later takes its number), opened read-write; every write to it then succeeds and the output is
+/// lost without a word. A shell's `> /dev/null` opens it write-only, so a read-write `/dev/null`
+/// on descriptor 1 is taken for a closed stdout (Linux: from `/proc/self/fd*`; elsewhere never).
+pub fn note_closed_stdout() {
+    let is_null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == std::path::Path::new("/dev/null"));
+    let read_write = || {
+        let info = std::fs::read_to_string("/proc/self/fdinfo/1").unwrap_or_default();
+        let flags = info.lines().find_map(|l| l.strip_prefix("flags:")).map(str::trim);
+        flags.and_then(|f| u32::from_str_radix(f, 8).ok()).is_some_and(|f| f & 0o3 == 0o2)
+    };
+    STDOUT_CLOSED.store(is_null && read_write(), std::sync::atomic::Ordering::SeqCst);
+}
+
+/// Writes to stdout; a closed pipe (e.g. `| head`) surfaces as an error `main` turns into exit 0,
+/// any other failure (a full disk, no stdout at all) as an error that exits 2.
 pub fn emit(text: &str) -> anyhow::Result<()> {
+    if STDOUT_CLOSED.load(std::sync::atomic::Ordering::SeqCst) {
+        bail!("writing to stdout: stdout is closed, so the output would be lost (redirect it to a file or /dev/null)");
+    }
     let mut out = std::io::stdout().lock();
     out.write_all(text.as_bytes()).context("writing to stdout")?;
     out.flush().context("writing to stdout")?;

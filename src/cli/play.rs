@@ -1,6 +1,6 @@
 //! `play`: the terminal game (see [`crate::play`]).
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -99,11 +99,16 @@ pub fn run(args: PlayArgs) -> anyhow::Result<ExitCode> {
         }
     }
     app.message = [warnings.join("; "), app.message.clone()].join(" ").trim().to_string();
-    terminal::run(&mut app, &store).context("running the terminal")?;
+    let signal = terminal::run(&mut app, &store).context("running the terminal")?;
     for w in &warnings {
-        eprintln!("warning: {w}");
+        // Not eprintln!: after SIGHUP the terminal is gone, and a failed write must not panic.
+        let _ = writeln!(std::io::stderr(), "warning: {w}");
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(match signal {
+        // As a shell reports a program a signal ended; the game was saved first.
+        Some(number) => ExitCode::from(128 + number as u8),
+        None => ExitCode::SUCCESS,
+    })
 }
 
 /// Reads one store file, collecting the warning if it was corrupt.

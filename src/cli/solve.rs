@@ -78,6 +78,17 @@ fn parse_highs_option(s: &str) -> Result<(String, String), String> {
 }
 
 impl IlpArgs {
+    /// The solver options these flags describe for `kinds`; fails when a flag is read by none of
+    /// them (a config refuses the same) or the HiGHS log cannot be written.
+    pub fn options_for(&self, kinds: &[SolverKind]) -> anyhow::Result<SolverOptions> {
+        let options = self.options()?;
+        if let Some((flag, readers)) = crate::experiment::solvers::unread_option(&options, kinds) {
+            let chosen: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+            anyhow::bail!("--{flag} does not apply to {}: only {readers} read it", chosen.join(", "));
+        }
+        Ok(options)
+    }
+
     /// The solver options these flags describe; fails when the HiGHS log cannot be written.
     pub fn options(&self) -> anyhow::Result<SolverOptions> {
         crate::solve::ilp::check_highs_options(&self.highs_options)
@@ -131,9 +142,9 @@ pub struct SolveArgs {
     /// Write one CSV row per puzzle (numbered from 1) and solver to this file.
     #[arg(long, value_name = "FILE")]
     stats: Option<PathBuf>,
-    /// Memory cap per solve, MiB: past it the solve is stopped and recorded as `memory`
+    /// Memory cap per solve, MiB (at least 64): past it the solve is stopped and recorded as `memory`
     /// (default: half the machine's memory).
-    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(crate::experiment::config::MIN_MEMORY_MB..))]
     memory_mb: Option<u64>,
     /// Exit 1 when a puzzle has no solution (proven, or unknown because every solver hit its limit).
     #[arg(long)]
@@ -171,7 +182,14 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let solvers = pick_solvers(&args.solver, &args.external)?;
     let (entries, input_format) = args.input.read()?;
     let format = args.format.unwrap_or(input_format);
-    let options = args.ilp.options()?;
+    let kinds: Vec<SolverKind> = solvers
+        .iter()
+        .filter_map(|p| match p {
+            Picked::Registry(kind) => Some(*kind),
+            Picked::External(_) => None,
+        })
+        .collect();
+    let options = args.ilp.options_for(&kinds)?;
     let limits = Limits { time: args.time_limit.map(std::time::Duration::from_secs_f64), max_solutions: 1 };
     let mut stats = match &args.stats {
         Some(path) => {

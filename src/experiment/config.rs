@@ -26,6 +26,9 @@ use crate::solve::SolverKind;
 
 /// Memory cap per worker process when a config gives none, MiB.
 pub const DEFAULT_MEMORY_MB: u64 = 4096;
+/// The smallest memory cap, MiB: a worker holds about 20 MiB before it solves anything, so a
+/// lower cap could not be held (a run at 1 MiB would still be recorded as solved at 15–19 MiB).
+pub const MIN_MEMORY_MB: u64 = 64;
 
 /// Most runs (instances × solvers) one config may name. The committed experiments have a few
 /// thousand; ten million at a millisecond each is already three hours of one core. Larger grids
@@ -311,9 +314,20 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
     }
     // -0.0 and 0.0 are the same α but not the same bits, and the bits seed the instances.
     let alphas: Vec<f64> = file.alphas.iter().map(|a| a + 0.0).collect();
-    let bits: Vec<u64> = alphas.iter().map(|a| a.to_bits()).collect();
-    if let Some(i) = (0..bits.len()).find(|&i| bits[..i].contains(&bits[i])) {
-        return Err(invalid(format!("alphas[{i}]"), format!("α = {} is listed twice", alphas[i])));
+    // Two α are one level when they agree to four decimals: the report groups runs that way.
+    let level = |a: f64| (a * 10_000.0).round() as i64;
+    for i in 0..alphas.len() {
+        if let Some(j) = (0..i).find(|&j| level(alphas[j]) == level(alphas[i])) {
+            let why = if alphas[j] == alphas[i] {
+                format!("α = {} is listed twice", alphas[i])
+            } else {
+                format!(
+                    "α = {} is α = {} (alphas[{j}]) to four decimals, the precision results are grouped by; list each α once",
+                    alphas[i], alphas[j]
+                )
+            };
+            return Err(invalid(format!("alphas[{i}]"), why));
+        }
     }
     if file.modes.is_empty() {
         return Err(invalid(
@@ -410,8 +424,12 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
         return Err(invalid("time_limit".into(), why));
     }
     let memory_mb = file.memory_mb.unwrap_or(DEFAULT_MEMORY_MB);
-    if memory_mb == 0 {
-        return Err(invalid("memory_mb".into(), "a memory cap of 0 MiB leaves no room to run".into()));
+    if memory_mb < MIN_MEMORY_MB {
+        let why = format!(
+            "a memory cap of {memory_mb} MiB is below the {MIN_MEMORY_MB} MiB a worker process needs to hold a run to it \
+             (it takes about 20 MiB before it solves anything)"
+        );
+        return Err(invalid("memory_mb".into(), why));
     }
     let levels: u64 = file
         .modes

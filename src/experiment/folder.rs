@@ -10,6 +10,7 @@ use thiserror::Error;
 
 use super::meta::Meta;
 use super::record::{RunRow, COLUMNS};
+use super::validate::RowChecker;
 
 /// The runs file: one row per (instance, solver).
 pub const RUNS_FILE: &str = "runs.csv";
@@ -40,6 +41,16 @@ pub enum ExperimentError {
     Corrupt {
         /// The file.
         path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// A row of `runs.csv` that fails the row check ([`super::validate`]).
+    #[error("{path}:{line}: {message}")]
+    BadRow {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line of the row.
+        line: u64,
         /// What is wrong.
         message: String,
     },
@@ -75,12 +86,208 @@ pub fn io_at(path: &Path) -> impl FnOnce(io::Error) -> ExperimentError + '_ {
     move |source| ExperimentError::Io { path: path.to_path_buf(), source }
 }
 
-/// Replaces `path` with `bytes` atomically (temporary file, then rename).
+/// The report `report` writes into a results folder.
+pub const REPORT_FILE: &str = "REPORT.md";
+/// The figures `plot` writes into a results folder, as `STEM.svg` and `STEM.png`.
+pub const FIGURE_STEMS: [&str; 9] = [
+    "time_vs_n",
+    "time_vs_n_search",
+    "time_vs_alpha",
+    "outcomes_vs_alpha",
+    "phase",
+    "time_vs_difficulty",
+    "cactus",
+    "scatter_fastest",
+    "scatter_origin",
+];
+/// The lock file of a results folder.
+pub const LOCK_FILE: &str = ".lock";
+
+/// The temporary file `path` is written to before it is renamed over `path`: hidden, beside it,
+/// with the same extension (`dir/.REPORT.tmp.md`), so a crash leaves no file that looks final.
+pub fn temp_path(path: &Path) -> PathBuf {
+    let stem = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let name = match path.extension() {
+        Some(ext) => format!(".{stem}.tmp.{}", ext.to_string_lossy()),
+        None => format!(".{stem}.tmp"),
+    };
+    path.with_file_name(name)
+}
+
+/// Moves a finished temporary file (written and flushed) over `path`; removes it on failure.
+pub fn commit_temp(tmp: &Path, path: &Path) -> Result<(), ExperimentError> {
+    let synced = File::open(tmp).and_then(|f| f.sync_all());
+    if let Err(e) = synced.and_then(|()| fs::rename(tmp, path)) {
+        let _ = fs::remove_file(tmp);
+        return Err(io_at(path)(e));
+    }
+    Ok(())
+}
+
+/// Replaces `path` with `bytes` atomically (temporary file, then rename): a full disk or a crash
+/// leaves the old file, never a part of the new one. The error names `path`.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ExperimentError> {
-    let tmp = path.with_extension("tmp");
-    let mut file = File::create(&tmp).map_err(io_at(&tmp))?;
-    file.write_all(bytes).and_then(|_| file.sync_all()).map_err(io_at(&tmp))?;
-    fs::rename(&tmp, path).map_err(io_at(path))
+    let tmp = temp_path(path);
+    let written = File::create(&tmp).and_then(|mut file| file.write_all(bytes).and_then(|_| file.sync_all()));
+    if let Err(e) = written {
+        let _ = fs::remove_file(&tmp);
+        return Err(io_at(path)(e));
+    }
+    commit_temp(&tmp, path)
+}
+
+/// Whether a file name is one the harness writes into a results folder: the results, the lock,
+/// the report, the figures, worker logs, and the temporary files of any of them.
+pub fn is_harness_file(name: &str) -> bool {
+    let own = |name: &str| {
+        let figure = |ext: &str| name.strip_suffix(ext).is_some_and(|stem| FIGURE_STEMS.contains(&stem));
+        let log = name
+            .strip_prefix("worker-")
+            .and_then(|n| n.strip_suffix(".log"))
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        [RUNS_FILE, META_FILE, INSTANCES_FILE, REPORT_FILE, LOCK_FILE].contains(&name)
+            || figure(".svg")
+            || figure(".png")
+            || log
+    };
+    // A temporary file `.STEM.tmp.EXT` (or `.STEM.tmp`) of one of them.
+    let temp = name.strip_prefix('.').and_then(|rest| match rest.split_once(".tmp") {
+        Some((stem, "")) => Some(stem.to_string()),
+        Some((stem, ext)) if ext.starts_with('.') => Some(format!("{stem}{ext}")),
+        _ => None,
+    });
+    own(name) || temp.is_some_and(|t| own(&t))
+}
+
+/// Whether a folder holds results (a `runs.csv`, `meta.json` or `instances.txt`).
+pub fn is_results_folder(folder: &Path) -> bool {
+    [RUNS_FILE, META_FILE, INSTANCES_FILE].iter().any(|name| folder.join(name).exists())
+}
+
+/// The files of `folder` the harness wrote and the others, each sorted (none when it is missing).
+fn sort_files(folder: &Path) -> Result<(Vec<PathBuf>, Vec<String>), ExperimentError> {
+    let (mut ours, mut foreign) = (Vec::new(), Vec::new());
+    let entries = match fs::read_dir(folder) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((ours, foreign)),
+        Err(e) => return Err(io_at(folder)(e)),
+    };
+    for entry in entries {
+        let entry = entry.map_err(io_at(folder))?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if is_harness_file(&name) && entry.file_type().is_ok_and(|t| t.is_file()) {
+            ours.push(entry.path());
+        } else if name == LOGS_DIR && entry.file_type().is_ok_and(|t| t.is_dir()) {
+            // External solvers' kept output: removed by [`remove_results`] file by file.
+        } else {
+            foreign.push(name);
+        }
+    }
+    ours.sort();
+    foreign.sort();
+    Ok((ours, foreign))
+}
+
+/// Refuses to replace the contents of a folder that holds files but no results, naming them:
+/// `--force` is for replacing results, not for emptying folders.
+pub fn check_replaceable(folder: &Path) -> Result<(), ExperimentError> {
+    let (_, foreign) = sort_files(folder)?;
+    if foreign.is_empty() || is_results_folder(folder) {
+        return Ok(());
+    }
+    let shown: Vec<&str> = foreign.iter().take(5).map(String::as_str).collect();
+    let more = if foreign.len() > 5 { format!(" and {} more", foreign.len() - 5) } else { String::new() };
+    Err(ExperimentError::Refused {
+        folder: folder.to_path_buf(),
+        reason: format!(
+            "it is not a results folder (no {RUNS_FILE} or {META_FILE}) and holds {}{more}; \
+             --force only replaces results: choose another --out",
+            shown.join(", ")
+        ),
+    })
+}
+
+/// Removes what the harness wrote in `folder` — results, report, figures, worker logs, external
+/// solvers' kept output, temporary files — and nothing else: the user's files stay. Refuses a
+/// folder [`check_replaceable`] refuses.
+pub fn remove_results(folder: &Path) -> Result<(), ExperimentError> {
+    check_replaceable(folder)?;
+    let (ours, _) = sort_files(folder)?;
+    for path in ours.into_iter().filter(|p| !p.ends_with(LOCK_FILE)) {
+        match fs::remove_file(&path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(io_at(&path)(e)),
+            _ => {}
+        }
+    }
+    remove_external_logs(&folder.join(LOGS_DIR))
+}
+
+/// The folder where external solvers' output is kept for runs that did not answer.
+pub const LOGS_DIR: &str = "logs";
+
+/// Removes what external solvers left in `logs/` (their kept output, work folders of killed
+/// runs), and the folder once empty; any other file stays.
+fn remove_external_logs(logs: &Path) -> Result<(), ExperimentError> {
+    let Ok(entries) = fs::read_dir(logs) else { return Ok(()) };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().to_string();
+        let path = entry.path();
+        if name.starts_with(".work-") && path.is_dir() {
+            fs::remove_dir_all(&path).map_err(io_at(&path))?;
+        } else if (name.ends_with(".stdout") || name.ends_with(".stderr")) && path.is_file() {
+            fs::remove_file(&path).map_err(io_at(&path))?;
+        }
+    }
+    let _ = fs::remove_dir(logs);
+    Ok(())
+}
+
+/// An exclusive lock on a results folder (`flock` on `FOLDER/.lock`), held by every command while
+/// it writes the folder (`run`, `merge`, `plot`, `report`); the kernel releases it when the
+/// process ends, however it ends.
+#[derive(Debug)]
+pub struct FolderLock {
+    /// Holds the lock while open.
+    _file: File,
+    path: PathBuf,
+}
+
+impl FolderLock {
+    /// Takes the lock of an existing folder, or refuses the folder when another process holds it.
+    pub fn take(folder: &Path) -> Result<FolderLock, ExperimentError> {
+        let path = folder.join(LOCK_FILE);
+        let mut file =
+            OpenOptions::new().create(true).truncate(false).read(true).write(true).open(&path).map_err(io_at(&path))?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(fs::TryLockError::WouldBlock) => {
+                let holder = fs::read_to_string(&path).unwrap_or_default();
+                let holder = holder.trim();
+                let who = if holder.is_empty() { String::new() } else { format!(" (pid {holder})") };
+                return Err(ExperimentError::Refused {
+                    folder: folder.to_path_buf(),
+                    reason: format!(
+                        "another sudoku-lab command{who} is writing to it; wait for it to finish or stop it"
+                    ),
+                });
+            }
+            Err(fs::TryLockError::Error(e)) => return Err(io_at(&path)(e)),
+        }
+        let pid = std::process::id();
+        let written = file.set_len(0).and_then(|()| writeln!(file, "{pid}"));
+        written.map_err(io_at(&path))?;
+        Ok(FolderLock { _file: file, path })
+    }
+}
+
+impl Drop for FolderLock {
+    /// Removes the lock file, then releases the lock: a command that ends, fails or is refused
+    /// leaves the folder as it found it (only a killed one leaves the file, unlocked and harmless).
+    fn drop(&mut self) {
+        // Removed while still locked, so no other command can lock this inode in between. A file
+        // we cannot remove is harmless: the lock is what counts.
+        let _ = fs::remove_file(&self.path);
+    }
 }
 
 /// Reads `meta.json`, `None` when the folder has none.
@@ -115,8 +322,9 @@ fn known_header(header: &csv::StringRecord) -> bool {
         && header.iter().eq(COLUMNS[..header.len()].iter().copied())
 }
 
-/// Reads every row of `runs.csv` (none when it does not exist), checking the header: the current
-/// one, or an older one whose missing last columns read as empty. A last line without its newline
+/// Reads every row of `runs.csv` (none when it does not exist), checking the header — the current
+/// one, or an older one whose missing last columns read as empty — and every row
+/// ([`super::validate`]: the first bad row is the error, with its line). A last line without its newline
 /// is a write cut short by a crash: it is left out, and the flag says so.
 pub fn read_runs(path: &Path) -> Result<(Vec<RunRow>, bool), ExperimentError> {
     let bytes = match fs::read(path) {
@@ -135,9 +343,20 @@ pub fn read_runs(path: &Path) -> Result<(Vec<RunRow>, bool), ExperimentError> {
     if !known_header(&header) {
         return Err(corrupt(format!("unexpected header; expected {}", COLUMNS.join(","))));
     }
-    let rows: Result<Vec<RunRow>, _> =
-        reader.deserialize().enumerate().map(|(i, r)| r.map_err(|e| corrupt(format!("row {}: {e}", i + 1)))).collect();
-    Ok((rows?, torn))
+    let mut checker = RowChecker::new(path, None);
+    let mut rows = Vec::new();
+    for (i, record) in reader.records().enumerate() {
+        let record = record.map_err(|e| corrupt(format!("row {}: {e}", i + 1)))?;
+        let line = record.position().map_or(i as u64 + 2, |p| p.line());
+        let row: RunRow = record.deserialize(Some(&header)).map_err(|e| ExperimentError::BadRow {
+            path: path.to_path_buf(),
+            line,
+            message: e.to_string(),
+        })?;
+        checker.check(line, &row)?;
+        rows.push(row);
+    }
+    Ok((rows, torn))
 }
 
 /// The CSV text of `rows`, with the header when `header` is true.
@@ -211,7 +430,13 @@ mod tests {
         fs::write(&path, &old).unwrap();
         assert_eq!(read_runs(&path).unwrap(), (vec![row.clone()], false), "missing columns read as empty");
         let mut appender = RunsAppender::open(&path).unwrap();
-        let newer = RunRow { winner: Some("sat".into()), lp_solves: Some(2), cpu_seconds: Some(0.5), ..row.clone() };
+        let newer = RunRow {
+            solver: "portfolio".into(),
+            winner: Some("sat".into()),
+            lp_solves: Some(2),
+            cpu_seconds: Some(0.5),
+            ..row.clone()
+        };
         appender.append(std::slice::from_ref(&newer)).unwrap();
         assert_eq!(read_runs(&path).unwrap(), (vec![row, newer], false), "the old row kept, the new one whole");
         assert!(fs::read_to_string(&path).unwrap().starts_with(&COLUMNS.join(",")));

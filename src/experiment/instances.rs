@@ -387,7 +387,7 @@ pub fn instances_header(config: &Config, shard: Option<Shard>) -> String {
     );
     for shape in config.boxes.iter().filter(|b| Shape::for_size(b.n()).ok() != Some(**b)) {
         h.push_str(&format!(
-            "# Box {shape} is not the default for N = {}: re-run those lines with --box {shape}.\n",
+            "# Box {shape} is not the default for N = {}: the box=RxC in each line's comment gives it (no --box needed).\n",
             shape.n()
         ));
     }

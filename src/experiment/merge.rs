@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 
 use super::config::Config;
 use super::folder::{
-    read_meta, read_runs, write_atomic, write_meta, write_runs, ExperimentError, INSTANCES_FILE, META_FILE, RUNS_FILE,
+    check_replaceable, read_meta, read_runs, remove_results, write_atomic, write_meta, write_runs, ExperimentError,
+    FolderLock, INSTANCES_FILE, META_FILE, RUNS_FILE,
 };
 use super::instances::{instances_header, read_blocks};
 use super::meta::{now_utc, Meta};
@@ -35,8 +36,14 @@ pub struct MergeSummary {
 }
 
 /// Merges `inputs` into `out` (refusing a non-empty `out` unless `force`).
+/// `out` is locked as `run` locks its folder, before it is read, so a merge never writes a folder a
+/// run (or another merge) is writing; with `force`, only what the harness wrote there is replaced.
 pub fn merge(inputs: &[PathBuf], out: &Path, force: bool) -> Result<MergeSummary, ExperimentError> {
     let refused = |folder: &Path, reason: String| ExperimentError::Refused { folder: folder.to_path_buf(), reason };
+    let lock = if out.is_dir() { Some(FolderLock::take(out)?) } else { None };
+    if force {
+        check_replaceable(out)?;
+    }
     let mut metas: Vec<(PathBuf, Meta)> = Vec::new();
     for dir in inputs {
         let meta =
@@ -119,6 +126,13 @@ pub fn merge(inputs: &[PathBuf], out: &Path, force: bool) -> Result<MergeSummary
     instances.extend(blocks.into_values());
 
     std::fs::create_dir_all(out).map_err(super::folder::io_at(out))?;
+    let _lock = match lock {
+        Some(lock) => lock,
+        None => FolderLock::take(out)?,
+    };
+    if force {
+        remove_results(out)?;
+    }
     write_atomic(&out.join(INSTANCES_FILE), instances.as_bytes())?;
     write_runs(&out.join(RUNS_FILE), &rows)?;
     let mut meta = first.clone();

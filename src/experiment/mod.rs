@@ -7,7 +7,8 @@
 //! instance in line format, re-runnable with `sudoku-lab solve`). Files by concept:
 //! [`config`] (TOML), [`solvers`] (a config's solvers and variants), [`instances`] (enumeration, seeds, shards), [`worker`] (the worker process's loop; its protocol and the handle that starts, times and kills it are
 //! [`crate::solve::process`]), [`rows`] (jobs to rows,
-//! cross-check), [`check`] (the cross-check itself), [`folder`] (files on disk), [`progress`],
+//! cross-check), [`check`] (the cross-check itself), [`folder`] (files on disk), [`validate`] (the
+//! row check every reader of `runs.csv` applies), [`progress`],
 //! [`runner`] (`run`), [`isolate`] (one solve in a worker, for `solve`, `bench` and `analyze`),
 //! [`signals`] (stopping a run cleanly) and [`merge`] (`merge`). External solvers
 //! ([`crate::external`]) are defined in a config's `external` and run by the same workers under the
@@ -26,6 +27,7 @@ pub mod rows;
 pub mod runner;
 pub mod signals;
 pub mod solvers;
+pub mod validate;
 pub mod worker;
 
 pub use check::cross_check;

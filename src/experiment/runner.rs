@@ -27,8 +27,8 @@ use std::sync::{mpsc, Arc, Condvar, Mutex};
 
 use super::config::{Config, MAX_INSTANCE_BYTES};
 use super::folder::{
-    csv_text, io_at, read_meta, read_runs, write_meta, write_runs, ExperimentError, RunsAppender, INSTANCES_FILE,
-    META_FILE, RUNS_FILE,
+    check_replaceable, csv_text, io_at, read_meta, read_runs, remove_results, write_meta, write_runs, ExperimentError,
+    FolderLock, RunsAppender, INSTANCES_FILE, LOGS_DIR, META_FILE, RUNS_FILE,
 };
 use super::instances::{held_instances, instance_block, instances_header, shard_ids, Instance, Shard, Stream};
 use super::meta::{now_utc, Meta};
@@ -306,6 +306,7 @@ fn refused(folder: &Path, reason: String) -> ExperimentError {
 /// The refusals of the module doc; returns the folder's `meta.json` when the run continues it.
 fn check_folder(folder: &Path, config: &Config, options: &RunOptions) -> Result<Option<Meta>, ExperimentError> {
     if options.force {
+        check_replaceable(folder)?;
         return Ok(None);
     }
     let meta = read_meta(folder)?;
@@ -353,106 +354,6 @@ pub fn differing_keys(a: &Config, b: &Config) -> Vec<String> {
         _ => vec!["(unknown)".into()],
     }
 }
-
-/// An exclusive lock on a results folder (`flock` on `FOLDER/.lock`), held while a run writes it;
-/// the kernel releases it when the process ends, however it ends.
-#[derive(Debug)]
-struct FolderLock {
-    /// Holds the lock while open.
-    _file: std::fs::File,
-    path: PathBuf,
-}
-
-impl FolderLock {
-    /// Takes the lock, or refuses the folder when another process holds it.
-    fn take(folder: &Path) -> Result<FolderLock, ExperimentError> {
-        let path = folder.join(LOCK_FILE);
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .read(true)
-            .write(true)
-            .open(&path)
-            .map_err(io_at(&path))?;
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                let holder = std::fs::read_to_string(&path).unwrap_or_default();
-                let holder = holder.trim();
-                let who = if holder.is_empty() { String::new() } else { format!(" (pid {holder})") };
-                return Err(ExperimentError::Refused {
-                    folder: folder.to_path_buf(),
-                    reason: format!("another sudoku-lab run{who} is writing to it; wait for it to finish or stop it"),
-                });
-            }
-            Err(std::fs::TryLockError::Error(e)) => return Err(io_at(&path)(e)),
-        }
-        use std::io::Write;
-        let pid = std::process::id();
-        let written = file.set_len(0).and_then(|()| writeln!(file, "{pid}"));
-        written.map_err(io_at(&path))?;
-        Ok(FolderLock { _file: file, path })
-    }
-}
-
-impl Drop for FolderLock {
-    /// Removes the lock file, then releases the lock: a run that ends, fails or is refused
-    /// leaves the folder as it found it (only a killed one leaves the file, unlocked and harmless).
-    fn drop(&mut self) {
-        // Removed while still locked, so no other run can lock this inode in between. A file
-        // we cannot remove is harmless: the lock is what counts.
-        let _ = std::fs::remove_file(&self.path);
-    }
-}
-
-/// The lock file of a results folder.
-pub const LOCK_FILE: &str = ".lock";
-
-/// Removes the files a run writes and those `plot` and `report` derive from them: REPORT.md,
-/// figures (`*.svg`, `*.png`) and worker logs; nothing else in the folder.
-fn remove_results(folder: &Path) -> Result<(), ExperimentError> {
-    for name in [RUNS_FILE, META_FILE, INSTANCES_FILE] {
-        let path = folder.join(name);
-        match std::fs::remove_file(&path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io_at(&path)(e)),
-            _ => {}
-        }
-    }
-    // What `plot` and `report` derived from the old results, and the old workers' logs: left
-    // behind, they would describe results that no longer exist.
-    let entries = std::fs::read_dir(folder).map_err(io_at(folder))?;
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().to_string();
-        let derived = name == "REPORT.md"
-            || name.ends_with(".svg")
-            || name.ends_with(".png")
-            || (name.starts_with("worker-") && name.ends_with(".log"));
-        if derived && entry.path().is_file() {
-            std::fs::remove_file(entry.path()).map_err(io_at(&entry.path()))?;
-        }
-    }
-    remove_external_logs(&folder.join(LOGS_DIR))
-}
-
-/// Removes what external solvers left in `logs/` (their kept output, work folders of killed
-/// runs), and the folder once empty; any other file stays.
-fn remove_external_logs(logs: &Path) -> Result<(), ExperimentError> {
-    let Ok(entries) = std::fs::read_dir(logs) else { return Ok(()) };
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().to_string();
-        let path = entry.path();
-        if name.starts_with(".work-") && path.is_dir() {
-            std::fs::remove_dir_all(&path).map_err(io_at(&path))?;
-        } else if (name.ends_with(".stdout") || name.ends_with(".stderr")) && path.is_file() {
-            std::fs::remove_file(&path).map_err(io_at(&path))?;
-        }
-    }
-    let _ = std::fs::remove_dir(logs);
-    Ok(())
-}
-
-/// The folder where external solvers' output is kept for runs that did not answer.
-pub const LOGS_DIR: &str = "logs";
 
 /// What a job runs: its registry solver, or its external solver with the instance's seed and a
 /// place in `FOLDER/logs` for its output.

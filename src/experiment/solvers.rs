@@ -194,18 +194,39 @@ impl From<SolverEntry> for Item {
 }
 
 /// Solvers that run HiGHS and so read `presolve`, `perturb` and `highs_options`.
-fn runs_highs(kind: SolverKind) -> bool {
+pub fn runs_highs(kind: SolverKind) -> bool {
     matches!(kind, SolverKind::IlpEdge | SolverKind::IlpClique)
 }
 
 /// Solvers that build a MIP model and so read `propagate`.
-fn builds_mip(kind: SolverKind) -> bool {
+pub fn builds_mip(kind: SolverKind) -> bool {
     runs_highs(kind) || kind == SolverKind::IlpCliqueCbc
 }
 
 /// Solvers that encode to CNF and so read `preprocess` (the portfolio passes it to its members).
-fn encodes_cnf(kind: SolverKind) -> bool {
+pub fn encodes_cnf(kind: SolverKind) -> bool {
     matches!(kind, SolverKind::Sat | SolverKind::SatMinimal | SolverKind::Kissat | SolverKind::Portfolio)
+}
+
+/// The first tuning option set in `options` (differing from the defaults) that none of `kinds`
+/// reads, as (option name, the solvers that read it): the CLI refuses what a config refuses.
+pub fn unread_option(options: &SolverOptions, kinds: &[SolverKind]) -> Option<(&'static str, &'static str)> {
+    let defaults = SolverOptions::default();
+    let highs_or_hybrid = |k: SolverKind| runs_highs(k) || k == SolverKind::IlpHybrid;
+    let checks: [(&str, bool, fn(SolverKind) -> bool, &str); 8] = [
+        ("highs-option", !options.highs_options.is_empty(), highs_or_hybrid, "ilp-edge, ilp-clique, ilp-hybrid"),
+        ("threads", options.threads != defaults.threads, highs_or_hybrid, "ilp-edge, ilp-clique, ilp-hybrid"),
+        ("presolve", options.presolve != defaults.presolve, runs_highs, "ilp-edge, ilp-clique"),
+        ("perturb", options.perturb, runs_highs, "ilp-edge, ilp-clique"),
+        ("reduce", options.reduce, |k| k == SolverKind::IlpEdge, "ilp-edge"),
+        ("propagate", options.propagate, builds_mip, "ilp-edge, ilp-clique, ilp-clique-cbc"),
+        ("preprocess", options.preprocess, encodes_cnf, "sat, sat-minimal, kissat, portfolio"),
+        ("members", !options.members.is_empty(), |k| k == SolverKind::Portfolio, "portfolio"),
+    ];
+    checks
+        .into_iter()
+        .find(|&(_, set, reads, _)| set && !kinds.iter().any(|&k| reads(k)))
+        .map(|(name, _, _, who)| (name, who))
 }
 
 /// Resolves and checks a variant table.

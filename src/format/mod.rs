@@ -16,10 +16,13 @@
 //! empty, `1`–`9`, `A`–`Z` (either case) for 10–35.
 //!
 //! # Box shape
-//! `--box` (the `shape` argument) wins when given; a `pretty` grid's borders must then agree with it.
-//! Otherwise a `json` object's `"box"` decides, then a grid's borders (`|` between boxes gives the box
-//! width c, a `-+` rule line between boxes gives the box height r; one of them suffices), and last
-//! the default shape for N ([`Shape::for_size`]).
+//! `--box` (the `shape` argument) wins when given; a `pretty` grid's borders and a `box=RxC` comment
+//! must then agree with it. Otherwise a `json` object's `"box"` decides, or a `box=RxC` word in a
+//! comment — on the puzzle's line or on the comment lines right before it (before a grid's first
+//! row or top border) —, then a grid's borders (`|` between boxes gives the box width c, a `-+`
+//! rule line between boxes gives the box height r; one of them suffices), and last the default
+//! shape for N ([`Shape::for_size`]). The writers put a `# box=RxC` line before every `line` and
+//! `grid` puzzle whose shape is not the default for its N, so a 3×2 puzzle survives a pipe.
 //!
 //! # Auto-detection
 //! [`detect`] looks at the first content line and the block it starts (the lines up to the next
@@ -167,6 +170,14 @@ pub enum ParseErrorKind {
     BoxMismatch {
         /// The shape the borders show.
         borders: Shape,
+        /// The shape given.
+        given: Shape,
+    },
+    /// A `box=RxC` comment that disagrees with the box shape given with `--box`.
+    #[error("the comment says box={comment}, but --box gives {given}; drop --box to take the shape from the comment")]
+    CommentBox {
+        /// The shape the comment gives.
+        comment: Shape,
         /// The shape given.
         given: Shape,
     },

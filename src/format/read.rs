@@ -16,6 +16,58 @@ pub(super) fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines().enumerate().map(|(i, l)| (i + 1, strip_comment(l))).filter(|(_, l)| !l.trim().is_empty())
 }
 
+/// A content line with the box shape its comments give (see "Box shape" in the module doc): a
+/// `box=RxC` word in the line's own comment or in the comment lines right before it.
+pub(super) struct Content<'a> {
+    /// 1-based line number.
+    pub line: usize,
+    /// The text before any `#`.
+    pub text: &'a str,
+    /// The shape a `box=RxC` comment gives, if one does.
+    pub comment_box: Option<Shape>,
+}
+
+/// The `box=RxC` word of a comment, if it has one; an error when its shape is out of range. A
+/// word that is no `RxC` at all is ordinary comment text.
+fn comment_box(comment: &str) -> Result<Option<Shape>, ShapeError> {
+    for word in comment.split_whitespace() {
+        if let Some(text) = word.strip_prefix("box=") {
+            return match text.parse::<Shape>() {
+                Ok(shape) => Ok(Some(shape)),
+                Err(ShapeError::Syntax { .. }) => Ok(None),
+                Err(e) => Err(e),
+            };
+        }
+    }
+    Ok(None)
+}
+
+/// Content lines as [`content_lines`] gives them, each with the shape of its `box=RxC` comment.
+pub(super) fn content_with_box(text: &str) -> Result<Vec<Content<'_>>, Located> {
+    let mut out = Vec::new();
+    let mut pending = None;
+    for (i, line) in text.lines().enumerate() {
+        let content = strip_comment(line);
+        let from_comment = comment_box(&line[content.len()..]).map_err(|e| (i + 1, 0, ParseErrorKind::Shape(e)))?;
+        if content.trim().is_empty() {
+            pending = from_comment.or(pending);
+        } else {
+            out.push(Content { line: i + 1, text: content, comment_box: from_comment.or(pending.take()) });
+        }
+    }
+    Ok(out)
+}
+
+/// The shape of one puzzle: `--box` when given (a `box=` comment must agree with it), else the
+/// comment's, else none yet (derived from the cells).
+fn shape_of(given: Option<Shape>, comment: Option<Shape>) -> Result<Option<Shape>, ParseErrorKind> {
+    match (given, comment) {
+        (Some(given), Some(comment)) if given != comment => Err(ParseErrorKind::CommentBox { comment, given }),
+        (Some(given), _) => Ok(Some(given)),
+        (None, comment) => Ok(comment),
+    }
+}
+
 /// The line up to its `#` comment, if any (`#` is no symbol in any format).
 pub(super) fn strip_comment(line: &str) -> &str {
     line.split_once('#').map_or(line, |(before, _)| before)
@@ -46,9 +98,21 @@ fn token_value(token: &str) -> Option<usize> {
     }
 }
 
+/// Most cells any run can hold: a 64×64 line puzzle. A longer run is refused before its cells
+/// are stored, so memory stays bounded whatever the input.
+const MAX_CELLS: usize = MAX_N * MAX_N;
+
+/// A piece of a run of cells: its 1-based column, its text and its length in characters.
+struct Token<'a> {
+    col: usize,
+    text: &'a str,
+    chars: usize,
+}
+
 /// Reads a run of cells (see "Cells" in the module doc): each cell's value and 1-based column.
 /// `offset` is the column of `text`'s start − 1; `bars` makes `|` a separator; `expect` is the
-/// number of cells wanted, when known.
+/// number of cells wanted, when known. Linear in the length of `text`; a run of more than
+/// [`MAX_CELLS`] cells is refused by count without being stored.
 pub(super) fn read_cells(
     text: &str,
     offset: usize,
@@ -56,20 +120,39 @@ pub(super) fn read_cells(
     expect: Option<usize>,
 ) -> Result<Vec<(usize, usize)>, AtCol> {
     let is_sep = |c: char| c.is_whitespace() || c == ',' || (bars && c == '|');
-    let mut tokens: Vec<(usize, String)> = Vec::new();
-    for (i, c) in text.chars().enumerate() {
-        if is_sep(c) {
-            continue;
+    // Pieces are kept as slices of `text`, and only the first MAX_CELLS + 1 of them: every piece
+    // is at least one cell, so more pieces than that are too many cells whatever they hold.
+    let mut tokens: Vec<Token> = Vec::new();
+    let mut token_count = 0usize;
+    let mut current: Option<(usize, usize, usize)> = None; // (byte start, column, characters)
+    let mut finish = |start: usize, end: usize, col: usize, chars: usize| {
+        token_count += 1;
+        if tokens.len() <= MAX_CELLS {
+            tokens.push(Token { col, text: &text[start..end], chars });
         }
-        let col = offset + i + 1;
-        match tokens.last_mut() {
-            Some((start, token)) if *start + token.chars().count() == col => token.push(c),
-            _ => tokens.push((col, c.to_string())),
+    };
+    for (i, (byte, c)) in text.char_indices().enumerate() {
+        if is_sep(c) {
+            if let Some((start, col, chars)) = current.take() {
+                finish(start, byte, col, chars);
+            }
+        } else {
+            match current.as_mut() {
+                Some((_, _, chars)) => *chars += 1,
+                None => current = Some((byte, offset + i + 1, 1)),
+            }
         }
     }
-    let ints: Vec<Option<usize>> = tokens.iter().map(|(_, t)| token_value(t)).collect();
-    let syms_ok = tokens.iter().all(|(_, t)| t.chars().all(|c| symbol_value(c).is_some()));
-    let sym_count: usize = tokens.iter().map(|(_, t)| t.chars().count()).sum();
+    if let Some((start, col, chars)) = current {
+        finish(start, text.len(), col, chars);
+    }
+    let too_many = |found: usize| (offset + 1, ParseErrorKind::CellCount { found, expected: expected_count(found) });
+    if token_count > MAX_CELLS {
+        return Err(too_many(token_count));
+    }
+    let ints: Vec<Option<usize>> = tokens.iter().map(|t| token_value(t.text)).collect();
+    let syms_ok = tokens.iter().all(|t| t.text.chars().all(|c| symbol_value(c).is_some()));
+    let sym_count: usize = tokens.iter().map(|t| t.chars).sum();
     let as_symbols = if tokens.len() <= 1 {
         true
     } else if ints.iter().all(Option::is_some) {
@@ -82,23 +165,27 @@ pub(super) fn read_cells(
     } else {
         // A piece like `53.` is a run of symbols, a piece like `10` an integer: with a bad piece
         // among them, report it as what its neighbours are.
-        let long = |t: &String| t.chars().count() > 1;
-        syms_ok || !tokens.iter().any(|(_, t)| long(t) && token_value(t).is_some())
+        let long = |t: &Token| t.chars > 1;
+        syms_ok || !tokens.iter().any(|t| long(t) && token_value(t.text).is_some())
     };
-    let mut cells = Vec::with_capacity(sym_count);
+    if as_symbols && sym_count > MAX_CELLS {
+        return Err(too_many(sym_count));
+    }
+    let mut cells = Vec::with_capacity(if as_symbols { sym_count } else { tokens.len() });
     if as_symbols {
-        for (start, token) in &tokens {
-            for (i, c) in token.chars().enumerate() {
-                let v =
-                    symbol_value(c).ok_or((start + i, ParseErrorKind::Symbol { cell: cells.len() + 1, symbol: c }))?;
-                cells.push((v, start + i));
+        for token in &tokens {
+            for (i, c) in token.text.chars().enumerate() {
+                let at = token.col + i;
+                let v = symbol_value(c).ok_or((at, ParseErrorKind::Symbol { cell: cells.len() + 1, symbol: c }))?;
+                cells.push((v, at));
             }
         }
     } else {
-        for ((start, token), v) in tokens.iter().zip(ints) {
-            let v =
-                v.ok_or_else(|| (*start, ParseErrorKind::Number { cell: cells.len() + 1, token: token.clone() }))?;
-            cells.push((v, *start));
+        for (token, v) in tokens.iter().zip(ints) {
+            let v = v.ok_or_else(|| {
+                (token.col, ParseErrorKind::Number { cell: cells.len() + 1, token: token.text.to_string() })
+            })?;
+            cells.push((v, token.col));
         }
     }
     Ok(cells)
@@ -154,9 +241,10 @@ fn build(cells: &[(usize, usize)], shape: Option<Shape>) -> Result<Grid, AtCol> 
 }
 
 /// Line puzzles: `PUZZLE`, `PUZZLE:SOLUTION` or `PUZZLE:COUNT:SOLUTION`, one per line.
-pub(super) fn parse_lines(text: &str, shape: Option<Shape>) -> Result<Vec<Entry>, Located> {
+pub(super) fn parse_lines(text: &str, given: Option<Shape>) -> Result<Vec<Entry>, Located> {
     let mut entries = Vec::new();
-    for (line_no, line) in content_lines(text) {
+    for Content { line: line_no, text: line, comment_box } in content_with_box(text)? {
+        let shape = shape_of(given, comment_box).map_err(|k| (line_no, 0, k))?;
         let parts: Vec<&str> = line.split(':').collect();
         let mut offsets = Vec::with_capacity(parts.len());
         let mut off = 0;
@@ -192,17 +280,22 @@ struct GridLine<'a> {
     text: &'a str,
     /// Whether a rule line comes between this row and the previous one.
     after_rule: bool,
+    /// The shape a `box=RxC` comment gives, if one does.
+    comment_box: Option<Shape>,
 }
 
 /// Grids: N rows of N cells each, integers or symbols, with optional `pretty` borders.
-pub(super) fn parse_grids(text: &str, shape: Option<Shape>) -> Result<Vec<Entry>, Located> {
+pub(super) fn parse_grids(text: &str, given: Option<Shape>) -> Result<Vec<Entry>, Located> {
     let mut rows: Vec<GridLine> = Vec::new();
     let mut rule = false;
-    for (line, text) in content_lines(text) {
+    // A `box=` comment before a grid's first line (or before its top border) is that grid's.
+    let mut pending = None;
+    for Content { line, text, comment_box } in content_with_box(text)? {
         if is_separator_line(text) {
             rule = true;
+            pending = comment_box.or(pending);
         } else {
-            rows.push(GridLine { line, text, after_rule: rule });
+            rows.push(GridLine { line, text, after_rule: rule, comment_box: comment_box.or(pending.take()) });
             rule = false;
         }
     }
@@ -212,8 +305,13 @@ pub(super) fn parse_grids(text: &str, shape: Option<Shape>) -> Result<Vec<Entry>
     let mut i = 0;
     while i < rows.len() {
         let start_line = rows[i].line;
+        let shape = shape_of(given, rows[i].comment_box).map_err(|k| (start_line, 0, k))?;
         let first = read_row(&rows[i], shape.map(|s| s.n()))?;
         let n = shape.map_or(first.len(), |s| s.n());
+        if n == 0 || n > MAX_N {
+            // A row of separators alone (`,`), or too long to be a row: no grid.
+            return Err((start_line, 0, ParseErrorKind::Shape(ShapeError::OutOfRange { n })));
+        }
         let mut cells = Vec::with_capacity(n * n);
         for r in 0..n {
             let Some(row) = rows.get(i + r) else {
@@ -289,10 +387,26 @@ pub(super) fn parse_json(text: &str, shape: Option<Shape>) -> Result<Vec<Entry>,
         .map(|l| format!("{}{}", strip_comment(l), " ".repeat(l.len() - strip_comment(l).len())))
         .collect::<Vec<_>>()
         .join("\n");
+    // Offsets only grow, so lines and columns are counted on from the last offset asked for:
+    // linear overall, however many puzzles one line holds.
+    let counted = std::cell::Cell::new((0usize, 1usize, 0usize, 1usize)); // (offset, line, line start, column)
     let line_col = |offset: usize| {
-        let before = &stripped[..offset.min(stripped.len())];
-        let line_start = before.rfind('\n').map_or(0, |p| p + 1);
-        (before.matches('\n').count() + 1, before[line_start..].chars().count() + 1)
+        let offset = offset.min(stripped.len());
+        let (from, mut line, mut line_start, mut col) = match counted.get() {
+            last if last.0 <= offset => last,
+            _ => (0, 1, 0, 1),
+        };
+        let piece = &stripped[from..offset];
+        match piece.rfind('\n') {
+            Some(p) => {
+                line += piece.matches('\n').count();
+                line_start = from + p + 1;
+                col = stripped[line_start..offset].chars().count() + 1;
+            }
+            None => col += piece.chars().count(),
+        }
+        counted.set((offset, line, line_start, col));
+        (line, col)
     };
     let skip_ws = |pos: usize| pos + stripped[pos..].len() - stripped[pos..].trim_start().len();
     let json_error = |pos: usize, e: serde_json::Error| {

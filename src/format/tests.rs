@@ -223,3 +223,24 @@ fn every_detection_explains_itself() {
         assert!(!d.reason.is_empty(), "{text}");
     }
 }
+
+#[test]
+fn a_box_comment_gives_the_shape_of_the_next_puzzle_only() {
+    let line = "4361.5..3...16...33.25.66.4....5..34";
+    let text = format!("# id=1 box=3x2 mode=planted\n{line}\n{line}  # box=3x2\n{line}\n");
+    let entries = parse(&text, "t", Some(Format::Line), None).unwrap();
+    let shapes: Vec<String> = entries.iter().map(|e| e.puzzle.shape().to_string()).collect();
+    assert_eq!(shapes, ["3x2", "3x2", "2x3"]);
+    // A comment word that is no shape is comment text; one out of range is an error at its line.
+    assert!(parse(&format!("# box=wide\n{line}\n"), "t", None, None).is_ok());
+    let err = parse(&format!("# box=9x9\n{line}\n"), "t", None, None).unwrap_err();
+    assert_eq!(err.line, 1);
+    assert!(err.to_string().contains("box 9x9 is out of range"), "{err}");
+    // Written and read back, in line and grid format, with the solution riding along.
+    let grid = parse(&text, "t", None, None).unwrap().remove(0).puzzle;
+    for format in [Format::Line, Format::Grid] {
+        let written = write_entry(format, &grid, None);
+        assert!(written.starts_with("# box=3x2\n"), "{written}");
+        assert_eq!(parse(&written, "t", Some(format), None).unwrap()[0].puzzle, grid);
+    }
+}

@@ -2,7 +2,7 @@
 
 use super::read::JsonPuzzle;
 use super::Format;
-use crate::grid::Grid;
+use crate::grid::{Grid, Shape};
 
 /// The symbol of a digit in character lines: `.` for empty, `1`–`9`, then `A`….
 fn symbol(value: u8) -> char {
@@ -79,6 +79,22 @@ pub fn to_json(puzzle: &Grid, solution: Option<&Grid>) -> String {
 /// One puzzle in `format`, ending in a newline; a solution, if given, rides along (`PUZZLE:SOLUTION`
 /// in line format, a `"solution"` field in JSON, a commented block after grid and pretty output).
 pub fn write_entry(format: Format, puzzle: &Grid, solution: Option<&Grid>) -> String {
+    let text = entry_text(format, puzzle, solution);
+    match box_comment(format, puzzle) {
+        Some(comment) => comment + &text,
+        None => text,
+    }
+}
+
+/// The `# box=RxC` line a `line` or `grid` puzzle needs to be read back with its shape: only when
+/// the shape is not the default for its N (`pretty` shows it in its borders, `json` in `"box"`).
+pub fn box_comment(format: Format, puzzle: &Grid) -> Option<String> {
+    let shape = puzzle.shape();
+    let default = Shape::for_size(shape.n()).ok() == Some(shape);
+    (!default && matches!(format, Format::Line | Format::Grid)).then(|| format!("# box={shape}\n"))
+}
+
+fn entry_text(format: Format, puzzle: &Grid, solution: Option<&Grid>) -> String {
     match format {
         Format::Line => match solution {
             Some(s) => format!("{}:{}\n", to_line(puzzle), to_line(s)),

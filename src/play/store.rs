@@ -82,18 +82,20 @@ impl Store {
         &self.dir
     }
 
-    /// Reads `name`: the default when missing; when it does not parse, the file is renamed aside
-    /// and the default returned with a warning.
+    /// Reads `name`: the default when missing; when it does not parse (bad bytes, bad JSON, or
+    /// values such as a box shape that are out of range), the file is renamed aside and the
+    /// default returned with a warning.
     pub fn load<T: DeserializeOwned + Default>(&self, name: &str) -> Result<Loaded<T>, StoreError> {
         let path = self.dir.join(name);
-        let text = match fs::read_to_string(&path) {
-            Ok(t) => t,
+        let bytes = match fs::read(&path) {
+            Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok(Loaded { value: T::default(), warning: None })
             }
             Err(source) => return Err(StoreError::Io { action: "reading", path, source }),
         };
-        match serde_json::from_str(&text) {
+        // Bytes that are no UTF-8 are as corrupt as JSON that does not parse (serde says so).
+        match serde_json::from_slice(&bytes) {
             Ok(value) => Ok(Loaded { value, warning: None }),
             Err(err) => {
                 let aside = self.dir.join(format!("{name}.corrupt-{}", unix_seconds()));

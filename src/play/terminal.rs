@@ -2,9 +2,12 @@
 //! loop that turns crossterm events into [`Event`]s, and the [`Effect`]s carried out on the store.
 //!
 //! The loop redraws after every event and at least every 100 ms (the clock and the solve
-//! animation move on their own).
+//! animation move on their own). SIGHUP, SIGTERM and SIGINT end the game as Ctrl-C does: the game
+//! is saved and the terminal restored before the program exits (with 128 + the signal).
 
 use std::io::{self, Stdout};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{
@@ -24,8 +27,20 @@ use super::view;
 /// How long the loop waits for input before a tick.
 const TICK: Duration = Duration::from_millis(100);
 
-/// Plays until the player quits. The terminal is restored however this ends.
-pub fn run(app: &mut App, store: &Store) -> io::Result<()> {
+/// The signals that end the game as Ctrl-C does (saved, terminal restored): the terminal closing
+/// (SIGHUP), `kill` (SIGTERM) and an interrupt sent from outside (SIGINT; the Ctrl-C key itself
+/// arrives as a key in raw mode).
+const SIGNALS: [i32; 3] = [signal_hook::consts::SIGHUP, signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT];
+
+/// Plays until the player quits or a signal of [`SIGNALS`] arrives; returns that signal, if one
+/// ended it. The game in progress is saved and the terminal restored however this ends.
+pub fn run(app: &mut App, store: &Store) -> io::Result<Option<i32>> {
+    // The handlers only store the signal's number; the loop notices it within one tick.
+    let received = Arc::new(AtomicUsize::new(0));
+    let mut handlers = Vec::new();
+    for signal in SIGNALS {
+        handlers.push(signal_hook::flag::register_usize(signal, Arc::clone(&received), signal as usize)?);
+    }
     enable_raw_mode()?;
     execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
     let previous = std::panic::take_hook();
@@ -33,9 +48,22 @@ pub fn run(app: &mut App, store: &Store) -> io::Result<()> {
         restore();
         previous(info);
     }));
-    let result = Terminal::new(CrosstermBackend::new(io::stdout())).and_then(|mut t| event_loop(&mut t, app, store));
+    let start = Instant::now();
+    let result = Terminal::new(CrosstermBackend::new(io::stdout()))
+        .and_then(|mut t| event_loop(&mut t, app, store, start, &received));
+    if !matches!(result, Ok(Ended::Quit)) {
+        // A signal or a terminal that failed (e.g. closed under us): save as leaving does.
+        app.autosave(start.elapsed());
+        carry_out(app, store);
+    }
     restore();
-    result
+    for id in handlers {
+        signal_hook::low_level::unregister(id);
+    }
+    result.map(|ended| match ended {
+        Ended::Quit => None,
+        Ended::Signal(number) => Some(number),
+    })
 }
 
 /// Leaves raw mode and the alternate screen (errors ignored: this is the way out).
@@ -44,31 +72,66 @@ fn restore() {
     let _ = execute!(io::stdout(), LeaveAlternateScreen, DisableMouseCapture, crossterm::cursor::Show);
 }
 
-fn event_loop(terminal: &mut Terminal<CrosstermBackend<Stdout>>, app: &mut App, store: &Store) -> io::Result<()> {
-    let start = Instant::now();
+/// How the event loop ended.
+enum Ended {
+    /// The player quit.
+    Quit,
+    /// A signal of [`SIGNALS`] arrived.
+    Signal(i32),
+}
+
+fn event_loop(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    app: &mut App,
+    store: &Store,
+    start: Instant,
+    received: &AtomicUsize,
+) -> io::Result<Ended> {
+    let signalled = || match received.load(Ordering::SeqCst) {
+        0 => None,
+        number => Some(Ended::Signal(number as i32)),
+    };
     loop {
+        // Checked before drawing: after SIGHUP the terminal is gone and drawing would fail.
+        if let Some(ended) = signalled() {
+            return Ok(ended);
+        }
         let now = start.elapsed();
         terminal.draw(|frame| view::draw(frame, app, now))?;
-        if event::poll(TICK)? {
+        let ready = match event::poll(TICK) {
+            Ok(ready) => ready,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => false,
+            Err(e) => return Err(e),
+        };
+        if ready {
             let size = terminal.size()?;
             let area = Rect::new(0, 0, size.width, size.height);
-            if let Some(event) = translate(event::read()?, app, area) {
+            let event = translate(event::read()?, app, area).filter(|&e| view::acts(app, area, e));
+            if let Some(event) = event {
                 app.update(event, start.elapsed());
             }
         }
         app.update(Event::Tick, start.elapsed());
-        for effect in app.take_effects() {
-            let saved = match effect {
-                Effect::SaveGames => store.save(GAMES, &app.saved),
-                Effect::SaveRanking => store.save(RANKING, &app.ranking),
-                Effect::SaveSettings => store.save(SETTINGS, &app.settings),
-                Effect::Quit => return Ok(()),
-            };
-            if let Err(e) = saved {
-                app.message = format!("could not save: {e}");
-            }
+        if carry_out(app, store) {
+            return Ok(Ended::Quit);
         }
     }
+}
+
+/// Carries out the app's pending effects on the store; true when one of them is to quit.
+fn carry_out(app: &mut App, store: &Store) -> bool {
+    for effect in app.take_effects() {
+        let saved = match effect {
+            Effect::SaveGames => store.save(GAMES, &app.saved),
+            Effect::SaveRanking => store.save(RANKING, &app.ranking),
+            Effect::SaveSettings => store.save(SETTINGS, &app.settings),
+            Effect::Quit => return true,
+        };
+        if let Err(e) = saved {
+            app.message = format!("could not save: {e}");
+        }
+    }
+    false
 }
 
 /// The app's event for a terminal event, if it has one.

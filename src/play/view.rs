@@ -15,7 +15,7 @@ use ratatui::Frame;
 use super::board::board_size;
 use super::playing::KEYS;
 use super::settings::SIZES;
-use super::state::{App, Screen, MENU};
+use super::state::{App, Event, Key, Screen, MENU};
 use super::theme::Theme;
 use crate::grid::Shape;
 
@@ -50,6 +50,15 @@ pub fn board_shape(app: &App) -> Option<Shape> {
         Screen::Playing | Screen::Solving(_) | Screen::Won(_) => app.game.as_ref().map(|(_, g)| g.shape()),
         _ => None,
     }
+}
+
+/// Whether `event` may act on the app drawn in `area`. While a board screen cannot show its board
+/// (the terminal is too small, and the screen says so) only the keys that leave act: a digit,
+/// hint or move would play a board nobody can see.
+pub fn acts(app: &App, area: Rect, event: Event) -> bool {
+    let board_screen = matches!(app.screen, Screen::Playing | Screen::Solving(_) | Screen::Create);
+    let hidden = board_screen && board_shape(app).is_some_and(|shape| layout(shape, area).is_none());
+    !hidden || matches!(event, Event::Tick | Event::Key(Key::Char('q') | Key::Esc | Key::Ctrl('c')))
 }
 
 /// Draws the app at `now`.

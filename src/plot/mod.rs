@@ -30,9 +30,11 @@ mod time;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use anyhow::Context;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+use crate::experiment::folder::{commit_temp, temp_path, FolderLock, FIGURE_STEMS};
 use crate::results::{Clock, Results};
 use cactus::Cactus;
 use outcomes::Outcomes;
@@ -92,6 +94,7 @@ const FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 /// `unique` rows for the difficulty figure) are skipped rather than drawn empty.
 pub fn plot_results(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     register_font()?;
+    let _lock = if dir.is_dir() { Some(FolderLock::take(dir)?) } else { None };
     let results = Results::load(dir)?;
     let mut written = Vec::new();
     if let Some(fig) = TimeVsN::new(&results) {
@@ -128,7 +131,7 @@ pub fn plot_results(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
 /// Deletes figures of ours left from an earlier call that the data no longer supports, so the
 /// report does not embed them.
 fn remove_stale(dir: &Path, written: &[PathBuf]) -> anyhow::Result<()> {
-    for (stem, _) in FIGURES {
+    for stem in FIGURE_STEMS {
         for ext in ["svg", "png"] {
             let path = dir.join(format!("{stem}.{ext}"));
             if !written.contains(&path) && path.exists() {
@@ -164,19 +167,44 @@ trait Figure {
         DB::ErrorType: 'static;
 }
 
-/// Writes `fig` as SVG and PNG into `dir`.
+/// Writes `fig` as SVG and PNG into `dir`, each drawn into a temporary file that is renamed over
+/// the old one only when complete: a full disk leaves the old figure (or none), never a cut one,
+/// and the error names the file.
 fn save(dir: &Path, fig: &impl Figure) -> anyhow::Result<[PathBuf; 2]> {
     let svg = dir.join(format!("{}.svg", fig.stem()));
     let png = dir.join(format!("{}.png", fig.stem()));
-    {
-        let root = SVGBackend::new(&svg, fig.size()).into_drawing_area();
+    save_one(&svg, |tmp| {
+        let root = SVGBackend::new(tmp, fig.size()).into_drawing_area();
         fig.draw(&root)?;
-        root.present()?;
-    }
-    {
-        let root = BitMapBackend::new(&png, fig.size()).into_drawing_area();
+        Ok(root.present()?)
+    })?;
+    save_one(&png, |tmp| {
+        let root = BitMapBackend::new(tmp, fig.size()).into_drawing_area();
         fig.draw(&root)?;
-        root.present()?;
-    }
+        Ok(root.present()?)
+    })?;
     Ok([svg, png])
+}
+
+/// Draws into the temporary file of `path` with `draw`, then moves it into place.
+fn save_one(path: &Path, draw: impl FnOnce(&Path) -> anyhow::Result<()>) -> anyhow::Result<()> {
+    let tmp = temp_path(path);
+    let drawn = draw(&tmp).with_context(|| format!("cannot write {}", path.display()));
+    if drawn.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    drawn?;
+    commit_temp(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_figure_is_one_the_results_folder_knows_as_ours() {
+        // `run --force` removes exactly these figures (and no other image) from a results folder.
+        let stems: Vec<&str> = FIGURES.iter().map(|(stem, _)| *stem).collect();
+        assert_eq!(stems, FIGURE_STEMS);
+    }
 }

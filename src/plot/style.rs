@@ -2,8 +2,8 @@
 //! figures share. Lines, markers and legend keys all take their looks from here, so a legend always
 //! shows what the panels draw.
 
-use plotters::prelude::*;
 use crate::results::KNOWN_SOLVERS;
+use plotters::prelude::*;
 
 /// Size of one panel in a grid of time or effort panels.
 pub(super) const PANEL: (u32, u32) = (440, 380);

@@ -137,7 +137,7 @@ mod tests {
     }
 
     fn results(rows: Vec<RunRow>) -> Results {
-        Results { rows, meta: None, time_limit: Some(60.0), clock: Clock::default() }
+        Results { rows, meta: None, meta_problem: None, time_limit: Some(60.0), clock: Clock::default() }
     }
 
     #[test]

@@ -35,11 +35,11 @@ mod variants;
 mod winners;
 
 use std::fmt::Write as _;
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
+use crate::experiment::folder::{write_atomic, FolderLock};
 use crate::experiment::record::RunRow;
 use crate::results::{self, fmt_limit, fmt_num, Alpha, Clock, Outcome, PeakAt, Results, UNIQUE_MODE};
 use analysis::{Analysis, InstanceCell, Solvability};
@@ -47,7 +47,7 @@ use findings::Figures;
 pub use findings::MAX_FINDINGS;
 
 /// The report's file name inside the results directory.
-pub const REPORT_FILE: &str = "REPORT.md";
+pub use crate::experiment::folder::REPORT_FILE;
 
 /// The line that separates what a reader needs in two minutes (findings, key figure, summary)
 /// from the details below it.
@@ -62,10 +62,12 @@ const KEY_FIGURES: [&str; 5] = ["cactus", "time_vs_n", "phase", "time_vs_alpha",
 
 /// Writes `dir/REPORT.md` from `dir/runs.csv` (and `dir/meta.json` when present); returns its path.
 pub fn write_report(dir: &Path) -> anyhow::Result<PathBuf> {
+    let _lock = if dir.is_dir() { Some(FolderLock::take(dir)?) } else { None };
     let results = Results::load(dir)?;
     let text = render(&results, dir);
     let path = dir.join(REPORT_FILE);
-    fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    // Atomic: a full disk leaves the old report (or none), never a cut one that looks complete.
+    write_atomic(&path, text.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
     Ok(path)
 }
 
@@ -166,6 +168,12 @@ fn integrity(out: &mut String, results: &Results) {
 
 /// The resolved configuration and machine, from `meta.json` when present.
 fn setup(out: &mut String, results: &Results) {
+    if let Some(problem) = &results.meta_problem {
+        let _ = writeln!(
+            out,
+            "## Setup (meta.json)\n\nUnknown: {problem}; the time limit is taken as the longest stopped run.\n"
+        );
+    }
     if let Some(serde_json::Value::Object(meta)) = &results.meta {
         out.push_str("## Setup (meta.json)\n\n");
         for (key, value) in meta {

@@ -28,6 +28,7 @@ use std::path::Path;
 use anyhow::Context;
 
 use crate::experiment::record::RunRow;
+use crate::experiment::validate::RowChecker;
 
 pub(crate) use numbers::{fmt_count, fmt_limit, fmt_num};
 pub(crate) use score::{Score, PAR_FACTOR};
@@ -53,9 +54,6 @@ pub(crate) enum Outcome {
     Memory,
     Error,
 }
-
-/// Every value of the `outcome` column a run can write.
-pub const OUTCOMES: [&str; 5] = ["solved", "infeasible", "limit", "memory", "error"];
 
 impl Outcome {
     /// Parses the `outcome` column.
@@ -181,6 +179,8 @@ pub(crate) struct Results {
     pub rows: Vec<RunRow>,
     /// `meta.json`, when present and valid JSON.
     pub meta: Option<serde_json::Value>,
+    /// Why a `meta.json` that exists was left out (unreadable or corrupt), if it was.
+    pub meta_problem: Option<String>,
     /// The time limit, seconds: `time_limit` from `meta.json`, else the longest limit/memory run.
     pub time_limit: Option<f64>,
     /// Which seconds every time statistic counts ([`Clock::Total`] unless asked otherwise).
@@ -189,31 +189,30 @@ pub(crate) struct Results {
 
 impl Results {
     /// Reads `dir/runs.csv` and, if present, `dir/meta.json`.
-    /// Fails on a file without runs, and on a row with seconds that are no time (NaN, negative)
-    /// or an outcome that is none of [`OUTCOMES`], naming its line.
+    /// Fails on a file without runs, and on a row that fails the check every reader of `runs.csv`
+    /// applies ([`crate::experiment::validate`]: outcomes, times, shapes, one experiment — the
+    /// one `meta.json` names —, no run twice), naming its line. A `meta.json` that does not parse
+    /// is left out, said on stderr and kept in [`Results::meta_problem`].
     pub fn load(dir: &Path) -> anyhow::Result<Self> {
         let path = dir.join(RUNS_FILE);
+        let (meta, meta_problem) = match read_meta(&dir.join(META_FILE)) {
+            Ok(meta) => (meta, None),
+            Err(problem) => {
+                eprintln!("warning: {problem}; the report has no Setup section and the time limit is guessed");
+                (None, Some(problem))
+            }
+        };
+        let name = meta.as_ref().and_then(|m| m.get("name")).and_then(|v| v.as_str());
+        let mut checker = RowChecker::new(&path, name);
         let mut reader = csv::Reader::from_path(&path).with_context(|| format!("cannot open {}", path.display()))?;
         let headers = reader.headers().with_context(|| format!("{}: bad header", path.display()))?.clone();
         let mut rows: Vec<RunRow> = Vec::new();
         for (i, record) in reader.records().enumerate() {
             let record = record.with_context(|| format!("{}: bad record {}", path.display(), i + 1))?;
             let line = record.position().map_or(i as u64 + 2, |p| p.line());
-            let at = || format!("{}: line {line} (record {})", path.display(), i + 1);
+            let at = || format!("{}:{line}", path.display());
             let row: RunRow = record.deserialize(Some(&headers)).with_context(at)?;
-            anyhow::ensure!(
-                row.seconds.is_finite() && row.seconds >= 0.0,
-                "{}: seconds = {}; expected a non-negative number",
-                at(),
-                row.seconds
-            );
-            anyhow::ensure!(
-                OUTCOMES.contains(&row.outcome.as_str()),
-                "{}: outcome '{}'; expected one of {}",
-                at(),
-                row.outcome,
-                OUTCOMES.join(", ")
-            );
+            checker.check(line, &row)?;
             rows.push(row);
         }
         anyhow::ensure!(
@@ -221,9 +220,8 @@ impl Results {
             "{}: no runs, only a header: nothing to plot or report yet (run the experiment, or --resume it)",
             path.display()
         );
-        let meta = read_meta(&dir.join(META_FILE));
         let time_limit = meta.as_ref().and_then(meta_time_limit).or_else(|| longest_unfinished(&rows));
-        Ok(Results { rows, meta, time_limit, clock: Clock::Total })
+        Ok(Results { rows, meta, meta_problem, time_limit, clock: Clock::Total })
     }
 
     /// The same runs timed on `clock`.
@@ -340,10 +338,20 @@ pub(crate) fn difficulty_order(name: &str) -> (usize, String) {
     (known.iter().position(|d| *d == name).unwrap_or(known.len()), name.to_owned())
 }
 
-/// `meta.json` as JSON, or `None` when missing or unreadable (it is a courtesy, not the contract).
-fn read_meta(path: &Path) -> Option<serde_json::Value> {
-    let text = fs::read_to_string(path).ok()?;
-    serde_json::from_str(&text).ok()
+/// `meta.json` as JSON: `None` when missing (it is a courtesy, not the contract: without it the
+/// report has no Setup section and the time limit is the longest stopped run); what is wrong with
+/// it when it exists but cannot be read or parsed, so its absence is never silent.
+fn read_meta(path: &Path) -> Result<Option<serde_json::Value>, String> {
+    let text = match fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{}: cannot be read ({e})", path.display())),
+    };
+    match serde_json::from_str::<serde_json::Value>(&text) {
+        Ok(meta) if meta.is_object() => Ok(Some(meta)),
+        Ok(_) => Err(format!("{}: is no JSON object", path.display())),
+        Err(e) => Err(format!("{}: is corrupt ({e})", path.display())),
+    }
 }
 
 /// `time_limit` (or `time_limit_seconds`), at the top level or under `config`, as a number or a
@@ -397,6 +405,7 @@ mod tests {
         let results = Results {
             rows: vec![row("solved", 0.25, Some(0.5)), row("solved", 0.25, None), row("limit", 4.0, Some(0.1))],
             meta: None,
+            meta_problem: None,
             time_limit: Some(5.0),
             clock: Clock::default(),
         };
@@ -418,6 +427,7 @@ mod tests {
                 RunRow { backtracks: Some(3), ..base.clone() },
             ],
             meta: None,
+            meta_problem: None,
             time_limit: Some(5.0),
             clock: Clock::default(),
         };

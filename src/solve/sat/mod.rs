@@ -414,6 +414,55 @@ pub enum CountEnd {
 /// shrinks D, "unsatisfiable" proves D exact. Each round removes at least one cell, so at most
 /// |D| + 1 calls, usually a handful (a solution differs from S in many cells at once).
 pub fn survey(puzzle: &Grid, max_solutions: u64, deadline: Option<Instant>) -> Result<Survey, SolveError> {
+    let Some(deadline) = deadline else {
+        return survey_here(puzzle, max_solutions, None, &mut |_, _| {});
+    };
+    // CaDiCaL does not poll its terminate callback in every phase: on a large formula its start-up
+    // and its inprocessing can run a second or more past the deadline (49×49 with one given, a
+    // 2 s limit: 3.2–4.1 s). So the survey runs on a thread of its own, reporting each solution,
+    // and is waited for until the deadline only (plus a moment); a survey still running then is
+    // left to stop at CaDiCaL's next poll and free its solver there, off the caller's clock.
+    enum Message {
+        Progress(u64, Grid),
+        Done(Result<Survey, SolveError>),
+    }
+    let (tx, rx) = mpsc::channel();
+    let owned = puzzle.clone();
+    std::thread::spawn(move || {
+        let progress = tx.clone();
+        let mut report = |count: u64, agree: &Grid| {
+            let _ = progress.send(Message::Progress(count, agree.clone()));
+        };
+        let result = survey_here(&owned, max_solutions, Some(deadline), &mut report);
+        let _ = tx.send(Message::Done(result));
+    });
+    let mut last: Option<(u64, Grid)> = None;
+    loop {
+        let wait = (deadline + SURVEY_MARGIN).saturating_duration_since(Instant::now());
+        match rx.recv_timeout(wait) {
+            Ok(Message::Done(result)) => return result,
+            Ok(Message::Progress(count, agree)) => last = Some((count, agree)),
+            Err(mpsc::RecvTimeoutError::Timeout) => break,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(SolveError::Backend { solver: "sat", message: "the CaDiCaL survey thread died".into() });
+            }
+        }
+    }
+    let (solutions, determined) = last.unwrap_or_else(|| (0, Grid::empty(puzzle.shape())));
+    Ok(Survey { solutions, count_end: CountEnd::Interrupted, determined, determined_exact: false, infeasible: None })
+}
+
+/// How long past its deadline [`survey`] waits for CaDiCaL to notice it.
+const SURVEY_MARGIN: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// [`survey`] on this thread, calling `progress` with the count and the cells agreeing so far
+/// after each solution and each step of the backbone.
+fn survey_here(
+    puzzle: &Grid,
+    max_solutions: u64,
+    deadline: Option<Instant>,
+    progress: &mut dyn FnMut(u64, &Grid),
+) -> Result<Survey, SolveError> {
     let backend = |message: String| SolveError::Backend { solver: "sat", message };
     let shape = puzzle.shape();
     let mut survey = Survey {
@@ -436,15 +485,16 @@ pub fn survey(puzzle: &Grid, max_solutions: u64, deadline: Option<Instant>) -> R
         }
     };
     let mut agree: Option<Grid> = None;
-    let mut meet = |grid: &Grid| match agree.as_mut() {
-        None => agree = Some(grid.clone()),
-        Some(a) => {
-            for c in 0..grid.cells().len() {
-                if a.get(c) != grid.get(c) {
-                    a.set(c, 0);
-                }
+    let mut found = 0;
+    let mut meet = |grid: &Grid| {
+        let a = agree.get_or_insert_with(|| grid.clone());
+        for c in 0..grid.cells().len() {
+            if a.get(c) != grid.get(c) {
+                a.set(c, 0);
             }
         }
+        found += 1;
+        progress(found, a);
     };
     let cadical = |e: anyhow::Error| backend(format!("CaDiCaL: {e}"));
     let (count, end) =
@@ -481,6 +531,7 @@ pub fn survey(puzzle: &Grid, max_solutions: u64, deadline: Option<Instant>) -> R
                             agree.set(c, 0);
                         }
                     }
+                    progress(count, &agree);
                 }
             }
         };

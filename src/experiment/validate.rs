@@ -1,0 +1,193 @@
+//! The one check of `runs.csv` rows that every reader applies — `run --resume` and `merge` (through
+//! [`super::folder::read_runs`]), `report` and `plot` (through `crate::results`) — so a row one
+//! of them accepts, none refuses later.
+//!
+//! A row must name a known outcome and mode, a valid box shape with its side `n`, a fill fraction
+//! in 0..=1, and times and memory that are finite and non-negative; all rows of a file belong to
+//! one experiment (the one `meta.json` names, when the reader knows it); and no two rows are the
+//! same run — the same instance (box, mode, level, repeat) and solver (the config's variant name).
+//! Errors name the file and the line.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use super::folder::ExperimentError;
+use super::record::RunRow;
+use crate::generate::Mode;
+use crate::grid::Shape;
+
+/// Every value of the `outcome` column a run can write.
+pub const OUTCOMES: [&str; 5] = ["solved", "infeasible", "limit", "memory", "error"];
+
+/// The measured quantities that must be finite and non-negative when present: column name and value.
+/// A new measured column (e.g. CPU seconds) is one more line here.
+fn measures(row: &RunRow) -> [(&'static str, Option<f64>); 3] {
+    [("seconds", Some(row.seconds)), ("build_seconds", row.build_seconds), ("peak_rss_mb", row.peak_rss_mb)]
+}
+
+/// What is wrong with one row on its own (its fields, not its neighbours), if anything.
+pub fn row_problem(row: &RunRow) -> Option<String> {
+    if !OUTCOMES.contains(&row.outcome.as_str()) {
+        return Some(format!("outcome '{}'; expected one of {}", row.outcome, OUTCOMES.join(", ")));
+    }
+    let modes = [Mode::Random, Mode::Planted, Mode::Unique].map(Mode::name);
+    if !modes.contains(&row.mode.as_str()) {
+        return Some(format!("mode '{}'; expected one of {}", row.mode, modes.join(", ")));
+    }
+    match Shape::new(row.box_rows, row.box_cols) {
+        Err(e) => return Some(e.to_string()),
+        Ok(shape) if shape.n() != row.n => {
+            return Some(format!("n = {}, but a {shape} box gives N = {}", row.n, shape.n()));
+        }
+        Ok(_) => {}
+    }
+    if !(0.0..=1.0).contains(&row.alpha) {
+        return Some(format!("alpha = {}; expected a fill fraction from 0 to 1", row.alpha));
+    }
+    for (column, value) in measures(row) {
+        if let Some(v) = value.filter(|v| !(v.is_finite() && *v >= 0.0)) {
+            return Some(format!("{column} = {v}; expected a non-negative number"));
+        }
+    }
+    if row.experiment.is_empty() || row.solver.is_empty() {
+        return Some("the experiment and solver columns must not be empty".into());
+    }
+    None
+}
+
+/// What makes two rows the same run: the instance's coordinates and the solver (variant) name.
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct RunKey {
+    box_rows: usize,
+    box_cols: usize,
+    mode: String,
+    alpha_bits: u64,
+    difficulty: String,
+    rep: u32,
+    solver: String,
+}
+
+impl RunKey {
+    fn of(row: &RunRow) -> RunKey {
+        RunKey {
+            box_rows: row.box_rows,
+            box_cols: row.box_cols,
+            mode: row.mode.clone(),
+            alpha_bits: (row.alpha + 0.0).to_bits(),
+            difficulty: row.difficulty.clone(),
+            rep: row.rep,
+            solver: row.solver.clone(),
+        }
+    }
+}
+
+/// Checks the rows of one file as they are read, one at a time (see the module doc).
+#[derive(Debug)]
+pub struct RowChecker {
+    path: PathBuf,
+    experiment: Option<String>,
+    /// Where the experiment name came from, for the error.
+    named_by: String,
+    seen: HashMap<RunKey, u64>,
+}
+
+impl RowChecker {
+    /// A checker for the rows of `path`; `experiment` is the name they must carry when the
+    /// reader knows it (from `meta.json`), else the first row's name is the one.
+    pub fn new(path: &Path, experiment: Option<&str>) -> RowChecker {
+        RowChecker {
+            path: path.to_path_buf(),
+            experiment: experiment.map(str::to_owned),
+            named_by: "meta.json".into(),
+            seen: HashMap::new(),
+        }
+    }
+
+    /// Checks the row on 1-based `line` of the file.
+    pub fn check(&mut self, line: u64, row: &RunRow) -> Result<(), ExperimentError> {
+        let bad = |message: String| ExperimentError::BadRow { path: self.path.clone(), line, message };
+        if let Some(problem) = row_problem(row) {
+            return Err(bad(problem));
+        }
+        match &self.experiment {
+            Some(name) if *name != row.experiment => {
+                return Err(bad(format!(
+                    "experiment '{}', but {} is experiment '{name}': one folder holds one experiment",
+                    row.experiment, self.named_by
+                )));
+            }
+            Some(_) => {}
+            None => {
+                self.experiment = Some(row.experiment.clone());
+                self.named_by = format!("line {line}");
+            }
+        }
+        if let Some(first) = self.seen.insert(RunKey::of(row), line) {
+            let level = if row.difficulty.is_empty() {
+                format!("alpha={}", row.alpha)
+            } else {
+                format!("difficulty={}", row.difficulty)
+            };
+            return Err(bad(format!(
+                "a second run of {} on {}x{} {} {level} rep={}; the first is on line {first}",
+                row.solver, row.box_rows, row.box_cols, row.mode, row.rep
+            )));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::record::tests::row;
+
+    fn check_all(rows: &[RunRow], experiment: Option<&str>) -> Result<(), String> {
+        let mut checker = RowChecker::new(Path::new("d/runs.csv"), experiment);
+        rows.iter().enumerate().try_for_each(|(i, r)| checker.check(i as u64 + 2, r)).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn a_row_with_an_unknown_outcome_or_a_negative_time_is_refused_naming_file_and_line() {
+        let cases = [
+            (RunRow { outcome: "solvd".into(), ..row() }, "outcome 'solvd'"),
+            (RunRow { seconds: -1.0, ..row() }, "seconds = -1"),
+            (RunRow { build_seconds: Some(-5.0), ..row() }, "build_seconds = -5"),
+            (RunRow { peak_rss_mb: Some(f64::NAN), ..row() }, "peak_rss_mb = NaN"),
+            (RunRow { seconds: f64::INFINITY, ..row() }, "seconds = inf"),
+            (RunRow { mode: "plant".into(), ..row() }, "mode 'plant'"),
+            (RunRow { box_rows: 0, ..row() }, "box 0x3 is out of range"),
+            (RunRow { n: 8, ..row() }, "n = 8, but a 3x3 box gives N = 9"),
+            (RunRow { alpha: 1.5, ..row() }, "alpha = 1.5"),
+        ];
+        for (bad, said) in cases {
+            let err = check_all(&[row(), RunRow { rep: 1, ..bad }], None).unwrap_err();
+            assert!(err.starts_with("d/runs.csv:3: ") && err.contains(said), "{err}");
+        }
+        assert_eq!(check_all(&[row(), RunRow { rep: 1, ..row() }], Some("x")), Ok(()));
+    }
+
+    #[test]
+    fn rows_of_another_experiment_and_a_second_run_of_the_same_solver_are_refused() {
+        let other = RunRow { experiment: "y".into(), rep: 1, ..row() };
+        let err = check_all(&[row(), other.clone()], None).unwrap_err();
+        assert!(err.contains("d/runs.csv:3: experiment 'y', but line 2 is experiment 'x'"), "{err}");
+        let err = check_all(&[other], Some("x")).unwrap_err();
+        assert!(err.contains("d/runs.csv:2: experiment 'y', but meta.json is experiment 'x'"), "{err}");
+        let err = check_all(&[row(), RunRow { seconds: 2.0, ..row() }], None).unwrap_err();
+        assert!(
+            err.contains(
+                "d/runs.csv:3: a second run of backtrack on 3x3 planted alpha=0.2 rep=0; the first is on line 2"
+            ),
+            "{err}"
+        );
+        // Another solver, repeat, α or variant of the same instance is another run.
+        let others = [
+            RunRow { solver: "sat".into(), ..row() },
+            RunRow { solver: "sat+pre".into(), ..row() },
+            RunRow { rep: 1, ..row() },
+            RunRow { alpha: 0.3, ..row() },
+        ];
+        assert_eq!(check_all(&[&[row()][..], &others].concat(), None), Ok(()));
+    }
+}

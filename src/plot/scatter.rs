@@ -232,7 +232,7 @@ mod tests {
             run("backtrack", 1, "solved", 0.01),
             run("sat", 2, "solved", 0.3), // backtrack never ran it: no dot
         ];
-        let results = Results { rows, meta: None, time_limit: Some(10.0), clock: Clock::default() };
+        let results = Results { rows, meta: None, time_limit: Some(10.0), clock: Clock::default(), meta_problem: None };
         let dots = dots(&results, "sat", "backtrack");
         assert_eq!(dots.len(), 2);
         assert_eq!(dots[0], Dot { x: Some(0.5), y: None, alpha: Some(0.2) });

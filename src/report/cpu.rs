@@ -76,7 +76,7 @@ mod tests {
             run("sat", 1.0, 1.05),
             run("backtrack", 0.001, 0.01), // too short to count
         ];
-        let r = Results { rows, meta: None, time_limit: Some(10.0), clock: Default::default() };
+        let r = Results { rows, meta: None, time_limit: Some(10.0), clock: Default::default(), meta_problem: None };
         let found = ratios(&r);
         assert_eq!(found.len(), 1);
         assert_eq!((found[0].0.as_str(), found[0].2), ("portfolio", 2));

@@ -544,7 +544,7 @@ mod tests {
     use crate::results::Clock;
 
     fn results(rows: Vec<RunRow>) -> Results {
-        Results { rows, meta: None, time_limit: Some(10.0), clock: Clock::default() }
+        Results { rows, meta: None, time_limit: Some(10.0), clock: Clock::default(), meta_problem: None }
     }
 
     #[test]

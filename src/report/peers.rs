@@ -350,7 +350,7 @@ mod tests {
 
     fn results(rows: Vec<RunRow>) -> Results {
         let meta = serde_json::json!({ "config": { "time_limit": 10.0 } });
-        Results { rows, meta: Some(meta), time_limit: Some(10.0), clock: Default::default() }
+        Results { rows, meta: Some(meta), time_limit: Some(10.0), clock: Default::default(), meta_problem: None }
     }
 
     #[test]

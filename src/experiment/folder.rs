@@ -10,7 +10,7 @@ use thiserror::Error;
 
 use super::meta::Meta;
 use super::record::{RunRow, COLUMNS};
-use super::validate::RowChecker;
+use super::validate::{BadRow, RowChecker};
 
 /// The runs file: one row per (instance, solver).
 pub const RUNS_FILE: &str = "runs.csv";
@@ -45,15 +45,8 @@ pub enum ExperimentError {
         message: String,
     },
     /// A row of `runs.csv` that fails the row check ([`super::validate`]).
-    #[error("{path}:{line}: {message}")]
-    BadRow {
-        /// The file.
-        path: PathBuf,
-        /// 1-based line of the row.
-        line: u64,
-        /// What is wrong.
-        message: String,
-    },
+    #[error(transparent)]
+    BadRow(#[from] BadRow),
     /// A signal stopped the run; every finished instance is kept for `--resume`.
     #[error(
         "stopped by {signal}: {done} of {total} instances done and kept in {folder}; \
@@ -348,7 +341,7 @@ pub fn read_runs(path: &Path) -> Result<(Vec<RunRow>, bool), ExperimentError> {
     for (i, record) in reader.records().enumerate() {
         let record = record.map_err(|e| corrupt(format!("row {}: {e}", i + 1)))?;
         let line = record.position().map_or(i as u64 + 2, |p| p.line());
-        let row: RunRow = record.deserialize(Some(&header)).map_err(|e| ExperimentError::BadRow {
+        let row: RunRow = record.deserialize(Some(&header)).map_err(|e| BadRow {
             path: path.to_path_buf(),
             line,
             message: e.to_string(),

@@ -11,7 +11,8 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::folder::ExperimentError;
+use thiserror::Error;
+
 use super::record::RunRow;
 use crate::generate::Mode;
 use crate::grid::Shape;
@@ -53,6 +54,18 @@ pub fn row_problem(row: &RunRow) -> Option<String> {
         return Some("the experiment and solver columns must not be empty".into());
     }
     None
+}
+
+/// A row of `runs.csv` that fails the check, with its file and line.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{path}:{line}: {message}", path = path.display())]
+pub struct BadRow {
+    /// The file.
+    pub path: PathBuf,
+    /// 1-based line of the row.
+    pub line: u64,
+    /// What is wrong.
+    pub message: String,
 }
 
 /// What makes two rows the same run: the instance's coordinates and the solver (variant) name.
@@ -104,8 +117,8 @@ impl RowChecker {
     }
 
     /// Checks the row on 1-based `line` of the file.
-    pub fn check(&mut self, line: u64, row: &RunRow) -> Result<(), ExperimentError> {
-        let bad = |message: String| ExperimentError::BadRow { path: self.path.clone(), line, message };
+    pub fn check(&mut self, line: u64, row: &RunRow) -> Result<(), BadRow> {
+        let bad = |message: String| BadRow { path: self.path.clone(), line, message };
         if let Some(problem) = row_problem(row) {
             return Err(bad(problem));
         }

@@ -188,11 +188,14 @@ fn report_and_plot(dir: &Path) -> [(Option<i32>, String); 2] {
     [code_and_err(&["report", d], ""), code_and_err(&["plot", d], "")]
 }
 
+/// An edit of runs.csv, line by line (see [`edit_runs`]).
+type LineEdit = dyn Fn(usize, &str) -> Vec<String>;
+
 // 6. `report` and `plot` trusted runs.csv blindly: duplicated rows, a row of another experiment
 //    and negative set-up times were counted.
 #[test]
 fn item06_report_and_plot_refuse_duplicated_foreign_and_negative_rows_naming_the_line() {
-    let cases: [(&str, Box<dyn Fn(usize, &str) -> Vec<String>>); 3] = [
+    let cases: [(&str, Box<LineEdit>); 3] = [
         (
             "a second run of",
             Box::new(|i, l| if (2..=30).contains(&i) { vec![l.into(), l.into()] } else { vec![l.into()] }),

@@ -208,12 +208,15 @@ pub fn encodes_cnf(kind: SolverKind) -> bool {
     matches!(kind, SolverKind::Sat | SolverKind::SatMinimal | SolverKind::Kissat | SolverKind::Portfolio)
 }
 
+/// A tuning option: its name, whether it is set, which solvers read it, and those solvers' names.
+type OptionCheck = (&'static str, bool, fn(SolverKind) -> bool, &'static str);
+
 /// The first tuning option set in `options` (differing from the defaults) that none of `kinds`
 /// reads, as (option name, the solvers that read it): the CLI refuses what a config refuses.
 pub fn unread_option(options: &SolverOptions, kinds: &[SolverKind]) -> Option<(&'static str, &'static str)> {
     let defaults = SolverOptions::default();
     let highs_or_hybrid = |k: SolverKind| runs_highs(k) || k == SolverKind::IlpHybrid;
-    let checks: [(&str, bool, fn(SolverKind) -> bool, &str); 8] = [
+    let checks: [OptionCheck; 8] = [
         ("highs-option", !options.highs_options.is_empty(), highs_or_hybrid, "ilp-edge, ilp-clique, ilp-hybrid"),
         ("threads", options.threads != defaults.threads, highs_or_hybrid, "ilp-edge, ilp-clique, ilp-hybrid"),
         ("presolve", options.presolve != defaults.presolve, runs_highs, "ilp-edge, ilp-clique"),

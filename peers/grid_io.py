@@ -1,5 +1,5 @@
 """The harness's `grid` input and answer, for the Python adapters: read the puzzle a job hands
-over (a `# box RxC` line, then the puzzle in line format) and print the answer (the completed grid
+over (a `# box=RxC` line, then the puzzle in line format) and print the answer (the completed grid
 as N² integers on one line, or a status word on a line of its own: INFEASIBLE, UNKNOWN)."""
 import sys
 
@@ -11,8 +11,8 @@ def read_puzzle(path):
     with open(path) as f:
         for line in f:
             line = line.strip()
-            if line.startswith("# box "):
-                r, c = map(int, line[len("# box "):].split("x"))
+            if line.startswith("# box=") or line.startswith("# box "):
+                r, c = map(int, line[len("# box="):].strip().split("x"))
             elif line and not line.startswith("#"):
                 line = line.split(":")[0]
                 words = line.split()
@@ -22,7 +22,7 @@ def read_puzzle(path):
                     cells = [0 if ch in ".0" else int(ch, 36) for ch in line]
                 break
     if r is None or cells is None:
-        sys.exit(f"{path}: no '# box RxC' line or no puzzle")
+        sys.exit(f"{path}: no '# box=RxC' line or no puzzle")
     n = r * c
     if len(cells) != n * n:
         sys.exit(f"{path}: {len(cells)} cells, expected {n * n}")

@@ -340,7 +340,10 @@ fn item10_a_full_disk_leaves_no_cut_report_or_figure_and_the_error_names_the_fil
     assert!(!left.iter().any(|n| n.ends_with(".svg") || n.ends_with(".png") || n.contains(".tmp")), "{left:?}");
     // With room, both complete.
     assert_eq!(code_and_err(&["report", d], "").0, Some(0));
-    assert!(std::fs::read_to_string(r.join("REPORT.md")).unwrap().contains("# Details"), "the whole report, up to its details");
+    assert!(
+        std::fs::read_to_string(r.join("REPORT.md")).unwrap().contains("# Details"),
+        "the whole report, up to its details"
+    );
 }
 
 // 11. A corrupt meta.json made `report` drop its Setup section silently.

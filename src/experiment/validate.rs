@@ -22,8 +22,13 @@ pub const OUTCOMES: [&str; 5] = ["solved", "infeasible", "limit", "memory", "err
 
 /// The measured quantities that must be finite and non-negative when present: column name and value.
 /// A new measured column (e.g. CPU seconds) is one more line here.
-fn measures(row: &RunRow) -> [(&'static str, Option<f64>); 3] {
-    [("seconds", Some(row.seconds)), ("build_seconds", row.build_seconds), ("peak_rss_mb", row.peak_rss_mb)]
+fn measures(row: &RunRow) -> [(&'static str, Option<f64>); 4] {
+    [
+        ("seconds", Some(row.seconds)),
+        ("build_seconds", row.build_seconds),
+        ("peak_rss_mb", row.peak_rss_mb),
+        ("cpu_seconds", row.cpu_seconds),
+    ]
 }
 
 /// What is wrong with one row on its own (its fields, not its neighbours), if anything.

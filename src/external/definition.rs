@@ -45,7 +45,7 @@ pub enum Input {
     Lp,
     /// DIMACS colouring (`.col`) with the givens as a precolouring.
     Col,
-    /// The puzzle as the harness's own text: a `# box RxC` line, then the puzzle in line format.
+    /// The puzzle as the harness's own text: a `# box=RxC` line, then the puzzle in line format.
     Grid,
 }
 

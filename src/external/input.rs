@@ -1,6 +1,9 @@
 //! The file an external solver reads, written by [`crate::export`], and what the harness must
 //! remember of it to read the answer back ([`Key`]).
 //!
+//! The `grid` input is a `# box=RxC` comment (the form the harness's readers take a box shape
+//! from) and the puzzle in line format.
+//!
 //! A puzzle the harness proves infeasible before modelling still gets a file the solver must
 //! answer: a CNF with the empty clause (as `export` writes it) and, for `mps`/`lp`, a one-column
 //! model `z = 2`, `z` binary, which no solution satisfies; a puzzle with no empty cell gets the
@@ -44,7 +47,7 @@ pub fn write(puzzle: &Grid, input: Input, model: Option<Model>, path: &Path) -> 
             Ok(Key::Plain)
         }
         Input::Grid => {
-            write_file(path, |out| writeln!(out, "# box {}\n{}", puzzle.shape(), to_line(puzzle))).map_err(io_at)?;
+            write_file(path, |out| writeln!(out, "# box={}\n{}", puzzle.shape(), to_line(puzzle))).map_err(io_at)?;
             Ok(Key::Plain)
         }
         Input::Mps | Input::Lp => {
@@ -132,7 +135,7 @@ mod tests {
                 (Input::Mps | Input::Lp, Key::Mip(names)) => {
                     assert!(!names.is_empty() && names.iter().all(|n| text.contains(n.as_str())));
                 }
-                (Input::Grid, Key::Plain) => assert_eq!(text, format!("# box 2x2\n{}\n", to_line(&p))),
+                (Input::Grid, Key::Plain) => assert_eq!(text, format!("# box=2x2\n{}\n", to_line(&p))),
                 (Input::Col, Key::Plain) => assert!(text.contains("p edge 20 ")),
                 (input, key) => panic!("{input}: {key:?}"),
             }

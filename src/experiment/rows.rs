@@ -13,21 +13,11 @@ use super::check::cross_check;
 use super::config::Config;
 use super::instances::{instance_seed, specs, Instance, Spec};
 use super::record::RunRow;
+use super::validate::RowKey;
 use crate::grid::Grid;
 use crate::solve::process::{Finish, Kill};
 use crate::solve::{Outcome, Report, Stats};
 use crate::verify;
-
-/// What identifies an instance in a row: box, mode, level and repeat.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-struct RowKey {
-    box_rows: usize,
-    box_cols: usize,
-    mode: String,
-    alpha_bits: u64,
-    difficulty: String,
-    rep: u32,
-}
 
 impl RowKey {
     fn of_spec(spec: &Spec) -> RowKey {
@@ -38,17 +28,6 @@ impl RowKey {
             alpha_bits: spec.level.alpha().to_bits(),
             difficulty: spec.level.difficulty().to_string(),
             rep: spec.rep,
-        }
-    }
-
-    fn of_row(row: &RunRow) -> RowKey {
-        RowKey {
-            box_rows: row.box_rows,
-            box_cols: row.box_cols,
-            mode: row.mode.clone(),
-            alpha_bits: (row.alpha + 0.0).to_bits(),
-            difficulty: row.difficulty.clone(),
-            rep: row.rep,
         }
     }
 }

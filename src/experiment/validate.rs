@@ -73,31 +73,34 @@ pub struct BadRow {
     pub message: String,
 }
 
-/// What makes two rows the same run: the instance's coordinates and the solver (variant) name.
-#[derive(Debug, PartialEq, Eq, Hash)]
-struct RunKey {
-    box_rows: usize,
-    box_cols: usize,
-    mode: String,
-    alpha_bits: u64,
-    difficulty: String,
-    rep: u32,
-    solver: String,
+/// What identifies an instance in a row: box, mode, level and repeat (the seed follows from
+/// them and the config).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct RowKey {
+    pub box_rows: usize,
+    pub box_cols: usize,
+    pub mode: String,
+    pub alpha_bits: u64,
+    pub difficulty: String,
+    pub rep: u32,
 }
 
-impl RunKey {
-    fn of(row: &RunRow) -> RunKey {
-        RunKey {
+impl RowKey {
+    /// The instance `row` was run on.
+    pub fn of_row(row: &RunRow) -> RowKey {
+        RowKey {
             box_rows: row.box_rows,
             box_cols: row.box_cols,
             mode: row.mode.clone(),
             alpha_bits: (row.alpha + 0.0).to_bits(),
             difficulty: row.difficulty.clone(),
             rep: row.rep,
-            solver: row.solver.clone(),
         }
     }
 }
+
+/// What identifies a run: its instance and its solver.
+type RunKey = (RowKey, String);
 
 /// Checks the rows of one file as they are read, one at a time (see the module doc).
 #[derive(Debug)]
@@ -140,7 +143,7 @@ impl RowChecker {
                 self.named_by = format!("line {line}");
             }
         }
-        if let Some(first) = self.seen.insert(RunKey::of(row), line) {
+        if let Some(first) = self.seen.insert((RowKey::of_row(row), row.solver.clone()), line) {
             let level = if row.difficulty.is_empty() {
                 format!("alpha={}", row.alpha)
             } else {

@@ -312,9 +312,13 @@ fn item09_force_refuses_a_folder_that_holds_no_results_and_keeps_the_users_files
 /// Runs `sudoku-lab ARGS` with files limited to `kib` KiB, as on a full disk (SIGXFSZ ignored,
 /// so a write past the limit fails with an error instead of killing the process).
 fn with_file_limit(kib: u32, args: &[&str]) -> (Option<i32>, String) {
-    let script = format!("trap '' XFSZ; ulimit -f {kib}; exec \"$0\" \"$@\"");
+    through_bash(&format!("trap '' XFSZ; ulimit -f {kib}; exec \"$0\" \"$@\""), args)
+}
+
+/// Runs `script` in bash with `$0` the binary and `$@` the `args`; exit code and stderr.
+fn through_bash(script: &str, args: &[&str]) -> (Option<i32>, String) {
     let o = std::process::Command::new("bash")
-        .args(["-c", &script, env!("CARGO_BIN_EXE_sudoku-lab")])
+        .args(["-c", script, env!("CARGO_BIN_EXE_sudoku-lab")])
         .args(args)
         .output()
         .unwrap();
@@ -509,13 +513,7 @@ fn item18_export_refuses_to_overwrite_and_names_a_file_given_as_out() {
 
 /// Runs `sudoku-lab ARGS` through bash with `redirect` applied (e.g. `>&-`); exit code and stderr.
 fn with_redirect(redirect: &str, args: &[&str]) -> (Option<i32>, String) {
-    let script = format!("\"$0\" \"$@\" {redirect}; exit ${{PIPESTATUS[0]}}");
-    let o = std::process::Command::new("bash")
-        .args(["-c", &script, env!("CARGO_BIN_EXE_sudoku-lab")])
-        .args(args)
-        .output()
-        .unwrap();
-    (o.status.code(), stderr(&o))
+    through_bash(&format!("\"$0\" \"$@\" {redirect}; exit ${{PIPESTATUS[0]}}"), args)
 }
 
 // 19. `generate … >&-` (stdout closed) exited 0 having written nothing.

@@ -344,7 +344,8 @@ fn signal_name(signal: i32) -> &'static str {
 /// removed when dropped.
 struct WorkDir {
     path: PathBuf,
-    _temp: Option<tempfile::TempDir>,
+    /// The temporary folder (removed by its own drop), or `None` for a folder beside the logs.
+    temp: Option<tempfile::TempDir>,
 }
 
 impl WorkDir {
@@ -356,11 +357,11 @@ impl WorkDir {
                 let path = work_path(&logs, &job.log_name);
                 let _ = std::fs::remove_dir_all(&path);
                 std::fs::create_dir_all(&path)?;
-                Ok(WorkDir { path, _temp: None })
+                Ok(WorkDir { path, temp: None })
             }
             None => {
                 let temp = tempfile::Builder::new().prefix("sudoku-lab-external-").tempdir()?;
-                Ok(WorkDir { path: temp.path().to_path_buf(), _temp: Some(temp) })
+                Ok(WorkDir { path: temp.path().to_path_buf(), temp: Some(temp) })
             }
         }
     }
@@ -379,7 +380,7 @@ impl WorkDir {
 
 impl Drop for WorkDir {
     fn drop(&mut self) {
-        if self._temp.is_none() {
+        if self.temp.is_none() {
             let _ = std::fs::remove_dir_all(&self.path);
         }
     }

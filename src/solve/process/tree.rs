@@ -150,13 +150,9 @@ pub fn stop_tree(pid: u32, with_root: bool) {
     while start.elapsed() < TERM_GRACE && targets.iter().any(|&p| alive(p)) {
         std::thread::sleep(Duration::from_millis(10));
     }
-    // Late children of processes that ignored SIGTERM and forked meanwhile.
-    let mut late: Vec<u32> = targets.iter().flat_map(|&p| descendants(p)).collect();
-    if with_root {
-        late.extend(descendants(pid));
-    } else {
-        late.extend(descendants(pid).into_iter().filter(|p| !targets.contains(p)));
-    }
+    // Late children of processes that ignored SIGTERM and forked meanwhile (a process signalled
+    // twice is harmless).
+    let late: Vec<u32> = descendants(pid).into_iter().chain(targets.iter().flat_map(|&p| descendants(p))).collect();
     targets.extend(late);
     signal_all(&targets, libc::SIGKILL);
 }
@@ -198,6 +194,8 @@ pub fn reap_exited() {
 
 #[cfg(test)]
 mod tests {
+    use std::os::unix::process::CommandExt;
+
     use super::*;
 
     #[test]
@@ -231,6 +229,4 @@ mod tests {
         }
         assert!(found.iter().all(|&p| !alive(p)), "no sleep survives");
     }
-
-    use std::os::unix::process::CommandExt;
 }

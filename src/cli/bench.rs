@@ -72,7 +72,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     }
     let limits = Limits { time: args.time_limit.map(Duration::from_secs_f64), max_solutions: 1 };
     let options = args.ilp.options_for(&expand_solvers(&args.solver))?;
-    let exe = std::env::current_exe().context("finding the sudoku-lab executable to start workers from")?;
+    let exe = crate::solve::portfolio::worker_exe().map_err(anyhow::Error::msg)?;
     let mut isolated = Isolated::new(exe, options.clone(), args.memory_mb.unwrap_or_else(default_memory_mb));
     let mut rows = Vec::new();
     let mut bad = 0;

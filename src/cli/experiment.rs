@@ -46,10 +46,18 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let jobs = args.jobs.or(config.jobs).unwrap_or_else(available_cores);
     anyhow::ensure!(jobs > 0, "--jobs must be 1 or more");
     let out = args.out.unwrap_or_else(|| PathBuf::from("results").join(&config.name));
-    let exe = std::env::current_exe().context("finding the sudoku-lab executable to start workers from")?;
+    let exe = crate::solve::portfolio::worker_exe().map_err(anyhow::Error::msg)?;
     let stop = Some(experiment::signals::install().context("installing the SIGINT/SIGTERM handlers")?);
-    let options =
-        RunOptions { out: out.clone(), jobs, shard: args.shard, resume: args.resume, force: args.force, exe, stop };
+    let options = RunOptions {
+        out: out.clone(),
+        jobs,
+        shard: args.shard,
+        resume: args.resume,
+        force: args.force,
+        exe,
+        stop,
+        watch: None,
+    };
     let slice = args.shard.map(|s| format!(" (shard {s})")).unwrap_or_default();
     eprintln!(
         "run {}{slice}: {} instances × {} solvers, time limit {} s, memory cap {} MiB, {jobs} job(s) → {}",

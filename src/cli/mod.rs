@@ -10,6 +10,9 @@ mod play;
 mod puzzle;
 mod solve;
 
+pub use puzzle::json_line;
+pub use solve::{IlpArgs, Switch};
+
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -255,6 +258,44 @@ pub fn emit(text: &str) -> anyhow::Result<()> {
     out.write_all(text.as_bytes()).context("writing to stdout")?;
     out.flush().context("writing to stdout")?;
     Ok(())
+}
+
+/// The whole program for a command line (`args` with the program name first): parse, run, and
+/// map errors to exit codes (0 ok, 1 a check failed, 2 usage or input error or a failed write to
+/// stdout; a closed stdout pipe exits 0, as Unix tools do). The binary and the Python package's
+/// `sudoku-lab` command both run this.
+pub fn main<I, T>(args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    note_closed_stdout();
+    let cli = Cli::parse_from(args);
+    match run(cli) {
+        Ok(code) => code,
+        Err(err) => {
+            let broken_pipe = err.chain().any(|c| {
+                c.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+            });
+            if broken_pipe {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {}", error_text(&err));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// An error and its causes in one line; a cause whose text the message already quotes (an I/O
+/// error named in its context) is not repeated.
+pub fn error_text(err: &anyhow::Error) -> String {
+    let mut text = err.to_string();
+    for cause in err.chain().skip(1).map(|c| c.to_string()) {
+        if !text.contains(&cause) {
+            text = format!("{text}: {cause}");
+        }
+    }
+    text
 }
 
 /// Runs a parsed command line.

@@ -175,7 +175,9 @@ pub fn analyze(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
     Ok(if unique == entries.len() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-fn json_line(i: usize, line: usize, a: &Analysis) -> String {
+/// `analyze --json`'s line for puzzle `i` (0-based) read at `line`; the Python binding's
+/// `analyze` returns the same record.
+pub fn json_line(i: usize, line: usize, a: &Analysis) -> String {
     let shape = a.determined.shape();
     let status = match (a.solutions, a.search, a.determined_exact) {
         (0, SearchEnd::TimeLimit, _) => "unknown",

@@ -198,7 +198,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
-    let exe = std::env::current_exe().context("finding the sudoku-lab executable to start workers from")?;
+    let exe = crate::solve::portfolio::worker_exe().map_err(anyhow::Error::msg)?;
     let mut isolated = Isolated::new(exe, options, args.memory_mb.unwrap_or_else(default_memory_mb));
     let (mut failures, mut missing, mut unknown) = (0, 0, 0);
     for (i, entry) in entries.iter().enumerate() {

@@ -65,7 +65,7 @@ pub enum ConfigError {
     /// A value that parses but makes no sense.
     #[error("{path}: {key}: {message}")]
     Invalid {
-        /// The config's path.
+        /// The config's path, with `:LINE:COLUMN` of the value when it can be found.
         path: String,
         /// The offending key, with an index for list items (`alphas[2]`).
         key: String,
@@ -267,9 +267,10 @@ fn externals(
                 let beside = folder.join(&name);
                 let path = if beside.is_file() || !Path::new(&name).is_file() { beside } else { name.clone().into() };
                 if !path.is_file() {
+                    let key = format!("external[{i}]");
                     return Err(ConfigError::Invalid {
-                        path: source.to_string(),
-                        key: format!("external[{i}]"),
+                        path: located(source, text, &key),
+                        key,
                         message: format!(
                             "no definition file {name} (looked in {} and in the current folder)",
                             if folder.as_os_str().is_empty() { "." } else { folder.to_str().unwrap_or("?") }
@@ -286,9 +287,37 @@ fn externals(
     Ok(defs)
 }
 
+/// `source:LINE:COLUMN` of the value of `key` (`name`, or a list item `solvers[1]`) in the config's
+/// `text`; just `source` when it cannot be found.
+fn located(source: &str, text: &str, key: &str) -> String {
+    let span = || -> Option<std::ops::Range<usize>> {
+        let doc = toml_edit::ImDocument::parse(text).ok()?;
+        let (name, index) = match key.split_once('[') {
+            Some((name, rest)) => (name, Some(rest.split(']').next()?.parse::<usize>().ok()?)),
+            None => (key, None),
+        };
+        match (doc.as_table().get(name)?, index) {
+            (item, None) => item.span(),
+            (toml_edit::Item::Value(value), Some(i)) => value.as_array()?.get(i)?.span(),
+            (toml_edit::Item::ArrayOfTables(tables), Some(i)) => tables.get(i)?.span(),
+            _ => None,
+        }
+    };
+    match span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("{source}:{line}:{column}")
+        }
+        None => source.to_string(),
+    }
+}
+
 /// Checks a parsed file and resolves it: every check of the module doc, in key order.
 fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigError> {
-    let invalid = |key: String, message: String| ConfigError::Invalid { path: source.to_string(), key, message };
+    let invalid =
+        |key: String, message: String| ConfigError::Invalid { path: located(source, text, &key), key, message };
     let name_ok = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
     if file.name.is_empty() || !file.name.chars().all(name_ok) || file.name.starts_with('.') {
         let why = format!("'{}' is no folder name: use letters, digits, '-', '_' and '.'", file.name);
@@ -538,6 +567,21 @@ mod tests {
             let text = GOOD.replace(from, to);
             let err = Config::parse(&text, "t.toml").unwrap_err().to_string();
             assert!(err.contains(expected), "{to}: {err}");
+        }
+    }
+
+    #[test]
+    fn bad_values_name_their_line_and_column() {
+        // GOOD's lines are indented by 8 spaces; line 1 is empty.
+        let cases = [
+            ("alphas = [0.0, 0.5]", "alphas = [0.0, 1.5]", "t.toml:5:24: alphas[1]"),
+            ("repeats = 2", "repeats = 0", "t.toml:7:19: repeats"),
+            ("\"ilp-clique\"]", "\"ilp\"]", "t.toml:8:33: solvers[1]: unknown solver 'ilp'"),
+            ("name = \"t\"", "name = \"a b\"", "t.toml:2:16: name"),
+        ];
+        for (from, to, expected) in cases {
+            let err = Config::parse(&GOOD.replace(from, to), "t.toml").unwrap_err().to_string();
+            assert!(err.starts_with(expected), "{to}: {err}");
         }
     }
 

@@ -352,6 +352,29 @@ pub fn read_runs(path: &Path) -> Result<(Vec<RunRow>, bool), ExperimentError> {
     Ok((rows, torn))
 }
 
+/// Reads `runs.csv` by its header's column names, as the report and the figures read it: a file
+/// of any earlier layout loads (its missing columns read as empty), and every row is checked
+/// ([`super::validate`]; with `experiment`, rows of another experiment are refused too).
+pub fn read_runs_by_name(path: &Path, experiment: Option<&str>) -> Result<Vec<RunRow>, ExperimentError> {
+    let corrupt = |message: String| ExperimentError::Corrupt { path: path.to_path_buf(), message };
+    let mut reader = csv::Reader::from_path(path).map_err(|e| corrupt(format!("cannot open: {e}")))?;
+    let headers = reader.headers().map_err(|e| corrupt(format!("bad header: {e}")))?.clone();
+    let mut checker = RowChecker::new(path, experiment);
+    let mut rows = Vec::new();
+    for (i, record) in reader.records().enumerate() {
+        let record = record.map_err(|e| corrupt(format!("bad record {}: {e}", i + 1)))?;
+        let line = record.position().map_or(i as u64 + 2, |p| p.line());
+        let row: RunRow = record.deserialize(Some(&headers)).map_err(|e| BadRow {
+            path: path.to_path_buf(),
+            line,
+            message: e.to_string(),
+        })?;
+        checker.check(line, &row)?;
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
 /// The CSV text of `rows`, with the header when `header` is true.
 pub fn csv_text(rows: &[RunRow], header: bool) -> Vec<u8> {
     let mut w = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());

@@ -10,6 +10,8 @@
 
 use std::path::PathBuf;
 use std::process::Stdio;
+use std::sync::atomic::AtomicUsize;
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::external;
@@ -93,12 +95,20 @@ pub struct Isolated {
     memory_mb: u64,
     worker: Option<WorkerProcess>,
     job: u64,
+    stop: Option<Arc<AtomicUsize>>,
 }
 
 impl Isolated {
     /// Solves with `exe worker` (normally this executable), these options and this memory cap.
     pub fn new(exe: PathBuf, options: SolverOptions, memory_mb: u64) -> Isolated {
-        Isolated { exe, options, memory_mb, worker: None, job: 0 }
+        Isolated { exe, options, memory_mb, worker: None, job: 0, stop: None }
+    }
+
+    /// Kills a running solve once `stop` is non-zero (it then ends as `Failed` with the message
+    /// "stopped"): how a caller that waits on another thread (the Python binding) honours Ctrl-C.
+    pub fn stop_on(mut self, stop: Arc<AtomicUsize>) -> Isolated {
+        self.stop = Some(stop);
+        self
     }
 
     /// Solves `puzzle` with `kind` within `limits`. Errors only when no worker can be started.
@@ -116,7 +126,11 @@ impl Isolated {
     fn solve_task(&mut self, task: Task, name: &str, puzzle: &Grid, limits: &Limits) -> std::io::Result<Ended> {
         if !self.worker.as_mut().is_some_and(WorkerProcess::is_alive) {
             // The worker's stderr is ours: HiGHS or a panic speaks to the person at the terminal.
-            self.worker = Some(WorkerProcess::spawn_with(&self.exe, Stdio::inherit())?);
+            let worker = WorkerProcess::spawn_with(&self.exe, Stdio::inherit())?;
+            self.worker = Some(match &self.stop {
+                Some(stop) => worker.stop_on(Arc::clone(stop)),
+                None => worker,
+            });
         }
         let worker = self.worker.as_mut().expect("started just above");
         self.job += 1;

@@ -2,6 +2,7 @@
 //! (at most one every few seconds, and a last one) when stderr is a file or a pipe.
 
 use std::io::IsTerminal;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -64,10 +65,27 @@ impl std::fmt::Display for Counts {
     }
 }
 
+/// What a run has done so far, for a caller that shows progress itself (the Python binding).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Snapshot {
+    /// Rows written (resumed ones included).
+    pub done: u64,
+    /// Rows the run will have.
+    pub total: u64,
+    /// Rows by outcome.
+    pub counts: Counts,
+    /// Messages the run would have printed (e.g. "resuming: …"), oldest first.
+    pub notes: Vec<String>,
+}
+
+/// A [`Snapshot`] the runner keeps current; while one is given, nothing is written to stderr.
+pub type Watch = Arc<Mutex<Snapshot>>;
+
 /// The progress display of one run.
 #[derive(Debug)]
 pub struct Progress {
     bar: Option<ProgressBar>,
+    watch: Option<Watch>,
     counts: Counts,
     total: u64,
     resumed_at: u64,
@@ -91,12 +109,43 @@ impl Progress {
             bar
         });
         let now = Instant::now();
-        Progress { bar, counts, total, resumed_at: counts.rows(), start: now, last_line: now, last_line_rows: None }
+        Progress {
+            bar,
+            watch: None,
+            counts,
+            total,
+            resumed_at: counts.rows(),
+            start: now,
+            last_line: now,
+            last_line_rows: None,
+        }
+    }
+
+    /// Reports to `watch` instead of stderr (see [`Watch`]).
+    pub fn watched(mut self, watch: Watch) -> Progress {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+        self.watch = Some(watch);
+        self.update_watch(None);
+        self
+    }
+
+    /// Brings the watch up to date, adding `note` to its messages.
+    fn update_watch(&self, note: Option<&str>) {
+        if let Some(watch) = &self.watch {
+            let mut snapshot = watch.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            (snapshot.done, snapshot.total, snapshot.counts) = (self.counts.rows(), self.total, self.counts);
+            snapshot.notes.extend(note.map(str::to_string));
+        }
     }
 
     /// Counts one finished instance's rows.
     pub fn add(&mut self, rows: &[RunRow]) {
         self.counts.add(rows);
+        if self.watch.is_some() {
+            return self.update_watch(None);
+        }
         match &self.bar {
             Some(bar) => {
                 bar.set_position(self.counts.rows());
@@ -112,6 +161,9 @@ impl Progress {
 
     /// Prints a message above the bar (or as a line).
     pub fn note(&self, message: &str) {
+        if self.watch.is_some() {
+            return self.update_watch(Some(message));
+        }
         match &self.bar {
             Some(bar) => bar.println(message),
             None => eprintln!("{message}"),
@@ -125,6 +177,9 @@ impl Progress {
 
     /// Ends the display with a last line.
     pub fn finish(&self) {
+        if self.watch.is_some() {
+            return;
+        }
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }

@@ -32,7 +32,7 @@ use super::folder::{
 };
 use super::instances::{held_instances, instance_block, instances_header, shard_ids, Instance, Shard, Stream};
 use super::meta::{now_utc, Meta};
-use super::progress::{Counts, Progress};
+use super::progress::{Counts, Progress, Watch};
 use super::record::RunRow;
 use super::rows::{hard_limit, instance_rows, problems, RowIndex};
 use super::signals::{self, StopFlag};
@@ -60,6 +60,8 @@ pub struct RunOptions {
     pub exe: PathBuf,
     /// Set by a signal to stop the run cleanly ([`super::signals`]); `None`: never stopped.
     pub stop: Option<StopFlag>,
+    /// Where to report progress instead of stderr; `None`: stderr.
+    pub watch: Option<Watch>,
 }
 
 /// What a finished run found.
@@ -209,6 +211,9 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
     complete.values().for_each(|rows| counts.add(rows));
     let total = (count * config.solvers.len()) as u64;
     let mut progress = Progress::new(&config.name, total, counts);
+    if let Some(watch) = &options.watch {
+        progress = progress.watched(Arc::clone(watch));
+    }
     let todo = count - complete.len();
     if !kept.is_empty() {
         progress.note(&format!("resuming: {} of {count} instances done, {todo} to run", complete.len()));

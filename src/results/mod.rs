@@ -25,10 +25,8 @@ use std::fmt;
 use std::fs;
 use std::path::Path;
 
-use anyhow::Context;
-
+use crate::experiment::folder::read_runs_by_name;
 use crate::experiment::record::RunRow;
-use crate::experiment::validate::RowChecker;
 
 pub(crate) use numbers::{fmt_count, fmt_limit, fmt_num};
 pub(crate) use score::{Score, PAR_FACTOR};
@@ -203,18 +201,7 @@ impl Results {
             }
         };
         let name = meta.as_ref().and_then(|m| m.get("name")).and_then(|v| v.as_str());
-        let mut checker = RowChecker::new(&path, name);
-        let mut reader = csv::Reader::from_path(&path).with_context(|| format!("cannot open {}", path.display()))?;
-        let headers = reader.headers().with_context(|| format!("{}: bad header", path.display()))?.clone();
-        let mut rows: Vec<RunRow> = Vec::new();
-        for (i, record) in reader.records().enumerate() {
-            let record = record.with_context(|| format!("{}: bad record {}", path.display(), i + 1))?;
-            let line = record.position().map_or(i as u64 + 2, |p| p.line());
-            let at = || format!("{}:{line}", path.display());
-            let row: RunRow = record.deserialize(Some(&headers)).with_context(at)?;
-            checker.check(line, &row)?;
-            rows.push(row);
-        }
+        let rows = read_runs_by_name(&path, name)?;
         anyhow::ensure!(
             !rows.is_empty(),
             "{}: no runs, only a header: nothing to plot or report yet (run the experiment, or --resume it)",

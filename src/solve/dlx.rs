@@ -353,7 +353,7 @@ impl Matrix {
     fn tick(&self, s: &mut Search, guess: bool, deadline: Option<Instant>) -> bool {
         s.nodes += 1;
         s.guesses += u64::from(guess);
-        if s.nodes.is_multiple_of(256) && deadline.is_some_and(|d| Instant::now() >= d) {
+        if s.nodes.is_multiple_of(256) && crate::solve::cancel::past(deadline) {
             s.stop = Stop::Deadline;
             return true;
         }

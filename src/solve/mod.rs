@@ -12,6 +12,7 @@
 //! conflicting givens as `Infeasible` (naming the conflict) and passes every `Solved` grid through
 //! [`crate::verify`] before it leaves this layer.
 
+pub mod cancel;
 pub mod candidates;
 pub mod dlx;
 pub mod ilp;

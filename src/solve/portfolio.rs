@@ -27,9 +27,9 @@
 //! The runner's memory readings see the portfolio's own process only: each member is held to the
 //! cap separately, here.
 //!
-//! The worker executable is `$SUDOKU_LAB` when set, else this executable when it is
-//! `sudoku-lab`, else the `sudoku-lab` beside the folder this executable is in (where cargo puts
-//! test binaries, `target/*/deps/`).
+//! The worker executable is this executable when it is `sudoku-lab`, else `$SUDOKU_LAB` when set
+//! (the Python package sets it to the `sudoku-lab` command it installs), else the `sudoku-lab`
+//! beside the folder this executable is in (where cargo puts test binaries, `target/*/deps/`).
 
 use std::path::PathBuf;
 use std::process::Stdio;
@@ -107,22 +107,20 @@ pub fn check_members(members: &[SolverKind]) -> Result<(), String> {
     Ok(())
 }
 
-/// The `sudoku-lab` executable that members run in (see the module doc).
+/// The `sudoku-lab` executable that worker processes run (see the module doc): every command
+/// that starts workers (`run`, `solve`, `bench`, the portfolio) asks here.
 pub fn worker_exe() -> Result<PathBuf, String> {
-    if let Some(exe) = std::env::var_os(EXE_ENV) {
-        return Ok(PathBuf::from(exe));
-    }
     let me = std::env::current_exe().map_err(|e| format!("cannot tell which executable this is: {e}"))?;
     if me.file_stem().is_some_and(|s| s == "sudoku-lab") {
         return Ok(me);
     }
+    if let Some(exe) = std::env::var_os(EXE_ENV) {
+        return Ok(PathBuf::from(exe));
+    }
     let beside = me.parent().and_then(|deps| deps.parent()).map(|dir| dir.join("sudoku-lab"));
     match beside {
         Some(exe) if exe.is_file() => Ok(exe),
-        _ => Err(format!(
-            "no sudoku-lab executable to start the portfolio's members from {}: set {EXE_ENV}",
-            me.display()
-        )),
+        _ => Err(format!("no sudoku-lab executable to start worker processes from {}: set {EXE_ENV}", me.display())),
     }
 }
 

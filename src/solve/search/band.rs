@@ -28,8 +28,6 @@
 //! placement is O(1) words (about 12), a band-word update O(1) with three table look-ups, a
 //! singles sweep 27 words; space: 124 bytes per guess level, at most 81 levels, on the call stack.
 
-use std::time::Instant;
-
 use crate::grid::{Grid, Shape};
 use crate::solve::search::engine::{Search, SearchLimits, Stop};
 
@@ -387,7 +385,7 @@ impl Bands {
             run.result.guesses += 1;
             run.result.nodes += 1;
             if run.result.nodes.is_multiple_of(256) {
-                if run.limits.deadline.is_some_and(|t| Instant::now() >= t) {
+                if crate::solve::cancel::past(run.limits.deadline) {
                     run.result.stop = Stop::Deadline;
                     return true;
                 }

@@ -203,7 +203,7 @@ impl Engine {
             result.guesses += 1;
             result.nodes += 1;
             if result.nodes.is_multiple_of(256) {
-                if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                if crate::solve::cancel::past(limits.deadline) {
                     result.stop = Stop::Deadline;
                     return result;
                 }

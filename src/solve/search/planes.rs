@@ -33,8 +33,6 @@
 //! Complexity: exponential in the worst case; a placement is O(N) boards, a singles sweep O(N²)
 //! boards (a board is N²/64 words or fewer), space O(N · depth) boards.
 
-use std::time::Instant;
-
 use crate::grid::{Grid, Shape};
 use crate::solve::search::cellset::with_popcnt;
 pub use crate::solve::search::cellset::{CellSet, U256};
@@ -190,7 +188,7 @@ impl<B: CellSet> Planes<B> {
             result.guesses += 1;
             result.nodes += 1;
             if result.nodes.is_multiple_of(256) {
-                if limits.deadline.is_some_and(|t| Instant::now() >= t) {
+                if crate::solve::cancel::past(limits.deadline) {
                     result.stop = Stop::Deadline;
                     return result;
                 }

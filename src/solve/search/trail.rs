@@ -48,8 +48,6 @@
 //! sweep and a branching choice each cost O(N²); space is O(N²) words plus a trail of at most one
 //! entry per candidate removed, O(N³).
 
-use std::time::Instant;
-
 use crate::grid::{Grid, Shape};
 use crate::solve::search::cellset::with_popcnt;
 use crate::solve::search::engine::{Engine, Search, SearchLimits, Stop};
@@ -315,7 +313,7 @@ impl<W: Word> Core<W> {
             result.guesses += 1;
             result.nodes += 1;
             if result.nodes & poll == 0 {
-                if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                if crate::solve::cancel::past(limits.deadline) {
                     return Some(Stop::Deadline);
                 }
                 if limits.max_nodes.is_some_and(|m| result.nodes >= m) {

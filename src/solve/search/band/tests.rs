@@ -5,6 +5,7 @@ use super::*;
 use crate::generate::{random_fill, rng_from_seed};
 use crate::solve::search::backtrack::count_solutions;
 use crate::solve::search::trail::tests::corpus;
+use std::time::Instant;
 
 fn shape() -> Shape {
     Bands::shape()

@@ -8,6 +8,7 @@ use crate::solve::search::backtrack::count_solutions;
 use crate::solve::search::planes::Planes;
 use crate::solve::search::Searcher;
 use proptest::prelude::*;
+use std::time::Instant;
 
 /// Puzzles of `tests/data/NAME.txt` with their solutions.
 pub(crate) fn corpus(name: &str) -> Vec<(Grid, Grid)> {

@@ -1,0 +1,520 @@
+//! `solve`, `solve_many`, `solvers` and their result. The search solvers (`backtrack`,
+//! `backtrack-naive`, `dlx`) run in this process, as `sudoku-lab bench` runs them; the solvers on
+//! a backend (HiGHS, CaDiCaL, kissat, the portfolio) and external solvers run in a worker
+//! process, as `sudoku-lab solve` runs them, so their time limit and memory cap always hold.
+//! Every grid returned has passed the verifier.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use sudoku_lab::cli::{IlpArgs, Switch};
+use sudoku_lab::experiment::config::MIN_MEMORY_MB;
+use sudoku_lab::experiment::isolate::{default_memory_mb, Ended, Isolated};
+use sudoku_lab::external::definition::{check_unique, load_file, Checks, Definition};
+use sudoku_lab::external::Job;
+use sudoku_lab::grid::Grid as RustGrid;
+use sudoku_lab::solve::{self as lab, Limits, Report, SolverKind, SolverOptions, Stats};
+
+use crate::convert::serde_to_py;
+use crate::grid::Grid;
+use crate::wait::interruptible;
+
+/// The options `solve` and `solve_many` take as keywords, as the command line's flags.
+const OPTIONS: [&str; 10] = [
+    "threads",
+    "presolve",
+    "verbose",
+    "highs_log",
+    "reduce",
+    "highs_options",
+    "propagate",
+    "perturb",
+    "preprocess",
+    "members",
+];
+
+/// What one solve gave: the outcome as in `runs.csv` (`solved`, `infeasible`, `limit`, `memory`
+/// or `error`), the verified solution, the statistics the command line records, and a note.
+#[pyclass(module = "sudoku_lab", name = "SolveResult", frozen)]
+pub struct SolveResult {
+    solver: String,
+    outcome: String,
+    solution: Option<RustGrid>,
+    stats: Stats,
+    note: String,
+}
+
+#[pymethods]
+impl SolveResult {
+    /// The solver's name.
+    #[getter]
+    fn solver(&self) -> &str {
+        &self.solver
+    }
+
+    /// `solved`, `infeasible` (proven), `limit`, `memory` (the cap) or `error`.
+    #[getter]
+    fn outcome(&self) -> &str {
+        &self.outcome
+    }
+
+    /// The solution (verified), or None.
+    #[getter]
+    fn solution(&self) -> Option<Grid> {
+        self.solution.clone().map(Grid::new)
+    }
+
+    /// True when solved.
+    #[getter]
+    fn solved(&self) -> bool {
+        self.solution.is_some()
+    }
+
+    /// Total seconds: set-up (model building) plus search.
+    #[getter]
+    fn seconds(&self) -> f64 {
+        self.stats.seconds + self.stats.build_seconds
+    }
+
+    /// The statistics, as `solve --stats` records them (`seconds`, `build_seconds`, `nodes`,
+    /// `guesses`, `backtracks`, `variables`, `constraints`, `lp_iterations`, `conflicts`, …;
+    /// None where the solver has no such counter).
+    #[getter]
+    fn stats(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        serde_to_py(py, &self.stats)
+    }
+
+    /// The solver's note: the conflict of an infeasible puzzle, why a run was stopped, an error.
+    #[getter]
+    fn note(&self) -> &str {
+        &self.note
+    }
+
+    fn __repr__(&self) -> String {
+        format!("SolveResult(solver={:?}, outcome={:?}, seconds={:.6})", self.solver, self.outcome, self.seconds())
+    }
+}
+
+impl SolveResult {
+    /// The result of a report.
+    fn of_report(solver: &str, report: Report) -> SolveResult {
+        SolveResult {
+            solver: solver.to_string(),
+            outcome: report.outcome.label().to_string(),
+            solution: report.outcome.solution().cloned(),
+            stats: report.stats,
+            note: report.note.unwrap_or_default(),
+        }
+    }
+
+    /// The result of an isolated solve.
+    fn of_ended(solver: &str, ended: Ended) -> SolveResult {
+        let (label, note, stats) = (ended.label(), ended.note(), ended.stats());
+        match ended {
+            Ended::Answered(report) => SolveResult::of_report(solver, report),
+            _ => SolveResult {
+                solver: solver.to_string(),
+                outcome: if label == "unverified" { "error" } else { label }.to_string(),
+                solution: None,
+                stats,
+                note,
+            },
+        }
+    }
+
+    /// An error the solver raised.
+    fn of_error(solver: &str, message: String) -> SolveResult {
+        SolveResult {
+            solver: solver.to_string(),
+            outcome: "error".into(),
+            solution: None,
+            stats: Stats::default(),
+            note: message,
+        }
+    }
+}
+
+/// The names of the built-in solvers.
+#[pyfunction]
+pub fn solvers() -> Vec<&'static str> {
+    SolverKind::ALL.iter().map(|k| k.name()).collect()
+}
+
+/// A solver picked by name: built-in, or defined in a TOML file.
+enum Picked {
+    Registry(SolverKind),
+    External(Box<Definition>),
+}
+
+/// The solver named `name`: a built-in one, else one defined in the `external` files.
+fn pick(name: &str, external: &[PathBuf]) -> PyResult<Picked> {
+    let builtin = name.parse::<SolverKind>();
+    if let Ok(kind) = builtin {
+        return Ok(Picked::Registry(kind));
+    }
+    let reserved = |n: &str| n == "all" || n.parse::<SolverKind>().is_ok();
+    let wanted = |n: &str| n == name;
+    let mut defined = Vec::new();
+    for file in external {
+        defined.extend(
+            load_file(file, Checks { reserved: &reserved, wanted: &wanted })
+                .map_err(|e| PyValueError::new_err(e.to_string()))?,
+        );
+    }
+    check_unique(&defined, "external").map_err(|e| PyValueError::new_err(e.to_string()))?;
+    match defined.into_iter().find(|d| d.name == name) {
+        Some(d) => Ok(Picked::External(Box::new(d))),
+        None => {
+            let e = builtin.err().unwrap_or_default();
+            let files: Vec<String> = external.iter().map(|f| f.display().to_string()).collect();
+            Err(PyValueError::new_err(if files.is_empty() {
+                format!("solver: {e}")
+            } else {
+                format!("solver: {e}, or an external solver of {}", files.join(", "))
+            }))
+        }
+    }
+}
+
+/// Reads a keyword of `options` as `T`, naming it in the error.
+fn option<'py, T>(options: &Bound<'py, PyDict>, key: &str) -> PyResult<Option<T>>
+where
+    T: for<'a> FromPyObject<'a, 'py, Error = PyErr>,
+{
+    match options.get_item(key)? {
+        None => Ok(None),
+        Some(v) if v.is_none() => Ok(None),
+        Some(v) => v.extract::<T>().map(Some).map_err(|e| PyTypeError::new_err(format!("{key}: {e}"))),
+    }
+}
+
+/// The solver options of the keywords, for `kinds`, checked as the command line checks its flags.
+fn solver_options(options: Option<&Bound<'_, PyDict>>, kinds: &[SolverKind], caller: &str) -> PyResult<SolverOptions> {
+    let mut ilp = IlpArgs {
+        threads: 1,
+        presolve: Switch::On,
+        verbose: false,
+        highs_log: None,
+        reduce: false,
+        highs_options: Vec::new(),
+        propagate: false,
+        perturb: false,
+        preprocess: false,
+        members: Vec::new(),
+    };
+    if let Some(options) = options {
+        for key in options.keys() {
+            let key: String = key.extract()?;
+            if !OPTIONS.contains(&key.as_str()) {
+                return Err(PyTypeError::new_err(format!(
+                    "{caller}() got an unexpected keyword argument '{key}'; the solver options are: {}",
+                    OPTIONS.join(", ")
+                )));
+            }
+        }
+        if let Some(threads) = option::<u32>(options, "threads")? {
+            if !(1..=1024).contains(&threads) {
+                return Err(PyValueError::new_err(format!("threads: {threads} is not in 1..=1024")));
+            }
+            ilp.threads = threads;
+        }
+        if let Some(on) = option::<bool>(options, "presolve")? {
+            ilp.presolve = if on { Switch::On } else { Switch::Off };
+        }
+        ilp.verbose = option(options, "verbose")?.unwrap_or(false);
+        ilp.highs_log = option(options, "highs_log")?;
+        ilp.reduce = option(options, "reduce")?.unwrap_or(false);
+        ilp.propagate = option(options, "propagate")?.unwrap_or(false);
+        ilp.perturb = option(options, "perturb")?.unwrap_or(false);
+        ilp.preprocess = option(options, "preprocess")?.unwrap_or(false);
+        if let Some(pairs) = option::<std::collections::BTreeMap<String, String>>(options, "highs_options")? {
+            ilp.highs_options = pairs.into_iter().collect();
+        }
+        if let Some(names) = option::<Vec<String>>(options, "members")? {
+            ilp.members = names
+                .iter()
+                .map(|n| n.parse::<SolverKind>().map_err(|e| PyValueError::new_err(format!("members: {e}"))))
+                .collect::<PyResult<_>>()?;
+        }
+    }
+    ilp.options_for(kinds).map_err(crate::convert::input_error)
+}
+
+/// The limits of a time limit in seconds, checked as the command line checks `--time-limit`.
+pub fn limits_of(time_limit: Option<f64>) -> PyResult<Limits> {
+    let time = match time_limit {
+        None => None,
+        Some(t) => Some(Duration::from_secs_f64(
+            lab::check_seconds(t).map_err(|e| PyValueError::new_err(format!("time_limit: {e}")))?,
+        )),
+    };
+    Ok(Limits { time, max_solutions: 1 })
+}
+
+/// The memory cap, checked as the command line checks `--memory-mb`.
+fn memory_of(memory_mb: Option<u64>) -> PyResult<u64> {
+    match memory_mb {
+        Some(mb) if mb < MIN_MEMORY_MB => Err(PyValueError::new_err(format!(
+            "memory_mb: {mb} is below {MIN_MEMORY_MB} MiB, too little for any solver"
+        ))),
+        Some(mb) => Ok(mb),
+        None => Ok(default_memory_mb()),
+    }
+}
+
+/// The `external` argument: one path or several.
+fn paths_of(external: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PathBuf>> {
+    match external {
+        None => Ok(Vec::new()),
+        Some(v) if v.is_none() => Ok(Vec::new()),
+        Some(v) => match v.extract::<PathBuf>() {
+            Ok(one) => Ok(vec![one]),
+            Err(_) => v.extract::<Vec<PathBuf>>().map_err(|_| {
+                PyTypeError::new_err(
+                    "external: expected a path to a TOML file of solver definitions, or a list of them",
+                )
+            }),
+        },
+    }
+}
+
+/// Workers kept between calls, so that a loop of `solve` calls does not start one per call.
+static SPARE: Mutex<Vec<Spare>> = Mutex::new(Vec::new());
+
+/// An idle isolated solver, its options and its stop flag.
+struct Spare {
+    options: SolverOptions,
+    memory_mb: u64,
+    isolated: Isolated,
+    stop: Arc<AtomicUsize>,
+}
+
+/// An isolated solver for these options: a spare one, or a new one.
+fn take_spare(options: &SolverOptions, memory_mb: u64) -> PyResult<Spare> {
+    let mut spare = SPARE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(at) = spare.iter().position(|s| s.options == *options && s.memory_mb == memory_mb) {
+        return Ok(spare.swap_remove(at));
+    }
+    let exe = lab::portfolio::worker_exe().map_err(PyRuntimeError::new_err)?;
+    let stop = Arc::new(AtomicUsize::new(0));
+    let isolated = Isolated::new(exe, options.clone(), memory_mb).stop_on(Arc::clone(&stop));
+    Ok(Spare { options: options.clone(), memory_mb, isolated, stop })
+}
+
+/// Keeps `spare` for the next call (at most a few are kept).
+fn keep_spare(spare: Spare) {
+    spare.stop.store(0, Ordering::SeqCst);
+    let mut kept = SPARE.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if kept.len() < 4 {
+        kept.push(spare);
+    }
+}
+
+/// One batch: the solver, its options and limits.
+struct Batch {
+    name: String,
+    picked: Picked,
+    options: SolverOptions,
+    limits: Limits,
+    memory_mb: u64,
+}
+
+impl Batch {
+    /// Reads the arguments shared by `solve` and `solve_many`.
+    fn new(
+        solver: &str,
+        time_limit: Option<f64>,
+        memory_mb: Option<u64>,
+        external: Option<&Bound<'_, PyAny>>,
+        options: Option<&Bound<'_, PyDict>>,
+        caller: &str,
+    ) -> PyResult<Batch> {
+        let picked = pick(solver, &paths_of(external)?)?;
+        let kinds: Vec<SolverKind> = match &picked {
+            Picked::Registry(kind) => vec![*kind],
+            Picked::External(_) => Vec::new(),
+        };
+        if kinds.is_empty() && options.is_some_and(|o| !o.is_empty()) {
+            return Err(PyValueError::new_err(format!(
+                "{solver} is an external solver: the solver options ({}) apply to built-in solvers only",
+                OPTIONS.join(", ")
+            )));
+        }
+        Ok(Batch {
+            name: solver.to_string(),
+            picked,
+            options: solver_options(options, &kinds, caller)?,
+            limits: limits_of(time_limit)?,
+            memory_mb: memory_of(memory_mb)?,
+        })
+    }
+
+    /// True when the solves run in worker processes.
+    fn isolated(&self) -> bool {
+        match &self.picked {
+            Picked::Registry(kind) => kind.uses_backend(),
+            Picked::External(_) => true,
+        }
+    }
+
+    /// Solves `grids[i]` for every `i` of `indices`, in order, stopping early once `halt` is set.
+    fn solve_each(
+        &self,
+        grids: &[RustGrid],
+        indices: &[usize],
+        halt: &AtomicBool,
+        spare: Option<&mut Spare>,
+    ) -> Vec<(usize, SolveResult)> {
+        let mut out = Vec::with_capacity(indices.len());
+        match (&self.picked, spare) {
+            (Picked::Registry(kind), None) => {
+                let mut solver = kind.build(&self.options);
+                for &i in indices {
+                    if halt.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    out.push((
+                        i,
+                        match lab::solve(solver.as_mut(), &grids[i], &self.limits) {
+                            Ok(report) => SolveResult::of_report(&self.name, report),
+                            Err(e) => SolveResult::of_error(&self.name, e.to_string()),
+                        },
+                    ));
+                }
+            }
+            (picked, Some(spare)) => {
+                for &i in indices {
+                    if halt.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let ended = match picked {
+                        Picked::Registry(kind) => spare.isolated.solve(*kind, &grids[i], &self.limits),
+                        Picked::External(definition) => {
+                            let job = Job {
+                                definition: (**definition).clone(),
+                                seed: i as u64 + 1,
+                                logs: None,
+                                log_name: format!("{}-{}", i + 1, self.name),
+                            };
+                            spare.isolated.solve_external(&job, &grids[i], &self.limits)
+                        }
+                    };
+                    out.push((
+                        i,
+                        match ended {
+                            Ok(ended) => SolveResult::of_ended(&self.name, ended),
+                            Err(e) => SolveResult::of_error(&self.name, format!("starting a worker process: {e}")),
+                        },
+                    ));
+                }
+            }
+            (Picked::External(_), None) => unreachable!("external solvers always run isolated"),
+        }
+        out
+    }
+
+    /// Solves every grid on `jobs` threads, honouring Ctrl-C; results in the order of `grids`.
+    fn solve_all(&self, py: Python<'_>, grids: &[RustGrid], jobs: usize) -> PyResult<Vec<SolveResult>> {
+        let jobs = jobs.clamp(1, grids.len().max(1));
+        let mut spares = Vec::new();
+        if self.isolated() {
+            for _ in 0..jobs {
+                spares.push(take_spare(&self.options, self.memory_mb)?);
+            }
+        }
+        let halt = AtomicBool::new(false);
+        let stops: Vec<Arc<AtomicUsize>> = spares.iter().map(|s| Arc::clone(&s.stop)).collect();
+        let work = || {
+            let slices: Vec<Vec<usize>> = (0..jobs).map(|t| (t..grids.len()).step_by(jobs).collect()).collect();
+            let mut spares = spares;
+            let mut results: Vec<(usize, SolveResult)> = if jobs == 1 {
+                self.solve_each(grids, &slices[0], &halt, spares.first_mut())
+            } else {
+                std::thread::scope(|scope| {
+                    let mut spare_iter = spares.iter_mut();
+                    let handles: Vec<_> = slices
+                        .iter()
+                        .map(|slice| {
+                            let spare = spare_iter.next();
+                            let halt = &halt;
+                            scope.spawn(move || self.solve_each(grids, slice, halt, spare))
+                        })
+                        .collect();
+                    handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
+                })
+            };
+            results.sort_by_key(|(i, _)| *i);
+            (results, spares)
+        };
+        let stop = || {
+            halt.store(true, Ordering::SeqCst);
+            lab::cancel::request();
+            for s in &stops {
+                s.store(2, Ordering::SeqCst);
+            }
+        };
+        let ran = interruptible(py, work, stop, |_| Ok(()));
+        lab::cancel::clear();
+        let ((results, spares), raised) = ran?;
+        for spare in spares {
+            keep_spare(spare);
+        }
+        match raised {
+            Some(err) => Err(err),
+            None => Ok(results.into_iter().map(|(_, r)| r).collect()),
+        }
+    }
+}
+
+/// Solves one grid with a solver (a built-in name from `solvers()`, or one defined in the
+/// `external` TOML file(s)), within `time_limit` seconds (None: no limit) and `memory_mb` (for
+/// solvers in a worker process; default half the machine's memory). Solver options as keywords,
+/// named as the command line's flags: threads, presolve, verbose, highs_log, reduce,
+/// highs_options (a dict), propagate, perturb, preprocess, members (a list of names). The GIL is
+/// released while it runs; Ctrl-C stops it and raises KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (grid, solver = "backtrack", *, time_limit = None, memory_mb = None, external = None, **options))]
+pub fn solve(
+    py: Python<'_>,
+    grid: PyRef<'_, Grid>,
+    solver: &str,
+    time_limit: Option<f64>,
+    memory_mb: Option<u64>,
+    external: Option<&Bound<'_, PyAny>>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<SolveResult> {
+    let batch = Batch::new(solver, time_limit, memory_mb, external, options, "solve")?;
+    let grids = [grid.grid.clone()];
+    let mut results = batch.solve_all(py, &grids, 1)?;
+    results.pop().ok_or_else(|| PyRuntimeError::new_err("no result"))
+}
+
+/// Solves many grids with one solver (see `solve`), on `jobs` threads (each solve on a backend
+/// in a worker process of its own); results in the order of `grids`. The batch runs without the
+/// GIL; Ctrl-C stops it and raises KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (grids, solver = "backtrack", *, time_limit = None, memory_mb = None, external = None, jobs = 1, **options))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve_many(
+    py: Python<'_>,
+    grids: Vec<PyRef<'_, Grid>>,
+    solver: &str,
+    time_limit: Option<f64>,
+    memory_mb: Option<u64>,
+    external: Option<&Bound<'_, PyAny>>,
+    jobs: usize,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Vec<SolveResult>> {
+    if jobs == 0 {
+        return Err(PyValueError::new_err("jobs must be 1 or more"));
+    }
+    let batch = Batch::new(solver, time_limit, memory_mb, external, options, "solve_many")?;
+    let grids: Vec<RustGrid> = grids.iter().map(|g| g.grid.clone()).collect();
+    batch.solve_all(py, &grids, jobs)
+}

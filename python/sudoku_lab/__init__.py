@@ -1,0 +1,168 @@
+"""sudoku-lab from Python: generalized Sudoku as graph colouring, at Rust speed.
+
+Every function calls the harness's Rust library (the ``_native`` module); this file only
+converts to networkx and pandas and shows progress. Instances, solvers, limits, verification and
+results are the command line's own: the same seed gives the same instance, every grid a solver
+returns has passed the verifier, and errors carry the command line's messages.
+
+>>> import sudoku_lab as sl
+>>> puzzle = sl.generate("3x3", alpha=0.4, mode="planted", seed=7)
+>>> result = sl.solve(puzzle, "backtrack")
+>>> result.outcome, result.solution.verify(puzzle)
+('solved', True)
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Union
+
+from ._native import (
+    Grid,
+    SolveResult,
+    SolverError,
+    __version__,
+    analyze,
+    count_solutions,
+    generate,
+    graph_edges,
+    plot,
+    rate,
+    read,
+    report,
+    runs_columns,
+    solve,
+    solve_many,
+    solvers,
+)
+from . import _native
+
+if TYPE_CHECKING:
+    import networkx
+    import pandas
+
+__all__ = [
+    "Grid",
+    "SolveResult",
+    "SolverError",
+    "__version__",
+    "analyze",
+    "count_solutions",
+    "generate",
+    "graph",
+    "graph_edges",
+    "load_results",
+    "plot",
+    "rate",
+    "read",
+    "report",
+    "run",
+    "runs_columns",
+    "solve",
+    "solve_many",
+    "solvers",
+]
+
+#: The environment variable naming the ``sudoku-lab`` executable worker processes run.
+WORKER_ENV = "SUDOKU_LAB"
+
+
+def _find_worker() -> str | None:
+    """The ``sudoku-lab`` command installed with this package (else one on PATH)."""
+    schemes = [sysconfig.get_default_scheme()] if hasattr(sysconfig, "get_default_scheme") else []
+    schemes.append(f"{os.name}_user")
+    for scheme in schemes:
+        try:
+            candidate = Path(sysconfig.get_path("scripts", scheme)) / "sudoku-lab"
+        except KeyError:
+            continue
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return str(candidate)
+    return shutil.which("sudoku-lab")
+
+
+# Solvers on a backend (HiGHS, CaDiCaL, kissat), external solvers and experiments run in
+# `sudoku-lab worker` processes: the Rust side starts the executable this variable names.
+if WORKER_ENV not in os.environ:
+    _worker = _find_worker()
+    if _worker is not None:
+        os.environ[WORKER_ENV] = _worker
+
+
+def graph(grid: Union[Grid, str, tuple, int]) -> "networkx.Graph | list[tuple[int, int]]":
+    """The constraint graph of a grid (or of a box shape: ``"3x3"``, ``(2, 3)``, ``9``).
+
+    One node per cell (0-based, reading order) with attributes ``row``, ``col``, ``box`` and,
+    for a grid, ``value`` (0 = empty); an edge between cells sharing a row, column or box. A
+    solution is a proper N-colouring that keeps the givens. Without networkx installed, the
+    list of edges (u, v), u < v, is returned instead.
+    """
+    shape = grid.box if isinstance(grid, Grid) else grid
+    nodes, edges = graph_edges(shape)
+    try:
+        import networkx as nx
+    except ImportError:
+        return edges
+    values = grid.cells if isinstance(grid, Grid) else [0] * len(nodes)
+    rows, cols = _native.Grid.empty(shape).box
+    g = nx.Graph(box=(rows, cols), n=rows * cols)
+    g.add_nodes_from(
+        (cell, {"row": row, "col": col, "box": box, "value": values[cell]})
+        for cell, (row, col, box) in enumerate(nodes)
+    )
+    g.add_edges_from(edges)
+    return g
+
+
+def _print_progress(snapshot: dict[str, Any]) -> None:
+    """The default progress display: one line on stderr, rewritten in place."""
+    for note in snapshot["notes"]:
+        print(f"\n{note}", file=sys.stderr)
+    done, total = snapshot["done"], snapshot["total"]
+    pct = 100 * done // total if total else 100
+    counts = ", ".join(f"{k} {snapshot[k]}" for k in ("solved", "infeasible", "limit", "memory", "error") if snapshot[k])
+    end = "\n" if done == total else ""
+    print(f"\r{done}/{total} runs ({pct}%): {counts or 'starting'}; disagreements {snapshot['disagreements']}", end=end, file=sys.stderr, flush=True)
+
+
+def run(
+    config: Union[str, os.PathLike],
+    out: Union[str, os.PathLike, None] = None,
+    *,
+    jobs: int | None = None,
+    resume: bool = False,
+    force: bool = False,
+    shard: str | None = None,
+    progress: Union[bool, Callable[[dict[str, Any]], None]] = True,
+) -> dict[str, Any]:
+    """Runs an experiment config (TOML) as ``sudoku-lab run`` does; see ``_native.run``.
+
+    ``progress=True`` shows a progress line on stderr, ``False`` nothing, and a callable
+    receives a dict (``done``, ``total``, counts by outcome, ``disagreements``, new ``notes``)
+    about twice a second. Ctrl-C stops the run cleanly and raises KeyboardInterrupt.
+    """
+    callback = _print_progress if progress is True else (progress or None)
+    return _native.run(
+        os.fspath(config),
+        None if out is None else os.fspath(out),
+        jobs=jobs,
+        resume=resume,
+        force=force,
+        shard=shard,
+        progress=callback,
+    )
+
+
+def load_results(folder: Union[str, os.PathLike]) -> "pandas.DataFrame":
+    """``runs.csv`` of a results folder as a DataFrame, one column per ``runs.csv`` column, typed
+    as ``runs_columns()`` says (nullable ``Int64``, ``UInt64`` for seeds, ``Float64``, ``boolean`` and ``string``: an
+    empty cell is ``<NA>``). The rows are read and checked as ``sudoku-lab report`` reads them.
+    """
+    import pandas as pd
+
+    columns = _native.read_runs(os.fspath(folder))
+    return pd.DataFrame({name: pd.array(columns[name], dtype=dtype) for name, dtype in runs_columns()})

@@ -4,7 +4,7 @@
 # scripts/slurm-local.sh) if missing, then runs every test (unit, integration, property, corpus and
 # Slurm tests) in the release profile, the one the main job uses, so HiGHS is compiled once; then
 # builds the Python package into python/.venv (scripts/setup-python.sh: same target folder, so
-# HiGHS is not compiled again), and runs its tests.
+# HiGHS is not compiled again), runs its tests and executes the notebook on a reduced grid.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -12,3 +12,7 @@ scripts/setup-slurm.sh
 cargo test --release --locked "$@"
 scripts/setup-python.sh
 python/.venv/bin/pytest -q
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+(cd notebooks && SEED004_QUICK=1 ../python/.venv/bin/jupyter nbconvert --to notebook --execute \
+  --ExecutePreprocessor.timeout=600 --output-dir "$scratch" seed004.ipynb)

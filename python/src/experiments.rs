@@ -102,7 +102,7 @@ pub fn run(
     let loaded = Config::load(&config).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let shard =
         shard.map(|s| s.parse::<Shard>().map_err(|e| PyValueError::new_err(format!("shard: {e}")))).transpose()?;
-    let jobs = jobs.or(loaded.jobs).unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let jobs = jobs.or(loaded.jobs).unwrap_or_else(sudoku_lab::experiment::meta::available_cores);
     if jobs == 0 {
         return Err(PyValueError::new_err("jobs must be 1 or more"));
     }

@@ -233,7 +233,8 @@ impl Grid {
 /// the file, line and column.
 #[pyfunction]
 #[pyo3(signature = (path, r#box = None))]
-pub fn read(path: &str, r#box: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Grid>> {
+pub fn read(path: std::path::PathBuf, r#box: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Grid>> {
+    let path = path.to_str().ok_or_else(|| PyValueError::new_err(format!("{}: not a UTF-8 path", path.display())))?;
     let entries = format::read_puzzles(path, None, shape_opt(r#box)?).map_err(|e| {
         if matches!(e.kind, format::ParseErrorKind::Io(_)) {
             pyo3::exceptions::PyOSError::new_err(e.to_string())

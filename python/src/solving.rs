@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -19,7 +19,7 @@ use sudoku_lab::experiment::isolate::{default_memory_mb, Ended, Isolated};
 use sudoku_lab::external::definition::{check_unique, load_file, Checks, Definition};
 use sudoku_lab::external::Job;
 use sudoku_lab::grid::Grid as RustGrid;
-use sudoku_lab::solve::{self as lab, Limits, Report, SolverKind, SolverOptions, Stats};
+use sudoku_lab::solve::{self as lab, Limits, Outcome, Report, SolverKind, SolverOptions, Stats};
 
 use crate::convert::serde_to_py;
 use crate::grid::Grid;
@@ -43,8 +43,8 @@ const OPTIONS: [&str; 10] = [
 /// or `error`), the verified solution, the statistics the command line records, and a note.
 #[pyclass(module = "sudoku_lab", name = "SolveResult", frozen)]
 pub struct SolveResult {
-    solver: String,
-    outcome: String,
+    solver: Arc<str>,
+    outcome: &'static str,
     solution: Option<RustGrid>,
     stats: Stats,
     note: String,
@@ -61,7 +61,7 @@ impl SolveResult {
     /// `solved`, `infeasible` (proven), `limit`, `memory` (the cap) or `error`.
     #[getter]
     fn outcome(&self) -> &str {
-        &self.outcome
+        self.outcome
     }
 
     /// The solution (verified), or None.
@@ -76,9 +76,10 @@ impl SolveResult {
         self.solution.is_some()
     }
 
-    /// Total seconds: set-up (model building) plus search.
+    /// Total seconds: set-up (`stats["build_seconds"]`, model building) plus search
+    /// (`stats["seconds"]`, the `seconds` column of runs.csv).
     #[getter]
-    fn seconds(&self) -> f64 {
+    fn total_seconds(&self) -> f64 {
         self.stats.seconds + self.stats.build_seconds
     }
 
@@ -97,30 +98,40 @@ impl SolveResult {
     }
 
     fn __repr__(&self) -> String {
-        format!("SolveResult(solver={:?}, outcome={:?}, seconds={:.6})", self.solver, self.outcome, self.seconds())
+        format!(
+            "SolveResult(solver={:?}, outcome={:?}, total_seconds={:.6})",
+            self.solver,
+            self.outcome,
+            self.total_seconds()
+        )
     }
 }
 
 impl SolveResult {
     /// The result of a report.
-    fn of_report(solver: &str, report: Report) -> SolveResult {
+    fn of_report(solver: &Arc<str>, report: Report) -> SolveResult {
+        let outcome = report.outcome.label();
+        let solution = match report.outcome {
+            Outcome::Solved(grid) => Some(grid),
+            _ => None,
+        };
         SolveResult {
-            solver: solver.to_string(),
-            outcome: report.outcome.label().to_string(),
-            solution: report.outcome.solution().cloned(),
+            solver: Arc::clone(solver),
+            outcome,
+            solution,
             stats: report.stats,
             note: report.note.unwrap_or_default(),
         }
     }
 
     /// The result of an isolated solve.
-    fn of_ended(solver: &str, ended: Ended) -> SolveResult {
+    fn of_ended(solver: &Arc<str>, ended: Ended) -> SolveResult {
         let (label, note, stats) = (ended.label(), ended.note(), ended.stats());
         match ended {
             Ended::Answered(report) => SolveResult::of_report(solver, report),
             _ => SolveResult {
-                solver: solver.to_string(),
-                outcome: if label == "unverified" { "error" } else { label }.to_string(),
+                solver: Arc::clone(solver),
+                outcome: if label == "unverified" { "error" } else { label },
                 solution: None,
                 stats,
                 note,
@@ -129,10 +140,10 @@ impl SolveResult {
     }
 
     /// An error the solver raised.
-    fn of_error(solver: &str, message: String) -> SolveResult {
+    fn of_error(solver: &Arc<str>, message: String) -> SolveResult {
         SolveResult {
-            solver: solver.to_string(),
-            outcome: "error".into(),
+            solver: Arc::clone(solver),
+            outcome: "error",
             solution: None,
             stats: Stats::default(),
             note: message,
@@ -284,6 +295,11 @@ fn paths_of(external: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<PathBuf>> {
     }
 }
 
+/// Search work done on the calling thread (the GIL released) before a batch moves to a thread of
+/// its own that Ctrl-C can reach: short batches, most of them, pay no thread start and run on a
+/// warm core.
+const INLINE: Duration = Duration::from_millis(20);
+
 /// Workers kept between calls, so that a loop of `solve` calls does not start one per call.
 static SPARE: Mutex<Vec<Spare>> = Mutex::new(Vec::new());
 
@@ -318,7 +334,7 @@ fn keep_spare(spare: Spare) {
 
 /// One batch: the solver, its options and limits.
 struct Batch {
-    name: String,
+    name: Arc<str>,
     picked: Picked,
     options: SolverOptions,
     limits: Limits,
@@ -347,7 +363,7 @@ impl Batch {
             )));
         }
         Ok(Batch {
-            name: solver.to_string(),
+            name: Arc::from(solver),
             picked,
             options: solver_options(options, &kinds, caller)?,
             limits: limits_of(time_limit)?,
@@ -419,8 +435,48 @@ impl Batch {
         out
     }
 
-    /// Solves every grid on `jobs` threads, honouring Ctrl-C; results in the order of `grids`.
+    /// Solves the first grids on the calling thread for at most [`INLINE`] (searches in this
+    /// process only; each solve held to the time left, and one stopped by that rather than by its
+    /// own limit is left for the thread); returns their results, in order.
+    fn solve_inline(&self, py: Python<'_>, grids: &[RustGrid]) -> Vec<SolveResult> {
+        let Picked::Registry(kind) = &self.picked else { return Vec::new() };
+        py.detach(|| {
+            let mut solver = kind.build(&self.options);
+            let start = Instant::now();
+            let mut out = Vec::new();
+            for grid in grids {
+                let left = INLINE.saturating_sub(start.elapsed());
+                if left.is_zero() {
+                    break;
+                }
+                let capped = self.limits.time.is_none_or(|t| t > left);
+                let limits =
+                    Limits { time: Some(self.limits.time.map_or(left, |t| t.min(left))), ..self.limits.clone() };
+                match lab::solve(solver.as_mut(), grid, &limits) {
+                    Ok(report) if capped && report.outcome == Outcome::LimitReached => break,
+                    Ok(report) => out.push(SolveResult::of_report(&self.name, report)),
+                    Err(e) => out.push(SolveResult::of_error(&self.name, e.to_string())),
+                }
+            }
+            out
+        })
+    }
+
+    /// Solves every grid (see [`Batch::solve_on_threads`]), the first ones inline when the solver
+    /// searches in this process and one job is asked for.
     fn solve_all(&self, py: Python<'_>, grids: &[RustGrid], jobs: usize) -> PyResult<Vec<SolveResult>> {
+        if self.isolated() || jobs > 1 {
+            return self.solve_on_threads(py, grids, jobs);
+        }
+        let mut done = self.solve_inline(py, grids);
+        if done.len() < grids.len() {
+            done.extend(self.solve_on_threads(py, &grids[done.len()..], 1)?);
+        }
+        Ok(done)
+    }
+
+    /// Solves every grid on `jobs` threads, honouring Ctrl-C; results in the order of `grids`.
+    fn solve_on_threads(&self, py: Python<'_>, grids: &[RustGrid], jobs: usize) -> PyResult<Vec<SolveResult>> {
         let jobs = jobs.clamp(1, grids.len().max(1));
         let mut spares = Vec::new();
         if self.isolated() {

@@ -118,15 +118,31 @@ def graph(grid: Union[Grid, str, tuple, int]) -> "networkx.Graph | list[tuple[in
     return g
 
 
-def _print_progress(snapshot: dict[str, Any]) -> None:
-    """The default progress display: one line on stderr, rewritten in place."""
-    for note in snapshot["notes"]:
-        print(f"\n{note}", file=sys.stderr)
-    done, total = snapshot["done"], snapshot["total"]
-    pct = 100 * done // total if total else 100
-    counts = ", ".join(f"{k} {snapshot[k]}" for k in ("solved", "infeasible", "limit", "memory", "error") if snapshot[k])
-    end = "\n" if done == total else ""
-    print(f"\r{done}/{total} runs ({pct}%): {counts or 'starting'}; disagreements {snapshot['disagreements']}", end=end, file=sys.stderr, flush=True)
+class _ProgressLine:
+    """The default progress display on stderr: one line rewritten in place on a terminal; in a
+    notebook or a log (no terminal), a new line only every tenth of the runs or half minute."""
+
+    def __init__(self) -> None:
+        self.tty = sys.stderr.isatty()
+        self.shown_at = (-1.0, 0.0)  # (share done, time)
+
+    def __call__(self, snapshot: dict[str, Any]) -> None:
+        import time
+
+        for note in snapshot["notes"]:
+            print(("\n" if self.tty else "") + note, file=sys.stderr)
+        done, total = snapshot["done"], snapshot["total"]
+        share = done / total if total else 1.0
+        now = time.monotonic()
+        if not self.tty and done < total and share < self.shown_at[0] + 0.1 and now < self.shown_at[1] + 30:
+            return
+        self.shown_at = (share, now)
+        counts = ", ".join(f"{k} {snapshot[k]}" for k in ("solved", "infeasible", "limit", "memory", "error") if snapshot[k])
+        line = f"{done}/{total} runs ({100 * share:.0f}%): {counts or 'starting'}; disagreements {snapshot['disagreements']}"
+        if self.tty:
+            print("\r" + line, end="\n" if done == total else "", file=sys.stderr, flush=True)
+        else:
+            print(line, file=sys.stderr, flush=True)
 
 
 def run(
@@ -145,7 +161,7 @@ def run(
     receives a dict (``done``, ``total``, counts by outcome, ``disagreements``, new ``notes``)
     about twice a second. Ctrl-C stops the run cleanly and raises KeyboardInterrupt.
     """
-    callback = _print_progress if progress is True else (progress or None)
+    callback = _ProgressLine() if progress is True else (progress or None)
     return _native.run(
         os.fspath(config),
         None if out is None else os.fspath(out),

@@ -71,8 +71,8 @@ class SolveResult:
     @property
     def solved(self) -> bool: ...
     @property
-    def seconds(self) -> float:
-        """Total seconds: set-up (model building) plus search."""
+    def total_seconds(self) -> float:
+        """Total seconds: set-up (``stats["build_seconds"]``) plus search (``stats["seconds"]``)."""
     @property
     def stats(self) -> dict[str, Any]:
         """``solve --stats``'s statistics: seconds, build_seconds, nodes, guesses, backtracks,
@@ -81,7 +81,7 @@ class SolveResult:
     @property
     def note(self) -> str: ...
 
-def read(path: str, box: BoxLike | None = None) -> list[Grid]:
+def read(path: StrPath, box: BoxLike | None = None) -> list[Grid]:
     """Every puzzle of a file (``-``: stdin); errors name the file, line and column."""
 
 def solvers() -> list[str]:

@@ -95,9 +95,10 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// Progress over `total` rows, of which `counts` are already done (a resumed run).
-    pub fn new(name: &str, total: u64, counts: Counts) -> Progress {
-        let bar = std::io::stderr().is_terminal().then(|| {
+    /// Progress over `total` rows, of which `counts` are already done (a resumed run), shown on
+    /// stderr, or reported to `watch` when one is given (see [`Watch`]).
+    pub fn new(name: &str, total: u64, counts: Counts, watch: Option<Watch>) -> Progress {
+        let bar = (watch.is_none() && std::io::stderr().is_terminal()).then(|| {
             let style = ProgressStyle::with_template("{prefix} [{bar:24}] {pos}/{len} runs, ETA {eta} | {wide_msg}")
                 .expect("the template is valid")
                 .progress_chars("=> ");
@@ -109,26 +110,18 @@ impl Progress {
             bar
         });
         let now = Instant::now();
-        Progress {
+        let progress = Progress {
             bar,
-            watch: None,
+            watch,
             counts,
             total,
             resumed_at: counts.rows(),
             start: now,
             last_line: now,
             last_line_rows: None,
-        }
-    }
-
-    /// Reports to `watch` instead of stderr (see [`Watch`]).
-    pub fn watched(mut self, watch: Watch) -> Progress {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
-        }
-        self.watch = Some(watch);
-        self.update_watch(None);
-        self
+        };
+        progress.update_watch(None);
+        progress
     }
 
     /// Brings the watch up to date, adding `note` to its messages.

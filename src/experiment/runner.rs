@@ -210,10 +210,7 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
     let mut counts = Counts::default();
     complete.values().for_each(|rows| counts.add(rows));
     let total = (count * config.solvers.len()) as u64;
-    let mut progress = Progress::new(&config.name, total, counts);
-    if let Some(watch) = &options.watch {
-        progress = progress.watched(Arc::clone(watch));
-    }
+    let mut progress = Progress::new(&config.name, total, counts, options.watch.clone());
     let todo = count - complete.len();
     if !kept.is_empty() {
         progress.note(&format!("resuming: {} of {count} instances done, {todo} to run", complete.len()));

@@ -4,7 +4,8 @@
 //! [`sat`] (the CNF encodings on CaDiCaL and kissat), [`search`] (every backtracking engine, the
 //! origin study's naive solver among them) and [`dlx`] (exact cover); beside them what several
 //! share: [`candidates`] (the givens eliminated), [`propagate`] (logic before a model is built),
-//! [`process`] (a solve in a worker process) and [`portfolio`] (solvers racing in such processes).
+//! [`process`] (a solve in a worker process), [`portfolio`] (solvers racing in such processes)
+//! and [`cancel`] (a stop asked of the searches in this process, e.g. on Ctrl-C in Python).
 //!
 //! A solve returns a [`Report`]: an [`Outcome`] (`Solved`, `Infeasible`, `LimitReached`) and
 //! [`Stats`]. "No solution" is an answer, never an error; errors are for backend failures and for

@@ -318,8 +318,12 @@ def test_a_long_solve_releases_the_gil():
     assert ticks > 100_000
 
 
+# Python installs its Ctrl-C handler only when SIGINT is not ignored at start, and a shell ignores
+# SIGINT in the commands it starts in the background (as CI may run this suite): the child asks
+# for the handler an interactive Python or a notebook kernel has.
 INTERRUPTED = """
-import sys, sudoku_lab as sl
+import signal, sys, sudoku_lab as sl
+signal.signal(signal.SIGINT, signal.default_int_handler)
 print("ready", flush=True)
 try:
     {call}

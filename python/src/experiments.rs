@@ -102,6 +102,11 @@ pub fn run(
     let loaded = Config::load(&config).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let shard =
         shard.map(|s| s.parse::<Shard>().map_err(|e| PyValueError::new_err(format!("shard: {e}")))).transpose()?;
+    if let Some(shard) = shard {
+        shard
+            .check(&loaded, &config.display().to_string())
+            .map_err(|e| PyValueError::new_err(format!("shard {shard}: {e}")))?;
+    }
     let jobs = jobs.or(loaded.jobs).unwrap_or_else(sudoku_lab::experiment::meta::available_cores);
     if jobs == 0 {
         return Err(PyValueError::new_err("jobs must be 1 or more"));

@@ -286,6 +286,12 @@ def test_a_bad_config_names_its_file_and_line(tmp_path):
         sl.run(config, tmp_path / "out")
     with pytest.raises(FileNotFoundError):
         sl.load_results(tmp_path)
+    good = tmp_path / "good.toml"
+    good.write_text(config.read_text().replace("backtrak", "backtrack"))
+    with pytest.raises(ValueError, match="has 1 instances, so at most 1 shards"):
+        sl.run(good, tmp_path / "out", shard="2/2")
+    with pytest.raises(ValueError, match="is not a shard"):
+        sl.run(good, tmp_path / "out", shard="3/2")
 
 
 def test_load_results_reads_a_committed_folder():

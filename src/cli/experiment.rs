@@ -34,14 +34,9 @@ pub struct RunArgs {
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let config = Config::load(&args.config)?;
     if let Some(shard) = args.shard {
-        // More shards than instances leaves some empty: a mis-sized array, not an experiment.
-        let total = config.instance_count();
-        anyhow::ensure!(
-            shard.count <= total,
-            "--shard {shard}: {} has {total} instances, so at most {total} shards (with {} some would be empty)",
-            args.config.display(),
-            shard.count
-        );
+        shard
+            .check(&config, &args.config.display().to_string())
+            .map_err(|e| anyhow::anyhow!("--shard {shard}: {e}"))?;
     }
     let jobs = args.jobs.or(config.jobs).unwrap_or_else(available_cores);
     anyhow::ensure!(jobs > 0, "--jobs must be 1 or more");

@@ -312,6 +312,19 @@ impl Shard {
     pub fn contains(self, id: usize) -> bool {
         id % self.count == self.index - 1
     }
+
+    /// Refuses more slices than `config` (read from `source`) has instances: some would be empty,
+    /// a mis-sized job array rather than an experiment.
+    pub fn check(self, config: &Config, source: &str) -> Result<(), String> {
+        let total = config.instance_count();
+        if self.count <= total {
+            return Ok(());
+        }
+        Err(format!(
+            "{source} has {total} instances, so at most {total} shards (with {} some would be empty)",
+            self.count
+        ))
+    }
 }
 
 impl fmt::Display for Shard {

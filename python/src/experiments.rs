@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use sudoku_lab::experiment::folder::{read_runs_by_name, RUNS_FILE};
-use sudoku_lab::experiment::progress::{Snapshot, Watch};
+use sudoku_lab::experiment::progress::{Counts, Snapshot, Watch};
 use sudoku_lab::experiment::record::COLUMNS;
 use sudoku_lab::experiment::{self, Config, ExperimentError, RunOptions, Shard};
 
@@ -140,16 +140,7 @@ pub fn run(
         let d = PyDict::new(py);
         d.set_item("done", now.done)?;
         d.set_item("total", now.total)?;
-        for (k, v) in [
-            ("solved", now.counts.solved),
-            ("infeasible", now.counts.infeasible),
-            ("limit", now.counts.limit),
-            ("memory", now.counts.memory),
-            ("error", now.counts.error),
-            ("disagreements", now.counts.disagreements),
-        ] {
-            d.set_item(k, v)?;
-        }
+        set_counts(&d, &now.counts)?;
         d.set_item("notes", now.notes[seen.min(now.notes.len())..].to_vec())?;
         callback.call1((d,))?;
         shown = Some(now);
@@ -177,19 +168,25 @@ pub fn run(
     };
     let result = PyDict::new(py);
     result.set_item("rows", summary.rows)?;
-    for (k, v) in [
-        ("solved", summary.counts.solved),
-        ("infeasible", summary.counts.infeasible),
-        ("limit", summary.counts.limit),
-        ("memory", summary.counts.memory),
-        ("error", summary.counts.error),
-        ("disagreements", summary.counts.disagreements),
-    ] {
-        result.set_item(k, v)?;
-    }
+    set_counts(&result, &summary.counts)?;
     result.set_item("problems", serde_to_py(py, &summary.problems)?)?;
     result.set_item("out", out.display().to_string())?;
     Ok(result.into_any().unbind())
+}
+
+/// Puts the rows by outcome and the disagreements into `dict`, one key each.
+fn set_counts(dict: &Bound<'_, PyDict>, counts: &Counts) -> PyResult<()> {
+    for (k, v) in [
+        ("solved", counts.solved),
+        ("infeasible", counts.infeasible),
+        ("limit", counts.limit),
+        ("memory", counts.memory),
+        ("error", counts.error),
+        ("disagreements", counts.disagreements),
+    ] {
+        dict.set_item(k, v)?;
+    }
+    Ok(())
 }
 
 /// Writes `<folder>/REPORT.md`, as `sudoku-lab report`; returns its path.

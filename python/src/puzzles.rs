@@ -104,8 +104,8 @@ pub fn rate(grid: PyRef<'_, Grid>) -> (String, Vec<(String, u32)>) {
 }
 
 /// What `sudoku-lab analyze --json` says of the puzzle, as a dict: givens, conflicts, solutions
-/// (exact up to `max_solutions`), determined cells, rating, symmetry. Ctrl-C is honoured between
-/// the steps only; give a `time_limit` for large grids.
+/// (exact up to `max_solutions`), determined cells, rating, symmetry. Runs without the GIL but is
+/// not stopped by Ctrl-C: give a `time_limit` for large grids.
 #[pyfunction]
 #[pyo3(signature = (grid, max_solutions = 2, *, time_limit = None))]
 pub fn analyze(

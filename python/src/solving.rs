@@ -207,18 +207,7 @@ where
 
 /// The solver options of the keywords, for `kinds`, checked as the command line checks its flags.
 fn solver_options(options: Option<&Bound<'_, PyDict>>, kinds: &[SolverKind], caller: &str) -> PyResult<SolverOptions> {
-    let mut ilp = IlpArgs {
-        threads: 1,
-        presolve: Switch::On,
-        verbose: false,
-        highs_log: None,
-        reduce: false,
-        highs_options: Vec::new(),
-        propagate: false,
-        perturb: false,
-        preprocess: false,
-        members: Vec::new(),
-    };
+    let mut ilp = IlpArgs::default();
     if let Some(options) = options {
         for key in options.keys() {
             let key: String = key.extract()?;

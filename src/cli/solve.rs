@@ -63,6 +63,14 @@ pub struct IlpArgs {
     pub members: Vec<SolverKind>,
 }
 
+impl Default for IlpArgs {
+    /// The flags' defaults as clap declares them above (an empty command line).
+    fn default() -> IlpArgs {
+        let matches = IlpArgs::augment_args(clap::Command::new("defaults")).get_matches_from(["defaults"]);
+        <IlpArgs as clap::FromArgMatches>::from_arg_matches(&matches).expect("the defaults parse")
+    }
+}
+
 /// The portfolio's members as given, refusing the portfolio itself and repeats.
 fn checked_members(members: &[SolverKind]) -> anyhow::Result<Vec<SolverKind>> {
     crate::solve::portfolio::check_members(members).map_err(|e| anyhow::anyhow!("--members: {e}"))?;
@@ -364,4 +372,14 @@ fn write_stats(
         w.flush().context("writing --stats")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_flags_give_the_default_solver_options() {
+        assert_eq!(IlpArgs::default().options().unwrap(), SolverOptions::default());
+    }
 }

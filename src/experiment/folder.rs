@@ -336,12 +336,27 @@ pub fn read_runs(path: &Path) -> Result<(Vec<RunRow>, bool), ExperimentError> {
     if !known_header(&header) {
         return Err(corrupt(format!("unexpected header; expected {}", COLUMNS.join(","))));
     }
-    let mut checker = RowChecker::new(path, None);
+    Ok((checked_rows(&mut reader, &header, path, None, "row")?, torn))
+}
+
+/// Every row after `header`, deserialized by the header's names and checked ([`RowChecker`]);
+/// a record the CSV reader cannot read is named `what N`.
+fn checked_rows<R: Read>(
+    reader: &mut csv::Reader<R>,
+    header: &csv::StringRecord,
+    path: &Path,
+    experiment: Option<&str>,
+    what: &str,
+) -> Result<Vec<RunRow>, ExperimentError> {
+    let mut checker = RowChecker::new(path, experiment);
     let mut rows = Vec::new();
     for (i, record) in reader.records().enumerate() {
-        let record = record.map_err(|e| corrupt(format!("row {}: {e}", i + 1)))?;
+        let record = record.map_err(|e| ExperimentError::Corrupt {
+            path: path.to_path_buf(),
+            message: format!("{what} {}: {e}", i + 1),
+        })?;
         let line = record.position().map_or(i as u64 + 2, |p| p.line());
-        let row: RunRow = record.deserialize(Some(&header)).map_err(|e| BadRow {
+        let row: RunRow = record.deserialize(Some(header)).map_err(|e| BadRow {
             path: path.to_path_buf(),
             line,
             message: e.to_string(),
@@ -349,7 +364,7 @@ pub fn read_runs(path: &Path) -> Result<(Vec<RunRow>, bool), ExperimentError> {
         checker.check(line, &row)?;
         rows.push(row);
     }
-    Ok((rows, torn))
+    Ok(rows)
 }
 
 /// Reads `runs.csv` by its header's column names, as the report and the figures read it: a file
@@ -359,20 +374,7 @@ pub fn read_runs_by_name(path: &Path, experiment: Option<&str>) -> Result<Vec<Ru
     let corrupt = |message: String| ExperimentError::Corrupt { path: path.to_path_buf(), message };
     let mut reader = csv::Reader::from_path(path).map_err(|e| corrupt(format!("cannot open: {e}")))?;
     let headers = reader.headers().map_err(|e| corrupt(format!("bad header: {e}")))?.clone();
-    let mut checker = RowChecker::new(path, experiment);
-    let mut rows = Vec::new();
-    for (i, record) in reader.records().enumerate() {
-        let record = record.map_err(|e| corrupt(format!("bad record {}: {e}", i + 1)))?;
-        let line = record.position().map_or(i as u64 + 2, |p| p.line());
-        let row: RunRow = record.deserialize(Some(&headers)).map_err(|e| BadRow {
-            path: path.to_path_buf(),
-            line,
-            message: e.to_string(),
-        })?;
-        checker.check(line, &row)?;
-        rows.push(row);
-    }
-    Ok(rows)
+    checked_rows(&mut reader, &headers, path, experiment, "bad record")
 }
 
 /// The CSV text of `rows`, with the header when `header` is true.

@@ -301,12 +301,25 @@ fn a_disagreement_is_flagged_listed_and_exits_1() {
     let rows = rows(&out);
     // Every solvable instance now has a liar; the unsolvable ones have none.
     let solvable = rows.iter().filter(|r| r.solver == "backtrack" && r.outcome == "solved").count();
+    // Only the liar's rows are blamed; the solvers that were right stay clean.
     let flagged: Vec<&RunRow> = rows.iter().filter(|r| r.agree == Some(false)).collect();
-    assert_eq!(flagged.len(), solvable * 3);
-    assert!(flagged
-        .iter()
-        .all(|r| r.note.contains("DISAGREEMENT: solved by ilp-edge, backtrack but infeasible for ilp-clique")));
-    assert!(stderr(&o).contains(&format!("{solvable} instance(s) with a DISAGREEMENT")), "{}", stderr(&o));
+    assert_eq!(flagged.len(), solvable);
+    assert!(flagged.iter().all(|r| r.solver == "ilp-clique"
+        && r.note.contains(
+            "DISAGREEMENT: solved by ilp-edge, backtrack but infeasible for ilp-clique: ilp-clique is wrong"
+        )));
+    let disputed: Vec<&RunRow> =
+        rows.iter().filter(|r| r.solver != "ilp-clique" && flagged.iter().any(|f| f.seed == r.seed)).collect();
+    assert_eq!(disputed.len(), solvable * 2);
+    assert!(disputed.iter().all(|r| r.agree == Some(true) && !r.note.contains("DISAGREEMENT")), "{disputed:?}");
+    let err = stderr(&o);
+    assert!(err.contains(&format!("{solvable} instance(s) with a DISAGREEMENT")), "{err}");
+    assert!(err.contains("ilp-clique gave a wrong answer"), "the summary names the wrong solver: {err}");
+    // The report counts the wrong runs, not every row of a disputed instance.
+    let report = sudoku_lab(&["report", out.to_str().unwrap()], &[]);
+    assert!(report.status.success(), "{}", stderr(&report));
+    let text = fs::read_to_string(out.join("REPORT.md")).unwrap();
+    assert!(text.contains(&format!("{solvable} runs gave a wrong answer (`ilp-clique` {solvable})")), "{text}");
 }
 
 fn unique() -> PathBuf {

@@ -117,6 +117,37 @@ fn a_solver_defined_by_a_user_runs_in_solve_and_in_run() {
 }
 
 #[test]
+fn a_solver_that_says_unsat_to_everything_ranks_last_and_finishes_nothing() {
+    // The liar answers in a few milliseconds, faster than any real solver: before the one
+    // judgement of a run it ranked as a fast solver in the PAR-2 finding and the cactus plot.
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("liar.toml"), definitions(&[("liar", "cnf", "unsat.sh", "sat-competition", "")]))
+        .unwrap();
+    let cfg = config(dir.path(), &["sat", "liar"], "liar.toml", 5.0);
+    let folder = dir.path().join("out");
+    let out = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", folder.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "a wrong answer fails the run: {}", common::stderr(&out));
+    assert!(common::stderr(&out).contains("liar gave a wrong answer"), "{}", common::stderr(&out));
+    for r in rows(&folder) {
+        let blamed = r.solver == "liar";
+        assert_eq!(r.agree, Some(!blamed), "only the liar is blamed: {r:?}");
+        assert_eq!(r.note.contains("DISAGREEMENT"), blamed, "{r:?}");
+    }
+    let report = sudoku_lab(&["report", folder.to_str().unwrap()]);
+    assert!(report.status.success(), "{}", common::stderr(&report));
+    let text = fs::read_to_string(folder.join("REPORT.md")).unwrap();
+    let par2 = text.lines().find(|l| l.contains("PAR-2 over all runs")).expect("a PAR-2 finding");
+    let (sat, liar) = (par2.find("`sat`").unwrap(), par2.find("`liar`").unwrap());
+    assert!(sat < liar, "the liar ranks last: {par2}");
+    assert!(par2.contains("`liar` 10.0 s (0 of 2 finished)"), "{par2}");
+    assert!(text.contains("2 runs gave a wrong answer (`liar` 2)"), "{text}");
+    let plot = sudoku_lab(&["plot", folder.to_str().unwrap()]);
+    assert!(plot.status.success(), "{}", common::stderr(&plot));
+    let cactus = fs::read_to_string(folder.join("cactus.svg")).unwrap();
+    assert!(cactus.contains("liar (0 of 2)") && cactus.contains("sat (2 of 2)"), "the cactus legend counts");
+}
+
+#[test]
 fn every_misbehaviour_ends_in_its_own_status_and_the_run_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     let defs = definitions(&[

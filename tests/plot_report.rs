@@ -205,8 +205,8 @@ fn report_tables_hold_every_cell_and_hand_computed_numbers() {
     assert!(report.contains("- machine.cpu: Fixture CPU @ 3.0 GHz"));
     assert!(report.contains("**Runs:** 288 on 72 instances"));
     assert!(report.contains(
-        "| N | box | mode | α | solver | runs | median s | p90 s | median search-only s | solved | infeasible | limit | \
-         memory | error |"
+        "| N | box | mode | α | solver | runs | median s | p90 s | median search-only s | solved | infeasible | wrong | \
+         limit | memory | error |"
     ));
     // One table row per (N, α, solver, mode) of the CSV.
     let mut reader = csv::Reader::from_path(Path::new(FIXTURE).join("runs.csv")).expect("fixture csv");
@@ -222,11 +222,11 @@ fn report_tables_hold_every_cell_and_hand_computed_numbers() {
     // Pinned in the fixture: searches of 0.0210, 0.0235, 0.0300 s after a 0.01139 s build → total
     // median 0.03489, p90 0.03489 + 0.8 · 0.0065 = 0.04009; search-only median 0.0235.
     assert!(report.contains(
-        "| 9 | 3×3 | planted | 0.4 | ilp-clique | 3 | 0.0349 | 0.0401 | 0.0235 | 100 % | 0 % | 0 % | 0 % | 0 % |"
+        "| 9 | 3×3 | planted | 0.4 | ilp-clique | 3 | 0.0349 | 0.0401 | 0.0235 | 100 % | 0 % | 0 % | 0 % | 0 % | 0 % |"
     ));
     // backtrack-naive never finishes N = 16 below α = 0.8: its median is censored at the 10 s limit.
     assert!(report.contains(
-        "| 16 | 4×4 | planted | 0.2 | backtrack-naive | 3 | ≥ 10.0 | ≥ 10.0 | ≥ 10.0 | 0 % | 0 % | 100 % | 0 % | 0 % |"
+        "| 16 | 4×4 | planted | 0.2 | backtrack-naive | 3 | ≥ 10.0 | ≥ 10.0 | ≥ 10.0 | 0 % | 0 % | 0 % | 100 % | 0 % | 0 % |"
     ));
     // Random N = 9, α = 0.6: one of three instances solvable (two proved infeasible).
     assert!(report.contains("| random | 9 | — | 0.6 | 3 | 33 % | 67 % | 0 % |"));

@@ -9,26 +9,56 @@ use crate::solve::search::backtrack::count_solutions;
 use crate::solve::{Outcome, Report};
 use crate::verify;
 
+/// A disagreement over one puzzle: what is wrong, and which solvers gave the wrong answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The disagreement in words, naming the solvers.
+    pub text: String,
+    /// Indexes (into the reports cross-checked) of the runs whose answers are wrong: the
+    /// "infeasible" claims when a verified solution exists (another solver's, or the one given with
+    /// the puzzle); every finished run when only the answers' differences show a fault.
+    pub wrong: Vec<usize>,
+}
+
+impl std::fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
 /// Cross-checks the finished solvers of one puzzle: they must agree on solvability, and on the
 /// solution when it is unique (also against a known solution given with the puzzle). Returns the
-/// disagreement in words. The solvers' answers are expected to be verified already
-/// ([`crate::solve::solve`] does so).
+/// disagreement with the runs to blame. The solvers' answers are expected to be verified already
+/// ([`crate::solve::solve`] does so), so a returned solution is right and an "infeasible" beside it
+/// is wrong.
 pub fn cross_check<K: std::fmt::Display>(
     puzzle: &Grid,
     known: Option<&Grid>,
     reports: &[(K, Report)],
-) -> Option<String> {
-    let finished: Vec<&(K, Report)> = reports.iter().filter(|(_, r)| r.outcome != Outcome::LimitReached).collect();
-    let solved: Vec<&(K, Report)> = finished.iter().copied().filter(|(_, r)| r.outcome.solution().is_some()).collect();
-    if !solved.is_empty() && solved.len() < finished.len() {
-        let say = |v: &[&(K, Report)]| v.iter().map(|(k, _)| k.to_string()).collect::<Vec<_>>().join(", ");
-        let infeasible: Vec<_> = finished.iter().copied().filter(|(_, r)| r.outcome == Outcome::Infeasible).collect();
-        return Some(format!("solved by {} but infeasible for {}", say(&solved), say(&infeasible)));
+) -> Option<Disagreement> {
+    let finished: Vec<usize> = (0..reports.len()).filter(|&i| reports[i].1.outcome != Outcome::LimitReached).collect();
+    let solved: Vec<usize> = finished.iter().copied().filter(|&i| reports[i].1.outcome.solution().is_some()).collect();
+    let infeasible: Vec<usize> =
+        finished.iter().copied().filter(|&i| reports[i].1.outcome == Outcome::Infeasible).collect();
+    let say = |v: &[usize]| v.iter().map(|&i| reports[i].0.to_string()).collect::<Vec<_>>().join(", ");
+    if !solved.is_empty() && !infeasible.is_empty() {
+        return Some(Disagreement {
+            text: format!(
+                "solved by {} but infeasible for {}: {} is wrong",
+                say(&solved),
+                say(&infeasible),
+                say(&infeasible)
+            ),
+            wrong: infeasible,
+        });
     }
-    if known.is_some() && !finished.is_empty() && solved.is_empty() {
-        return Some("a solution is given with the puzzle, but every finished solver says infeasible".into());
+    if known.is_some() && !infeasible.is_empty() {
+        return Some(Disagreement {
+            text: format!("a solution is given with the puzzle, but {} says infeasible", say(&infeasible)),
+            wrong: infeasible,
+        });
     }
-    let mut answers: Vec<&Grid> = solved.iter().filter_map(|(_, r)| r.outcome.solution()).collect();
+    let mut answers: Vec<&Grid> = solved.iter().filter_map(|&i| reports[i].1.outcome.solution()).collect();
     answers.extend(known);
     let differ = answers.windows(2).any(|w| w[0] != w[1]);
     // Different valid answers are fine for a puzzle with several solutions (two distinct valid
@@ -36,7 +66,10 @@ pub fn cross_check<K: std::fmt::Display>(
     // solution — can contradict a unique puzzle, and only then is the unbounded count run.
     let all_valid = || answers.iter().all(|g| verify::is_solution_of(puzzle, g));
     if differ && !all_valid() && count_solutions(puzzle, 2).0 == 1 {
-        return Some("the puzzle has one solution, but the solvers' answers differ".into());
+        return Some(Disagreement {
+            text: "the puzzle has one solution, but the solvers' answers differ".into(),
+            wrong: solved,
+        });
     }
     None
 }
@@ -60,7 +93,9 @@ mod tests {
         let limit = (SolverKind::IlpEdge, report(Outcome::LimitReached));
         assert!(cross_check(&p.puzzle, None, &[solved.clone(), limit.clone()]).is_none());
         let problem = cross_check(&p.puzzle, None, &[solved, infeasible.clone(), limit]).unwrap();
-        assert_eq!(problem, "solved by backtrack but infeasible for ilp-clique");
-        assert!(cross_check(&p.puzzle, Some(&p.solution), &[infeasible]).is_some());
+        assert_eq!(problem.text, "solved by backtrack but infeasible for ilp-clique: ilp-clique is wrong");
+        assert_eq!(problem.wrong, [1], "only the infeasible claim is blamed");
+        let given = cross_check(&p.puzzle, Some(&p.solution), &[infeasible]).unwrap();
+        assert_eq!(given.wrong, [0]);
     }
 }

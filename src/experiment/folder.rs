@@ -441,9 +441,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(RUNS_FILE);
         let row = RunRow { cpu_seconds: None, ..crate::experiment::record::tests::row() };
-        // The header and row of a release before `winner`, `lp_solves` and `cpu_seconds`.
+        // The header and row of a release before `winner`, `lp_solves`, `cpu_seconds` and the
+        // instance-set columns.
         let full = String::from_utf8(csv_text(std::slice::from_ref(&row), true)).unwrap();
-        let cut = |line: &str| line.split(',').take(COLUMNS.len() - 3).collect::<Vec<_>>().join(",");
+        let cut = |line: &str| line.split(',').take(COLUMNS.len() - 7).collect::<Vec<_>>().join(",");
         let old: String = full.lines().map(|l| cut(l) + "\n").collect();
         fs::write(&path, &old).unwrap();
         assert_eq!(read_runs(&path).unwrap(), (vec![row.clone()], false), "missing columns read as empty");

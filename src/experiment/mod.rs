@@ -30,7 +30,7 @@ pub mod solvers;
 pub mod validate;
 pub mod worker;
 
-pub use check::cross_check;
+pub use check::{cross_check, Disagreement};
 pub use config::{Config, ConfigError};
 pub use folder::ExperimentError;
 pub use instances::Shard;

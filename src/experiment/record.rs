@@ -37,6 +37,10 @@ pub const COLUMNS: &[&str] = &[
     "winner",
     "lp_solves",
     "cpu_seconds",
+    "set",
+    "instance",
+    "expected",
+    "contradiction",
 ];
 
 /// One (instance, solver) run.
@@ -119,6 +123,28 @@ pub struct RunRow {
     /// covers set-up and search. Empty in files written before it was measured.
     #[serde(default)]
     pub cpu_seconds: Option<f64>,
+    /// The instance set the puzzle came from (a config's `[[sets]]` name); empty for generated
+    /// instances.
+    #[serde(default)]
+    pub set: String,
+    /// The puzzle's stable id within its set (`FILE#PUZZLE`, the file relative to the config's
+    /// folder, puzzles numbered from 1); empty for generated instances.
+    #[serde(default)]
+    pub instance: String,
+    /// The puzzle's expected verdict: `solvable`, `unsolvable`, `unique`, or empty when none is known.
+    #[serde(default)]
+    pub expected: String,
+    /// How this run's answer contradicts the expected verdict (for instance "a solution other than
+    /// the expected unique one"); empty when it does not. A contradicted run is never solved.
+    #[serde(default)]
+    pub contradiction: String,
+}
+
+impl RunRow {
+    /// `true` when the run's answer contradicts its instance's expected verdict.
+    pub fn contradicts_expected(&self) -> bool {
+        !self.contradiction.trim().is_empty()
+    }
 }
 
 #[cfg(test)]
@@ -158,6 +184,10 @@ pub(crate) mod tests {
             winner: None,
             lp_solves: None,
             cpu_seconds: Some(0.001),
+            set: String::new(),
+            instance: String::new(),
+            expected: String::new(),
+            contradiction: String::new(),
         }
     }
 

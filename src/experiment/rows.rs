@@ -135,6 +135,10 @@ fn base_row(config: &Config, instance: &Instance, solver: &str) -> RunRow {
         winner: None,
         lp_solves: None,
         cpu_seconds: None,
+        set: String::new(),
+        instance: String::new(),
+        expected: String::new(),
+        contradiction: String::new(),
     }
 }
 
@@ -243,41 +247,53 @@ pub fn instance_rows(config: &Config, instance: &Instance, finishes: Vec<Finish>
         reports.extend(report.map(|r| (solver, r)));
     }
     let problem = cross_check(&instance.puzzle, instance.solution.as_ref(), &reports);
+    // The rows of the reports the disagreement blames: only they are `agree = false`.
+    let blamed: Vec<&str> = problem.iter().flat_map(|p| p.wrong.iter().map(|&i| reports[i].0)).collect();
     let is_finished = |r: &RunRow| r.outcome == "solved" || r.outcome == "infeasible";
     let finished = rows.iter().filter(|r| is_finished(r)).count();
     for row in rows.iter_mut().filter(|r| is_finished(r)) {
         row.agree = match &problem {
-            Some(p) => {
+            Some(p) if blamed.contains(&row.solver.as_str()) => {
                 row.note = join(&row.note, &format!("DISAGREEMENT: {p}"));
                 Some(false)
             }
+            Some(_) => Some(true),
             None => (finished >= 2).then_some(true),
         };
     }
     rows
 }
 
-/// One line per instance whose rows show a disagreement or an answer that failed the oracle.
+/// One line per instance whose rows show a disagreement or an answer that failed the oracle,
+/// naming the solvers whose answers were wrong (the rows marked `agree = false` or
+/// `verified = false`: only the wrong ones since the cross-check blames by run).
 pub fn problems(rows: &[RunRow]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut last = None;
+    /// One disputed instance: its key, its words, each wrong run's solver and note.
+    struct Problem {
+        key: (RowKey, u64),
+        instance: String,
+        wrong: Vec<String>,
+    }
+    let mut out: Vec<Problem> = Vec::new();
     for row in rows.iter().filter(|r| r.agree == Some(false) || r.verified == Some(false)) {
         let key = (RowKey::of_row(row), row.seed);
-        if last.as_ref() == Some(&key) {
-            continue;
+        let wrong = format!("{} gave a wrong answer ({})", row.solver, row.note);
+        match out.last_mut() {
+            Some(last) if last.key == key => last.wrong.push(wrong),
+            _ => out.push(Problem {
+                key,
+                instance: format!(
+                    "{}x{} {} {} rep={} seed={}",
+                    row.box_rows,
+                    row.box_cols,
+                    row.mode,
+                    level_of(row),
+                    row.rep,
+                    row.seed
+                ),
+                wrong: vec![wrong],
+            }),
         }
-        out.push(format!(
-            "{}x{} {} {} rep={} seed={} ({}): {}",
-            row.box_rows,
-            row.box_cols,
-            row.mode,
-            level_of(row),
-            row.rep,
-            row.seed,
-            row.solver,
-            row.note
-        ));
-        last = Some(key);
     }
-    out
+    out.into_iter().map(|p| format!("{}: {}", p.instance, p.wrong.join("; "))).collect()
 }

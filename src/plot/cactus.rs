@@ -11,7 +11,7 @@ use super::chart::{chart, draw_limit};
 use super::frame::{censoring_note, frame, Key};
 use super::style::{line_style, look, Look};
 use super::{Figure, FIGURES};
-use crate::results::{Outcome, Results};
+use crate::results::Results;
 
 /// One solver's line: its label, its look, and the times of its finished runs, ascending.
 #[derive(Debug, Clone)]
@@ -37,8 +37,7 @@ impl<'r> Cactus<'r> {
             .map(|solver| {
                 let rows = results.rows.iter().filter(|r| &r.solver == solver);
                 let runs = rows.clone().count();
-                let mut times: Vec<f64> =
-                    rows.filter(|r| Outcome::of(r).finished()).map(|r| results.clock.seconds(r)).collect();
+                let mut times: Vec<f64> = rows.filter_map(|r| results.finished_seconds(r)).collect();
                 times.sort_by(f64::total_cmp);
                 CactusLine { solver: solver.clone(), look: look(solver, "planted", &solvers), runs, times }
             })

@@ -224,8 +224,8 @@ pub(super) fn series_keys(series: &[&Series], band: bool, limit: Option<f64>) ->
 /// The note every time figure carries about censoring.
 pub(super) fn censoring_note(results: &Results) -> String {
     match results.time_limit {
-        Some(_) => "Runs stopped by the time limit or the memory cap count as the limit (censored, not dropped); \
-                    error runs are left out."
+        Some(_) => "Runs stopped by the time limit or the memory cap, and wrong answers, count as the limit \
+                    (censored, not dropped); error runs are left out."
             .to_owned(),
         None => "No run was stopped by a limit; error runs are left out.".to_owned(),
     }

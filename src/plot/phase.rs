@@ -83,7 +83,7 @@ impl<'r> Phase<'r> {
                     lo: q(0.25),
                     hi: q(0.75),
                     censored: s.median().is_some_and(|m| results.is_censored(m)),
-                    stopped: s.limit + s.memory,
+                    stopped: s.limit + s.memory + s.wrong,
                 };
                 panels
                     .entry(*n)

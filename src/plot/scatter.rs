@@ -19,7 +19,7 @@ use super::frame::{frame, Key};
 use super::series::has_alpha_axis;
 use super::style::{line_style, Dash, INK, LIMIT_DASH};
 use super::{Figure, FIGURES};
-use crate::results::{InstanceKey, Outcome, Results};
+use crate::results::{InstanceKey, Results};
 
 /// The origin study's comparison: its ILP model against its backtracking.
 pub(super) const ORIGIN_PAIR: (&str, &str) = ("ilp-edge", "backtrack-naive");
@@ -119,7 +119,7 @@ type Pending = (Option<Option<f64>>, Option<Option<f64>>, Option<f64>);
 pub(super) fn dots(results: &Results, a: &str, b: &str) -> Vec<Dot> {
     let mut by_instance: BTreeMap<InstanceKey, Pending> = BTreeMap::new();
     for row in results.rows.iter().filter(|r| r.solver == a || r.solver == b) {
-        let time = Outcome::of(row).finished().then(|| results.clock.seconds(row));
+        let time = results.finished_seconds(row);
         let alpha = has_alpha_axis(&row.mode).then_some(row.alpha);
         let e = by_instance.entry(InstanceKey::of(row)).or_insert((None, None, alpha));
         if row.solver == a {
@@ -213,7 +213,6 @@ mod tests {
     use super::*;
     use crate::experiment::record::tests::row;
     use crate::experiment::record::RunRow;
-    use crate::results::Clock;
 
     #[test]
     fn runs_not_finished_have_no_time_and_go_to_the_border() {
@@ -232,7 +231,7 @@ mod tests {
             run("backtrack", 1, "solved", 0.01),
             run("sat", 2, "solved", 0.3), // backtrack never ran it: no dot
         ];
-        let results = Results { rows, meta: None, time_limit: Some(10.0), clock: Clock::default(), meta_problem: None };
+        let results = Results::new(rows, None, None, Some(10.0));
         let dots = dots(&results, "sat", "backtrack");
         assert_eq!(dots.len(), 2);
         assert_eq!(dots[0], Dot { x: Some(0.5), y: None, alpha: Some(0.2) });

@@ -50,7 +50,7 @@ pub(super) fn time_point(results: &Results, x: f64, s: &Summary) -> Option<Point
         lo: s.quantile(0.25)?,
         hi: s.quantile(0.75)?,
         censored: results.is_censored(y),
-        stopped: s.limit + s.memory,
+        stopped: s.limit + s.memory + s.wrong,
     })
 }
 

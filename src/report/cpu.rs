@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::results::stats::median;
-use crate::results::{fmt_num, solver_order, Outcome, Results};
+use crate::results::{fmt_num, solver_order, Judged, Results};
 
 /// Shortest run (total wall seconds) whose CPU ratio counts.
 pub(crate) const MIN_WALL: f64 = 0.1;
@@ -22,7 +22,7 @@ pub(crate) fn ratios(results: &Results) -> Vec<(String, f64, usize)> {
     for row in &results.rows {
         let wall = results.clock.seconds(row);
         let Some(cpu) = row.cpu_seconds else { continue };
-        if wall >= MIN_WALL && Outcome::of(row) != Outcome::Error {
+        if wall >= MIN_WALL && results.judged(row) != Judged::Error {
             by.entry(solver_order(&row.solver)).or_default().push(cpu / wall);
         }
     }
@@ -76,7 +76,7 @@ mod tests {
             run("sat", 1.0, 1.05),
             run("backtrack", 0.001, 0.01), // too short to count
         ];
-        let r = Results { rows, meta: None, time_limit: Some(10.0), clock: Default::default(), meta_problem: None };
+        let r = Results::new(rows, None, None, Some(10.0));
         let found = ratios(&r);
         assert_eq!(found.len(), 1);
         assert_eq!((found[0].0.as_str(), found[0].2), ("portfolio", 2));

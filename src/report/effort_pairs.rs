@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::experiment::record::RunRow;
-use crate::results::{fmt_count, paradigm, stats, Effort, Outcome, Paradigm, Results};
+use crate::results::{fmt_count, paradigm, stats, Effort, Judged, Paradigm, Results};
 
 /// One pair of solvers at one (mode, N).
 #[derive(Debug, Clone, PartialEq)]
@@ -84,7 +84,7 @@ pub(crate) fn effort_pairs(results: &Results) -> Vec<EffortPair> {
                 if p.effort != ea {
                     continue; // another statistic on this instance: not comparable with the rest
                 }
-                if Outcome::of(ra) == Outcome::Solved && Outcome::of(rb) == Outcome::Solved {
+                if results.judged(ra) == Judged::Solved && results.judged(rb) == Judged::Solved {
                     p.both.push((va, vb));
                 } else {
                     p.unfinished += 1;
@@ -130,14 +130,13 @@ pub(crate) fn section(out: &mut String, pairs: &[EffortPair]) {
 mod tests {
     use super::*;
     use crate::experiment::record::tests::row;
-    use crate::results::Clock;
 
     fn run(solver: &str, rep: u32, outcome: &str, backtracks: Option<u64>, conflicts: Option<u64>) -> RunRow {
         RunRow { solver: solver.into(), rep, outcome: outcome.into(), backtracks, conflicts, ..row() }
     }
 
     fn results(rows: Vec<RunRow>) -> Results {
-        Results { rows, meta: None, meta_problem: None, time_limit: Some(60.0), clock: Clock::default() }
+        Results::new(rows, None, None, Some(60.0))
     }
 
     #[test]

@@ -18,9 +18,7 @@ use super::pairing::{find_pairing, Pairing, ALL_MODES};
 use super::peak_growth::SAME_EXPONENT;
 use super::winners::{ablations, paradigm_name, region, Fastest};
 use crate::experiment::record::RunRow;
-use crate::results::{
-    base_solver, fmt_limit, fmt_num, paradigm, Outcome, Paradigm, Results, Score, PAR_FACTOR, UNIQUE_MODE,
-};
+use crate::results::{base_solver, fmt_limit, fmt_num, paradigm, Paradigm, Results, Score, PAR_FACTOR, UNIQUE_MODE};
 
 /// At most this many findings open a report.
 pub const MAX_FINDINGS: usize = 8;
@@ -82,35 +80,41 @@ fn sizes_text(sizes: &[usize]) -> String {
     format!("N = {}", list.join(", "))
 }
 
-/// Disagreeing solvers, rejected solutions, planted instances called infeasible: first, when any,
-/// naming the solvers that gave the wrong answers.
+/// Wrong answers — grids the oracle rejected, "infeasible" on an instance known to be solvable,
+/// answers contradicting an expected verdict — first, when any, naming the solvers that gave them
+/// (the one judgement of a run: [`Results::judged`]).
 fn integrity(results: &Results) -> Option<String> {
-    let count = |f: &dyn Fn(&RunRow) -> bool| results.rows.iter().filter(|r| f(r)).count();
+    let wrong: Vec<&RunRow> = results.wrong().collect();
+    if wrong.is_empty() {
+        return None;
+    }
     let by_solver = |f: &dyn Fn(&RunRow) -> bool| {
         let mut by: BTreeMap<&str, usize> = BTreeMap::new();
-        for r in results.rows.iter().filter(|r| f(r)) {
+        for r in wrong.iter().filter(|r| f(r)) {
             *by.entry(r.solver.as_str()).or_default() += 1;
         }
         let named: Vec<String> = by.iter().map(|(s, k)| format!("{} {k}", code(s))).collect();
-        if named.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", named.join(", "))
-        }
+        (by.values().sum::<usize>(), if named.is_empty() { String::new() } else { format!(" ({})", named.join(", ")) })
     };
-    let disagree = count(&|r| r.agree == Some(false));
-    let rejected_by = |r: &RunRow| r.verified == Some(false);
-    let planted_by = |r: &RunRow| r.mode == PREFERRED_MODE && Outcome::of(r) == Outcome::Infeasible;
-    let (rejected, planted) = (count(&rejected_by), count(&planted_by));
-    (disagree + rejected + planted > 0).then(|| {
-        format!(
-            "Check before trusting these numbers: {disagree} runs disagree with another solver on feasibility, \
-             {rejected} returned a solution the oracle rejected{} and {planted} called a planted (solvable) instance \
-             infeasible{} (`agree`, `verified` and `outcome` columns of runs.csv); wrong answers count as unsolved.",
-            by_solver(&rejected_by),
-            by_solver(&planted_by)
-        )
-    })
+    let contradicted = |r: &RunRow| r.contradicts_expected() || (!r.expected.is_empty() && r.outcome == "solved");
+    let rejected = |r: &RunRow| r.verified == Some(false);
+    let infeasible = |r: &RunRow| r.outcome == "infeasible" && !contradicted(r);
+    let other = |r: &RunRow| !rejected(r) && !infeasible(r);
+    let (n_rejected, rejected_by) = by_solver(&|r| rejected(r));
+    let (n_infeasible, infeasible_by) = by_solver(&|r| infeasible(r));
+    let (n_other, other_by) = by_solver(&|r| other(r) && contradicted(r));
+    let expectation = if n_other > 0 {
+        format!(", {n_other} contradicted the puzzle's expected verdict{other_by}")
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "Check before trusting these numbers: {} runs gave a wrong answer — {n_rejected} returned a solution the \
+         oracle rejected{rejected_by}, {n_infeasible} called a solvable instance (planted, or solved by another \
+         solver) infeasible{infeasible_by}{expectation} (`verified`, `agree`, `outcome` and `contradiction` \
+         columns of runs.csv); wrong answers count as unsolved everywhere in this report.",
+        wrong.len()
+    ))
 }
 
 /// Which paradigm is fastest at each size and by how much, per mode or for all modes at once.
@@ -541,19 +545,53 @@ fn unresolved(results: &Results, analysis: &Analysis, mode: &str) -> Option<Stri
 mod tests {
     use super::*;
     use crate::experiment::record::tests::row;
-    use crate::results::Clock;
 
     fn results(rows: Vec<RunRow>) -> Results {
-        Results { rows, meta: None, time_limit: Some(10.0), clock: Clock::default(), meta_problem: None }
+        Results::new(rows, None, None, Some(10.0))
     }
 
     #[test]
-    fn a_disagreement_comes_first_and_clean_runs_say_nothing() {
+    fn a_wrong_answer_comes_first_and_clean_runs_say_nothing() {
         let clean = results(vec![row()]);
         assert!(integrity(&clean).is_none());
-        let bad = results(vec![RunRow { agree: Some(false), ..row() }, row()]);
+        // The correct solver's row marked `agree = false` by an older release is no wrong answer.
+        let old = results(vec![RunRow { agree: Some(false), ..row() }]);
+        assert!(integrity(&old).is_none());
+        let liar = RunRow { solver: "liar".into(), outcome: "infeasible".into(), verified: None, ..row() };
+        let bad = results(vec![row(), liar]);
         let text = findings(&bad, &Analysis::of(&bad), &Figures::default());
-        assert!(text[0].starts_with("Check before trusting"), "{text:?}");
+        assert!(text[0].starts_with("Check before trusting these numbers: 1 runs gave a wrong answer"), "{text:?}");
+        assert!(
+            text[0]
+                .contains("1 called a solvable instance (planted, or solved by another solver) infeasible (`liar` 1)"),
+            "{text:?}"
+        );
+    }
+
+    #[test]
+    fn a_solver_that_says_infeasible_to_everything_ranks_last_however_fast() {
+        let mut rows = Vec::new();
+        for rep in 0..3 {
+            let at = |solver: &str, outcome: &str, seconds: f64| RunRow {
+                solver: solver.into(),
+                outcome: outcome.into(),
+                seconds,
+                rep,
+                seed: u64::from(rep),
+                verified: (outcome == "solved").then_some(true),
+                ..row()
+            };
+            rows.extend([at("sat", "solved", 0.5), at("liar", "infeasible", 0.001), at("backtrack", "limit", 10.0)]);
+        }
+        let r = results(rows);
+        let ranking: Vec<String> = r.by_par2().into_iter().map(|(s, _)| s).collect();
+        assert_eq!(ranking.first().map(String::as_str), Some("sat"));
+        let liar = r.by_par2().into_iter().find(|(s, _)| s == "liar").unwrap().1;
+        assert_eq!((liar.finished(), liar.wrong, liar.par2), (0, 3, Some(20.0)));
+        let text = findings(&r, &Analysis::of(&r), &Figures::default());
+        let par2 = text.iter().find(|t| t.starts_with("PAR-2")).unwrap();
+        assert!(par2.contains("`sat` 0.500 s (3 of 3 finished)"), "{par2}");
+        assert!(par2.contains("`liar` 20.0 s (0 of 3 finished)"), "{par2}");
     }
 
     #[test]

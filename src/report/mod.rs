@@ -41,7 +41,7 @@ use anyhow::Context;
 
 use crate::experiment::folder::{write_atomic, FolderLock};
 use crate::experiment::record::RunRow;
-use crate::results::{self, fmt_limit, fmt_num, Alpha, Clock, Outcome, PeakAt, Results, UNIQUE_MODE};
+use crate::results::{self, fmt_limit, fmt_num, Alpha, Clock, PeakAt, Results, UNIQUE_MODE};
 use analysis::{Analysis, InstanceCell, Solvability};
 use findings::Figures;
 pub use findings::MAX_FINDINGS;
@@ -151,20 +151,54 @@ fn times_note(out: &mut String, results: &Results) {
     );
 }
 
-/// Errors, disagreements between solvers and answers the oracle rejected, said once.
+/// Errors and wrong answers, said once: the wrong runs are those [`Results::judged`] calls wrong
+/// (the `agree` column of older files marked every run of a disputed instance; it is not counted).
 fn integrity(out: &mut String, results: &Results) {
-    let count = |f: &dyn Fn(&RunRow) -> bool| results.rows.iter().filter(|r| f(r)).count();
-    let errors = count(&|r| Outcome::of(r) == Outcome::Error);
-    let disagree = count(&|r| r.agree == Some(false));
-    let rejected = count(&|r| r.verified == Some(false));
+    let judged = |j: results::Judged| results.rows.iter().filter(|r| results.judged(r) == j).count();
+    let errors = judged(results::Judged::Error);
+    let wrong: Vec<&RunRow> = results.wrong().collect();
+    let rejected = wrong.iter().filter(|r| r.verified == Some(false)).count();
+    let mut by: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for r in &wrong {
+        *by.entry(r.solver.as_str()).or_default() += 1;
+    }
+    let named: Vec<String> = by.iter().map(|(s, k)| format!("`{s}` {k}")).collect();
     out.push_str("## Integrity\n\n");
     let _ = writeln!(
         out,
-        "{errors} runs ended in an error (see the `note` column; left out of the times); {disagree} runs disagreed \
-         with another solver on feasibility (`agree = false`) and {rejected} returned a solution the oracle rejected \
-         (`verified = false`).\n"
+        "{errors} runs ended in an error (see the `note` column; left out of the times); {} runs gave a wrong \
+         answer{} — {rejected} a solution the oracle rejected (`verified = false`), {} \"infeasible\" on a solvable \
+         instance or an answer contradicting the expected verdict. Wrong answers count as unsolved: PAR-2 at twice \
+         the limit, times at the limit, never in a finished count.\n",
+        wrong.len(),
+        if named.is_empty() { String::new() } else { format!(" ({})", named.join(", ")) },
+        wrong.len() - rejected,
     );
+    let listed: Vec<&&RunRow> = wrong.iter().filter(|r| !r.instance.is_empty()).take(MAX_WRONG_LISTED).collect();
+    if !listed.is_empty() {
+        out.push_str("| set | instance | solver | outcome | expected | why |\n|---|---|---|---|---|---|\n");
+        for r in &listed {
+            let why = if r.contradiction.is_empty() { r.note.as_str() } else { r.contradiction.as_str() };
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} |",
+                escape_cell(&r.set),
+                escape_cell(&r.instance),
+                escape_cell(&r.solver),
+                r.outcome,
+                or_dash(&r.expected),
+                escape_cell(why)
+            );
+        }
+        if wrong.len() > listed.len() {
+            let _ = writeln!(out, "\n… and {} more in `runs.csv`.", wrong.len() - listed.len());
+        }
+        out.push('\n');
+    }
 }
+
+/// Most wrong runs of instance sets the integrity section lists by puzzle id.
+const MAX_WRONG_LISTED: usize = 50;
 
 /// The resolved configuration and machine, from `meta.json` when present.
 fn setup(out: &mut String, results: &Results) {
@@ -218,9 +252,9 @@ fn cell_table(out: &mut String, results: &Results, analysis: &Analysis, search: 
     let difficulty_head = if with_difficulty { " difficulty |" } else { "" };
     let _ = writeln!(
         out,
-        "| N | box | mode |{difficulty_head} α | solver | runs | median s | p90 s | median search-only s | solved | infeasible | limit | memory | error |"
+        "| N | box | mode |{difficulty_head} α | solver | runs | median s | p90 s | median search-only s | solved | infeasible | wrong | limit | memory | error |"
     );
-    let columns = 14 + usize::from(with_difficulty);
+    let columns = 15 + usize::from(with_difficulty);
     let _ = writeln!(out, "|{}", "---|".repeat(columns));
     for (key, s) in &analysis.cells {
         let secs = |v: Option<f64>| fmt_secs(results, v);
@@ -229,7 +263,7 @@ fn cell_table(out: &mut String, results: &Results, analysis: &Analysis, search: 
         let search_median = search.cells.get(key).and_then(|s| s.median());
         let _ = writeln!(
             out,
-            "| {} | {}×{} | {} |{difficulty} {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {}×{} | {} |{difficulty} {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             key.n,
             key.shape.0,
             key.shape.1,
@@ -242,6 +276,7 @@ fn cell_table(out: &mut String, results: &Results, analysis: &Analysis, search: 
             secs(search_median),
             share(s.solved),
             share(s.infeasible),
+            share(s.wrong),
             share(s.limit),
             share(s.memory),
             share(s.error),

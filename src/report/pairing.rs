@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use crate::experiment::record::RunRow;
-use crate::results::{fmt_num, Alpha, Outcome, Results, UNIQUE_MODE};
+use crate::results::{fmt_num, Alpha, Results, UNIQUE_MODE};
 
 /// Two solvers compared on the instances both were run on.
 #[derive(Debug, Clone, Default)]
@@ -146,7 +146,7 @@ pub(crate) fn geometric_mean(values: &[f64]) -> Option<f64> {
 /// Adds one instance on which both solvers ran.
 fn add_pair(results: &Results, p: &mut Pairing, a: &RunRow, b: &RunRow, n: usize) {
     p.paired += 1;
-    let (oa, ob) = (Outcome::of(a), Outcome::of(b));
+    let (oa, ob) = (results.judged(a), results.judged(b));
     p.a_unfinished += usize::from(!oa.finished());
     p.b_unfinished += usize::from(!ob.finished());
     let (ta, tb) = (results.clock.seconds(a), results.clock.seconds(b));

@@ -3,18 +3,17 @@
 //! scored as the SAT competition scores: PAR-2, the mean time with every unsolved run counted as
 //! twice the time limit, on the wall clock and on CPU time.
 //!
-//! A run *resolves* its instance when it returned a verified solution, or proved infeasibility on
-//! an instance no solver solved that is not planted (planted and unique instances always have a
-//! solution). Anything else — a limit, a crash, unreadable output, a wrong grid, "unsatisfiable"
-//! on a solvable instance — is unsolved, and a wrong answer is also counted on its own. A solver
-//! is *ours* when the registry knows its name, a *peer* otherwise.
+//! A run *resolves* its instance when the one judgement of a run ([`Results::judged`]) says it
+//! finished: a verified solution, or a proof of infeasibility nothing contradicts. Anything else —
+//! a limit, a crash, unreadable output, a wrong grid, "unsatisfiable" on a solvable instance — is
+//! unsolved, and a wrong answer is also counted on its own. A solver is *ours* when the registry
+//! knows its name, a *peer* otherwise.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::experiment::record::RunRow;
 use crate::results::stats::median;
-use crate::results::{fmt_limit, fmt_num, paradigm, verdict, Alpha, Outcome, Results, Verdict};
+use crate::results::{fmt_limit, fmt_num, paradigm, Alpha, Judged, Results, PAR_FACTOR};
 
 /// One solver's record on one cell.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,27 +57,6 @@ pub(crate) fn is_ours(solver: &str) -> bool {
     paradigm(solver).is_some()
 }
 
-/// How one run did on its instance.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Did {
-    Resolved,
-    Wrong,
-    Unsolved,
-}
-
-/// Judges `row` on an instance whose runs give `verdict`.
-fn judge(row: &RunRow, verdict: Verdict) -> Did {
-    let solvable = verdict == Verdict::Solvable || row.mode == "planted" || row.mode == "unique";
-    match Outcome::of(row) {
-        Outcome::Solved if row.verified == Some(false) => Did::Wrong,
-        Outcome::Solved => Did::Resolved,
-        Outcome::Infeasible if solvable => Did::Wrong,
-        Outcome::Infeasible => Did::Resolved,
-        Outcome::Error if row.verified == Some(false) => Did::Wrong,
-        _ => Did::Unsolved,
-    }
-}
-
 /// The cells, when the results hold both ours and peers; empty otherwise.
 pub(crate) fn cells(results: &Results) -> Vec<Cell> {
     let solvers = results.solvers();
@@ -86,11 +64,10 @@ pub(crate) fn cells(results: &Results) -> Vec<Cell> {
         return Vec::new();
     }
     let Some(limit) = results.time_limit else { return Vec::new() };
-    let mut runs: BTreeMap<(String, usize, Alpha), BTreeMap<String, Vec<Judged>>> = BTreeMap::new();
+    let mut runs: BTreeMap<(String, usize, Alpha), BTreeMap<String, Vec<Run>>> = BTreeMap::new();
     for (key, rows) in results.instances() {
-        let v = verdict(&rows);
         for row in rows {
-            let did = judge(row, v);
+            let did = results.judged(row);
             let cell = runs.entry((key.mode.clone(), key.n, key.alpha)).or_default();
             cell.entry(row.solver.clone()).or_default().push((did, results.clock.seconds(row), row.cpu_seconds));
         }
@@ -106,23 +83,23 @@ pub(crate) fn cells(results: &Results) -> Vec<Cell> {
 }
 
 /// One judged run: how it did, its total wall seconds, its CPU seconds.
-type Judged = (Did, f64, Option<f64>);
+type Run = (Judged, f64, Option<f64>);
 
 /// One solver's standing from its judged runs.
-fn standing(solver: String, runs: &[Judged], limit: f64) -> Standing {
-    let resolved: Vec<&Judged> = runs.iter().filter(|r| r.0 == Did::Resolved).collect();
-    let penalised = |t: f64, did: Did| if did == Did::Resolved { t } else { 2.0 * limit };
+fn standing(solver: String, runs: &[Run], limit: f64) -> Standing {
+    let resolved: Vec<&Run> = runs.iter().filter(|r| r.0.finished()).collect();
+    let penalised = |t: f64, did: Judged| if did.finished() { t } else { PAR_FACTOR * limit };
     let par2 = runs.iter().map(|r| penalised(r.1, r.0)).sum::<f64>() / runs.len() as f64;
     let cpu: Option<Vec<f64>> = resolved.iter().map(|r| r.2).collect();
     let unsolved = (runs.len() - resolved.len()) as f64;
-    let par2_cpu = cpu.as_ref().map(|c| (c.iter().sum::<f64>() + unsolved * 2.0 * limit) / runs.len() as f64);
-    let censored: Vec<f64> = runs.iter().map(|r| if r.0 == Did::Resolved { r.1 } else { limit }).collect();
+    let par2_cpu = cpu.as_ref().map(|c| (c.iter().sum::<f64>() + unsolved * PAR_FACTOR * limit) / runs.len() as f64);
+    let censored: Vec<f64> = runs.iter().map(|r| if r.0.finished() { r.1 } else { limit }).collect();
     Standing {
         ours: is_ours(&solver),
         solver,
         instances: runs.len(),
         resolved: resolved.len(),
-        wrong: runs.iter().filter(|r| r.0 == Did::Wrong).count(),
+        wrong: runs.iter().filter(|r| r.0 == Judged::Wrong).count(),
         par2,
         par2_cpu,
         median: median(&censored).unwrap_or(limit),
@@ -299,18 +276,13 @@ fn instance_table(out: &mut String, results: &Results) {
     let _ = writeln!(out, "| mode | N | α | rep | {} |", solvers.join(" | "));
     let _ = writeln!(out, "|---|---|---|---|{}", "---|".repeat(solvers.len()));
     for (key, rows) in &instances {
-        let v = verdict(rows);
-        let fastest = rows
-            .iter()
-            .filter(|r| judge(r, v) == Did::Resolved)
-            .map(|r| results.clock.seconds(r))
-            .min_by(f64::total_cmp);
+        let fastest = rows.iter().filter_map(|r| results.finished_seconds(r)).min_by(f64::total_cmp);
         let cells: Vec<String> = solvers
             .iter()
             .map(|s| match rows.iter().find(|r| &r.solver == s) {
                 None => String::new(),
-                Some(r) => match (judge(r, v), Outcome::of(r)) {
-                    (Did::Resolved, _) => {
+                Some(r) => match results.judged(r) {
+                    Judged::Solved | Judged::Infeasible => {
                         let t = results.clock.seconds(r);
                         if Some(t) == fastest {
                             format!("**{}**", fmt_num(t))
@@ -318,10 +290,10 @@ fn instance_table(out: &mut String, results: &Results) {
                             fmt_num(t)
                         }
                     }
-                    (Did::Wrong, _) => "✗".into(),
-                    (_, Outcome::Limit) => "limit".into(),
-                    (_, Outcome::Memory) => "mem".into(),
-                    _ => "err".into(),
+                    Judged::Wrong => "✗".into(),
+                    Judged::Limit => "limit".into(),
+                    Judged::Memory => "mem".into(),
+                    Judged::Error => "err".into(),
                 },
             })
             .collect();
@@ -334,6 +306,7 @@ fn instance_table(out: &mut String, results: &Results) {
 mod tests {
     use super::*;
     use crate::experiment::record::tests::row;
+    use crate::experiment::record::RunRow;
 
     fn run(solver: &str, rep: u32, outcome: &str, seconds: f64, verified: Option<bool>) -> RunRow {
         RunRow {
@@ -350,7 +323,7 @@ mod tests {
 
     fn results(rows: Vec<RunRow>) -> Results {
         let meta = serde_json::json!({ "config": { "time_limit": 10.0 } });
-        Results { rows, meta: Some(meta), time_limit: Some(10.0), clock: Default::default(), meta_problem: None }
+        Results::new(rows, Some(meta), None, Some(10.0))
     }
 
     #[test]

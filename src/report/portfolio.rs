@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::experiment::record::RunRow;
-use crate::results::{fmt_num, stats, InstanceKey, Outcome, Results};
+use crate::results::{fmt_num, stats, InstanceKey, Results};
 use crate::solve::portfolio::DEFAULT_MEMBERS;
 use crate::solve::SolverKind;
 
@@ -32,7 +32,7 @@ pub(crate) fn races(results: &Results) -> Vec<Race> {
     for r in results.rows.iter().filter(|r| r.solver == portfolio_name || members.contains(&r.solver.as_str())) {
         by_instance.entry(InstanceKey::of(r)).or_default().push(r);
     }
-    let finished = |r: &RunRow| Outcome::of(r).finished().then(|| results.clock.seconds(r));
+    let finished = |r: &RunRow| results.finished_seconds(r);
     by_instance
         .into_iter()
         .filter_map(|(key, rows)| {

@@ -13,6 +13,7 @@
 //! in [`stats`] quantiles and least-squares fits, in [`score`] the median and PAR-2 of a group of
 //! runs on any measure of time, in [`numbers`] how numbers are written.
 
+mod judge;
 mod numbers;
 mod score;
 mod solvers;
@@ -28,6 +29,7 @@ use std::path::Path;
 use crate::experiment::folder::read_runs_by_name;
 use crate::experiment::record::RunRow;
 
+pub(crate) use judge::{judge, Evidence, Judged};
 pub(crate) use numbers::{fmt_count, fmt_limit, fmt_num};
 pub(crate) use score::{Score, PAR_FACTOR};
 pub(crate) use solvers::{base_solver, paradigm, solver_order, Paradigm, ENCODING_PAIRS, KNOWN_SOLVERS};
@@ -43,9 +45,10 @@ pub(crate) const RUNS_FILE: &str = "runs.csv";
 /// The resolved-configuration file beside it.
 pub(crate) const META_FILE: &str = "meta.json";
 
-/// What came of one run (the `outcome` column); unknown words count as [`Outcome::Error`].
+/// What a run said of itself (the `outcome` column); unknown words count as [`Outcome::Error`].
+/// Private to the judgement: every consumer asks [`Results::judged`] instead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Outcome {
+enum Outcome {
     Solved,
     Infeasible,
     Limit,
@@ -55,7 +58,7 @@ pub(crate) enum Outcome {
 
 impl Outcome {
     /// Parses the `outcome` column.
-    pub fn of(row: &RunRow) -> Self {
+    fn of(row: &RunRow) -> Self {
         match row.outcome.trim() {
             "solved" => Outcome::Solved,
             "infeasible" => Outcome::Infeasible,
@@ -63,11 +66,6 @@ impl Outcome {
             "memory" => Outcome::Memory,
             _ => Outcome::Error,
         }
-    }
-
-    /// `true` for an answer (solved or proved infeasible).
-    pub fn finished(self) -> bool {
-        matches!(self, Outcome::Solved | Outcome::Infeasible)
     }
 }
 
@@ -98,6 +96,10 @@ impl fmt::Display for Alpha {
 /// One instance: the columns two runs must share to have been run on the same puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) struct InstanceKey {
+    /// The instance set (empty for generated instances).
+    pub set: String,
+    /// The puzzle's id in its set (empty for generated instances).
+    pub instance: String,
     pub mode: String,
     pub n: usize,
     pub shape: (usize, usize),
@@ -112,6 +114,8 @@ impl InstanceKey {
     /// The instance `row` was run on.
     pub fn of(row: &RunRow) -> Self {
         InstanceKey {
+            set: row.set.clone(),
+            instance: row.instance.clone(),
             mode: row.mode.clone(),
             n: row.n,
             shape: (row.box_rows, row.box_cols),
@@ -127,19 +131,21 @@ impl InstanceKey {
 /// What the solvers together found out about one instance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Verdict {
-    /// Some solver returned a solution that was not rejected by the oracle.
+    /// Some solver returned a solution the judgement accepts ([`Judged::Solved`]).
     Solvable,
-    /// Some solver proved it infeasible and none solved it.
+    /// Some solver proved it infeasible, uncontradicted ([`Judged::Infeasible`]).
     Infeasible,
     /// No solver finished.
     Unresolved,
 }
 
-/// The verdict over all runs of one instance.
+/// The verdict over all runs of one instance, from their judgements.
 pub(crate) fn verdict(runs: &[&RunRow]) -> Verdict {
-    if runs.iter().any(|r| Outcome::of(r) == Outcome::Solved && r.verified != Some(false)) {
+    let evidence = Evidence::of(runs);
+    let judged: Vec<Judged> = runs.iter().map(|r| judge(r, evidence)).collect();
+    if judged.contains(&Judged::Solved) {
         Verdict::Solvable
-    } else if runs.iter().any(|r| Outcome::of(r) == Outcome::Infeasible) {
+    } else if judged.contains(&Judged::Infeasible) {
         Verdict::Infeasible
     } else {
         Verdict::Unresolved
@@ -183,6 +189,8 @@ pub(crate) struct Results {
     pub time_limit: Option<f64>,
     /// Which seconds every time statistic counts ([`Clock::Total`] unless asked otherwise).
     pub clock: Clock,
+    /// What the runs of each instance establish about it, for [`Results::judged`].
+    evidence: BTreeMap<InstanceKey, Evidence>,
 }
 
 impl Results {
@@ -208,7 +216,33 @@ impl Results {
             path.display()
         );
         let time_limit = meta.as_ref().and_then(meta_time_limit).or_else(|| longest_unfinished(&rows));
-        Ok(Results { rows, meta, meta_problem, time_limit, clock: Clock::Total })
+        Ok(Results::new(rows, meta, meta_problem, time_limit))
+    }
+
+    /// Results of `rows` on [`Clock::Total`], each run judged against the other runs of its instance.
+    pub fn new(
+        rows: Vec<RunRow>,
+        meta: Option<serde_json::Value>,
+        meta_problem: Option<String>,
+        time_limit: Option<f64>,
+    ) -> Self {
+        let mut runs: BTreeMap<InstanceKey, Vec<&RunRow>> = BTreeMap::new();
+        for row in &rows {
+            runs.entry(InstanceKey::of(row)).or_default().push(row);
+        }
+        let evidence = runs.into_iter().map(|(key, runs)| (key, Evidence::of(&runs))).collect();
+        Results { rows, meta, meta_problem, time_limit, clock: Clock::Total, evidence }
+    }
+
+    /// The one judgement of `row` ([`judge`]), against everything known about its instance.
+    pub fn judged(&self, row: &RunRow) -> Judged {
+        let evidence = self.evidence.get(&InstanceKey::of(row)).copied().unwrap_or_else(|| Evidence::of(&[row]));
+        judge(row, evidence)
+    }
+
+    /// The rows that gave a wrong answer ([`Judged::Wrong`]), in file order.
+    pub fn wrong(&self) -> impl Iterator<Item = &RunRow> {
+        self.rows.iter().filter(|r| self.judged(r) == Judged::Wrong)
     }
 
     /// The same runs timed on `clock`.
@@ -223,13 +257,18 @@ impl Results {
     }
 
     /// The seconds `row` counts for on [`Results::clock`]: its own when it finished, the time limit
-    /// when it was stopped, `None` for an `error` run.
+    /// when it was stopped or its answer was wrong, `None` for an `error` run.
     pub fn censored_seconds(&self, row: &RunRow) -> Option<f64> {
-        match Outcome::of(row) {
-            Outcome::Solved | Outcome::Infeasible => Some(self.clock.seconds(row)),
-            Outcome::Limit | Outcome::Memory => Some(self.time_limit.unwrap_or(self.clock.seconds(row))),
-            Outcome::Error => None,
+        match self.judged(row) {
+            Judged::Solved | Judged::Infeasible => Some(self.clock.seconds(row)),
+            Judged::Limit | Judged::Memory | Judged::Wrong => Some(self.time_limit.unwrap_or(self.clock.seconds(row))),
+            Judged::Error => None,
         }
+    }
+
+    /// The seconds of `row` on [`Results::clock`] when it finished ([`Judged::finished`]), else `None`.
+    pub fn finished_seconds(&self, row: &RunRow) -> Option<f64> {
+        self.judged(row).finished().then(|| self.clock.seconds(row))
     }
 
     /// `true` when a statistic of censored seconds sits at the time limit (so it is only a lower bound).
@@ -244,12 +283,13 @@ impl Results {
             let Some(k) = key(row) else { continue };
             let s = groups.entry(k).or_default();
             s.runs += 1;
-            match Outcome::of(row) {
-                Outcome::Solved => s.solved += 1,
-                Outcome::Infeasible => s.infeasible += 1,
-                Outcome::Limit => s.limit += 1,
-                Outcome::Memory => s.memory += 1,
-                Outcome::Error => s.error += 1,
+            match self.judged(row) {
+                Judged::Solved => s.solved += 1,
+                Judged::Infeasible => s.infeasible += 1,
+                Judged::Wrong => s.wrong += 1,
+                Judged::Limit => s.limit += 1,
+                Judged::Memory => s.memory += 1,
+                Judged::Error => s.error += 1,
             }
             s.seconds.extend(self.censored_seconds(row));
             if paradigm(&row.solver) == Some(Paradigm::Portfolio) {
@@ -276,7 +316,10 @@ impl Results {
                 groups.entry(k).or_default().push(row);
             }
         }
-        groups.into_iter().map(|(k, rows)| (k, Score::of(rows, self.time_limit, &time))).collect()
+        groups
+            .into_iter()
+            .map(|(k, rows)| (k, Score::of(rows.into_iter().map(|r| (r, self.judged(r))), self.time_limit, &time)))
+            .collect()
     }
 
     /// Every solver with its score over all its runs on the results' clock, lowest PAR-2 first
@@ -389,13 +432,12 @@ mod tests {
             build_seconds: build,
             ..crate::experiment::record::tests::row()
         };
-        let results = Results {
-            rows: vec![row("solved", 0.25, Some(0.5)), row("solved", 0.25, None), row("limit", 4.0, Some(0.1))],
-            meta: None,
-            meta_problem: None,
-            time_limit: Some(5.0),
-            clock: Clock::default(),
-        };
+        let results = Results::new(
+            vec![row("solved", 0.25, Some(0.5)), row("solved", 0.25, None), row("limit", 4.0, Some(0.1))],
+            None,
+            None,
+            Some(5.0),
+        );
         let seconds = |r: &Results| r.rows.iter().map(|row| r.censored_seconds(row)).collect::<Vec<_>>();
         assert_eq!(seconds(&results), [Some(0.75), Some(0.25), Some(5.0)]);
         assert_eq!(seconds(&results.with_clock(Clock::Search)), [Some(0.25), Some(0.25), Some(5.0)]);
@@ -407,17 +449,12 @@ mod tests {
         let base = crate::experiment::record::tests::row();
         let portfolio =
             |backtracks, conflicts| RunRow { solver: "portfolio".into(), backtracks, conflicts, ..base.clone() };
-        let results = Results {
-            rows: vec![
-                portfolio(Some(40), None),
-                portfolio(None, Some(900)),
-                RunRow { backtracks: Some(3), ..base.clone() },
-            ],
-            meta: None,
-            meta_problem: None,
-            time_limit: Some(5.0),
-            clock: Clock::default(),
-        };
+        let results = Results::new(
+            vec![portfolio(Some(40), None), portfolio(None, Some(900)), RunRow { backtracks: Some(3), ..base.clone() }],
+            None,
+            None,
+            Some(5.0),
+        );
         let cells = results.summarize(|r| Some(r.solver.clone()));
         let p = &cells["portfolio"];
         assert_eq!((p.runs, p.seconds.len()), (2, 2));

@@ -53,10 +53,12 @@ pub(crate) struct Summary {
     pub runs: usize,
     pub solved: usize,
     pub infeasible: usize,
+    /// Wrong answers ([`super::Judged::Wrong`]): unsolved, their time counted as the limit.
+    pub wrong: usize,
     pub limit: usize,
     pub memory: usize,
     pub error: usize,
-    /// Seconds of every run but `error` ones, limit/memory runs counted as the time limit.
+    /// Seconds of every run but `error` ones, limit/memory runs and wrong answers counted as the time limit.
     pub seconds: Vec<f64>,
     /// `backtracks` (dead ends) of the runs that report them.
     pub backtracks: Vec<f64>,

@@ -39,7 +39,8 @@ pub fn runs_columns() -> Vec<(&'static str, &'static str)> {
         .iter()
         .map(|&c| {
             let dtype = match c {
-                "experiment" | "mode" | "difficulty" | "solver" | "outcome" | "note" | "winner" => "string",
+                "experiment" | "mode" | "difficulty" | "solver" | "outcome" | "note" | "winner" | "set" | "instance"
+                | "expected" | "contradiction" | JUDGED => "string",
                 "seed" => "UInt64",
                 "alpha" | "seconds" | "build_seconds" | "peak_rss_mb" | "cpu_seconds" => "Float64",
                 "verified" | "agree" => "boolean",
@@ -47,8 +48,13 @@ pub fn runs_columns() -> Vec<(&'static str, &'static str)> {
             };
             (c, dtype)
         })
+        .chain([(JUDGED, "string")])
         .collect()
 }
+
+/// The column `load_results` adds after the `runs.csv` ones: the one judgement of each run, as
+/// `report` and `plot` count it (`solved`, `infeasible`, `wrong`, `limit`, `memory`, `error`).
+const JUDGED: &str = "judged";
 
 /// The rows of `<folder>/runs.csv`, read and checked as `sudoku-lab report` reads them (files of
 /// any earlier layout too), as a
@@ -77,6 +83,7 @@ pub fn read_runs(py: Python<'_>, folder: PathBuf) -> PyResult<Py<PyAny>> {
             .collect::<PyResult<_>>()?;
         columns.set_item(name, list)?;
     }
+    columns.set_item(JUDGED, sudoku_lab::report::judged_outcomes(rows))?;
     Ok(columns.into_any().unbind())
 }
 

@@ -176,7 +176,10 @@ def run(
 def load_results(folder: Union[str, os.PathLike]) -> "pandas.DataFrame":
     """``runs.csv`` of a results folder as a DataFrame, one column per ``runs.csv`` column, typed
     as ``runs_columns()`` says (nullable ``Int64``, ``UInt64`` for seeds, ``Float64``, ``boolean`` and ``string``: an
-    empty cell is ``<NA>``). The rows are read and checked as ``sudoku-lab report`` reads them.
+    empty cell is ``<NA>``), then ``judged``: the one judgement of each run as the report and the
+    figures count it (``solved``, ``infeasible``, ``wrong`` — a rejected grid, "infeasible" on a
+    solvable instance, an answer contradicting the expected verdict —, ``limit``, ``memory``,
+    ``error``). The rows are read and checked as ``sudoku-lab report`` reads them.
     """
     import pandas as pd
 

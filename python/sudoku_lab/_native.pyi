@@ -176,7 +176,8 @@ def plot(folder: StrPath) -> list[str]:
     """Draws the figures of a results folder; returns their paths."""
 
 def runs_columns() -> list[tuple[str, str]]:
-    """Each ``runs.csv`` column and its pandas dtype (``string``, ``Int64``, ``UInt64``, ``Float64``, ``boolean``)."""
+    """Each ``runs.csv`` column and its pandas dtype (``string``, ``Int64``, ``UInt64``, ``Float64``, ``boolean``),
+    then ``judged`` (``string``): the one judgement of each run."""
 
 def read_runs(folder: StrPath) -> dict[str, list[Any]]:
     """``runs.csv``'s rows, checked, as column name → values (None where empty)."""

@@ -240,7 +240,9 @@ fn build(cells: &[(usize, usize)], shape: Option<Shape>) -> Result<Grid, AtCol> 
     Ok(Grid::from_cells(shape, values).expect("count and values checked above"))
 }
 
-/// Line puzzles: `PUZZLE`, `PUZZLE:SOLUTION` or `PUZZLE:COUNT:SOLUTION`, one per line.
+/// Line puzzles: `PUZZLE`, `PUZZLE:SOLUTION`, `PUZZLE:COUNT` or `PUZZLE:COUNT:SOLUTION`, one per
+/// line. The second part is a count when it is a decimal number shorter than a grid of the
+/// puzzle's size (the usual form for puzzles with no solution or many).
 pub(super) fn parse_lines(text: &str, given: Option<Shape>) -> Result<Vec<Entry>, Located> {
     let mut entries = Vec::new();
     for Content { line: line_no, text: line, comment_box } in content_with_box(text)? {
@@ -260,6 +262,12 @@ pub(super) fn parse_lines(text: &str, given: Option<Shape>) -> Result<Vec<Entry>
         let puzzle = grid_at(0, shape)?;
         let (count, solution) = match parts.len() {
             1 => (None, None),
+            2 if is_count(parts[1], puzzle.shape()) => {
+                let c = parts[1].trim();
+                let count =
+                    c.parse::<u64>().map_err(|_| (line_no, offsets[1] + 1, ParseErrorKind::Count(c.to_string())))?;
+                (Some(count), None)
+            }
             2 => (None, Some(grid_at(1, Some(puzzle.shape()))?)),
             3 => {
                 let c = parts[1].trim();
@@ -272,6 +280,13 @@ pub(super) fn parse_lines(text: &str, given: Option<Shape>) -> Result<Vec<Entry>
         entries.push(Entry { puzzle, solution, count, line: line_no });
     }
     Ok(entries)
+}
+
+/// `true` when the part after a puzzle is a solution count rather than a solution: digits only,
+/// fewer of them than the puzzle has cells.
+fn is_count(part: &str, shape: Shape) -> bool {
+    let part = part.trim();
+    !part.is_empty() && part.len() < shape.cells() && part.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// One content line of a grid: a border (rule) line, or a row of cells.

@@ -244,3 +244,17 @@ fn a_box_comment_gives_the_shape_of_the_next_puzzle_only() {
         assert_eq!(parse(&written, "t", Some(format), None).unwrap()[0].puzzle, grid);
     }
 }
+
+#[test]
+fn a_count_without_a_solution_is_read_as_the_count() {
+    // The usual form for puzzles with no solution (0) or many: `PUZZLE:COUNT`.
+    let text = format!("{P}:0\n{P}:25\n{P}:1:{P}\n1234341221434321:2\n");
+    let entries = parse(&text, "t", None, None).unwrap();
+    let counts: Vec<(Option<u64>, bool)> = entries.iter().map(|e| (e.count, e.solution.is_some())).collect();
+    assert_eq!(counts, [(Some(0), false), (Some(25), false), (Some(1), true), (Some(2), false)]);
+    // A second part as long as a grid is a solution, even when it is all digits.
+    let solved = parse("1234341221434321:1234341221434321\n", "t", None, None).unwrap();
+    assert_eq!((solved[0].count, solved[0].solution.is_some()), (None, true));
+    let err = parse(&format!("{P}:x\n"), "t", None, None).unwrap_err();
+    assert_eq!(err.line, 1, "a part that is neither is an error: {err}");
+}

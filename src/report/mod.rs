@@ -60,6 +60,13 @@ pub const FINDINGS_HEADING: &str = "## Key findings";
 /// plot (instances finished against time), then time against N.
 const KEY_FIGURES: [&str; 5] = ["cactus", "time_vs_n", "phase", "time_vs_alpha", "time_vs_difficulty"];
 
+/// The one judgement of each of `rows` (the rows of one results folder), as every table and
+/// figure counts it: `solved`, `infeasible`, `wrong`, `limit`, `memory` or `error`, in row order.
+pub fn judged_outcomes(rows: Vec<RunRow>) -> Vec<&'static str> {
+    let results = Results::new(rows, None, None, None);
+    results.rows.iter().map(|r| results.judged(r).word()).collect()
+}
+
 /// Writes `dir/REPORT.md` from `dir/runs.csv` (and `dir/meta.json` when present); returns its path.
 pub fn write_report(dir: &Path) -> anyhow::Result<PathBuf> {
     let _lock = if dir.is_dir() { Some(FolderLock::take(dir)?) } else { None };

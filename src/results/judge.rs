@@ -42,6 +42,18 @@ impl Judged {
     pub fn finished(self) -> bool {
         matches!(self, Judged::Solved | Judged::Infeasible)
     }
+
+    /// Its word: the `outcome` column's word, `wrong` for a wrong answer.
+    pub fn word(self) -> &'static str {
+        match self {
+            Judged::Solved => "solved",
+            Judged::Infeasible => "infeasible",
+            Judged::Wrong => "wrong",
+            Judged::Limit => "limit",
+            Judged::Memory => "memory",
+            Judged::Error => "error",
+        }
+    }
 }
 
 /// What is known about one instance's answer, from how it was made and from all its runs.

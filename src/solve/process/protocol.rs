@@ -93,6 +93,24 @@ pub struct Response {
     pub note: String,
 }
 
+impl Response {
+    /// Judges an answer that came after the time limit `time_limit` (seconds): past it, counted on
+    /// the report's clock (set-up plus solve), a `solved` or `infeasible` answer is `limit` — the
+    /// run did not finish within its limit, whatever it said in the grace — and its grid is
+    /// dropped. A wrong grid stays an error. The one rule for built-in and external solvers.
+    pub fn judge_late(&mut self, time_limit: Option<f64>) {
+        let took = self.stats.seconds + self.stats.build_seconds;
+        let Some(limit) = time_limit.filter(|&limit| took > limit) else { return };
+        if !matches!(self.outcome.as_str(), "solved" | "infeasible") {
+            return;
+        }
+        let late = format!("answered {} after the time limit ({took:.3} s > {limit} s): counted as limit", self.outcome);
+        self.note = if self.note.is_empty() { late } else { format!("{}; {late}", self.note) };
+        self.outcome = "limit".into();
+        self.solution = None;
+    }
+}
+
 /// Reads a `kB` field (`VmRSS`, `VmHWM`) of a `/proc/PID/status` text.
 pub fn status_kb(status: &str, field: &str) -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with(field) && l[field.len()..].starts_with(':'))?;

@@ -104,7 +104,8 @@ fn start(args: &[&str], token: &str, cgroup: bool) -> Child {
 
 /// Waits until the fake solver has recorded itself in `dir/pids` (it has forked by then).
 fn wait_for_solver(dir: &Path) {
-    let started = wait_for(Duration::from_secs(20), || fs::read_to_string(dir.join("pids")).is_ok_and(|t| !t.is_empty()));
+    let started =
+        wait_for(Duration::from_secs(20), || fs::read_to_string(dir.join("pids")).is_ok_and(|t| !t.is_empty()));
     assert!(started, "the fake solver started");
     std::thread::sleep(Duration::from_millis(200));
 }
@@ -126,6 +127,8 @@ fn a_run_ended_by(end: &str, signals: &[i32], cgroup: bool) {
     assert!(ours(&token).len() >= 4, "runner, worker, solver and its children run");
     for &s in signals {
         signal(&run, s);
+        // Apart, so the kernel does not merge them: the second comes while the first is handled.
+        std::thread::sleep(Duration::from_millis(100));
     }
     run.wait().unwrap();
     assert_nothing_left(&token, &format!("run ended by {end} (cgroup: {cgroup})"));

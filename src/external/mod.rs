@@ -458,7 +458,8 @@ pub fn version_of(def: &Definition) -> Option<String> {
     contain::kill_marked(&mark);
     let _ = child.wait();
     let left = |rx: std::sync::mpsc::Receiver<String>| {
-        rx.recv_timeout(VERSION_LIMIT.saturating_sub(start.elapsed()).max(Duration::from_millis(100))).unwrap_or_default()
+        rx.recv_timeout(VERSION_LIMIT.saturating_sub(start.elapsed()).max(Duration::from_millis(100)))
+            .unwrap_or_default()
     };
     let first = |text: String| text.lines().map(str::trim).find(|l| !l.is_empty()).map(clip);
     let line = first(left(out)).or_else(|| first(left(err)));

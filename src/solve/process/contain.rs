@@ -196,7 +196,8 @@ fn temp_owner(name: &str) -> Option<&str> {
     let mut parts = rest.rsplitn(3, '-');
     let (_random, owner, _label) = (parts.next()?, parts.next()?, parts.next()?);
     let mut fields = owner.split('.');
-    let fine = fields.next()?.parse::<u32>().is_ok() && fields.next()?.parse::<u64>().is_ok() && fields.next().is_none();
+    let fine =
+        fields.next()?.parse::<u32>().is_ok() && fields.next()?.parse::<u64>().is_ok() && fields.next().is_none();
     fine.then_some(owner)
 }
 

@@ -104,7 +104,8 @@ impl Response {
         if !matches!(self.outcome.as_str(), "solved" | "infeasible") {
             return;
         }
-        let late = format!("answered {} after the time limit ({took:.3} s > {limit} s): counted as limit", self.outcome);
+        let late =
+            format!("answered {} after the time limit ({took:.3} s > {limit} s): counted as limit", self.outcome);
         self.note = if self.note.is_empty() { late } else { format!("{}; {late}", self.note) };
         self.outcome = "limit".into();
         self.solution = None;

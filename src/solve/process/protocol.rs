@@ -122,3 +122,33 @@ pub fn status_kb(status: &str, field: &str) -> Option<u64> {
 pub fn proc_status_kb(pid: &str, field: &str) -> Option<u64> {
     status_kb(&std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?, field)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answered(outcome: &str, seconds: f64, build_seconds: f64) -> Response {
+        let stats = Stats { seconds, build_seconds, ..Stats::default() };
+        Response { outcome: outcome.into(), solution: Some(vec![1]), stats, ..Response::default() }
+    }
+
+    #[test]
+    fn an_answer_after_the_time_limit_is_a_limit_counting_the_set_up() {
+        let mut late = answered("solved", 0.8, 0.3);
+        late.judge_late(Some(1.0));
+        assert_eq!((late.outcome.as_str(), late.solution.as_ref()), ("limit", None));
+        assert!(late.note.contains("answered solved after the time limit"), "{}", late.note);
+        let mut late = answered("infeasible", 1.5, 0.0);
+        late.judge_late(Some(1.0));
+        assert_eq!(late.outcome, "limit");
+    }
+
+    #[test]
+    fn an_answer_in_time_an_error_or_no_limit_is_left_as_it_is() {
+        for (outcome, seconds, limit) in [("solved", 0.9, Some(1.0)), ("error", 5.0, Some(1.0)), ("solved", 9.0, None)] {
+            let mut r = answered(outcome, seconds, 0.0);
+            r.judge_late(limit);
+            assert_eq!(r, answered(outcome, seconds, 0.0));
+        }
+    }
+}

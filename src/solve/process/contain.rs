@@ -248,7 +248,10 @@ impl Cgroup {
             let mount = cgroup2_mount(&mountinfo).ok_or("no cgroup2 mount")?;
             let cgroups = std::fs::read_to_string("/proc/self/cgroup").map_err(|e| e.to_string())?;
             let own = cgroups.lines().find_map(|l| l.strip_prefix("0::")).ok_or("not in the cgroup2 hierarchy")?;
-            let root = mount.join(own.trim_start_matches('/'));
+            let root = match own.trim_start_matches('/') {
+                "" => mount,
+                below => mount.join(below),
+            };
             let probe = root.join(format!("sudoku-lab-{}.probe", owner()));
             std::fs::create_dir(&probe).map_err(|e| format!("cannot make a cgroup in {}: {e}", root.display()))?;
             let usable = probe.join("cgroup.kill").exists();

@@ -145,7 +145,8 @@ mod tests {
 
     #[test]
     fn an_answer_in_time_an_error_or_no_limit_is_left_as_it_is() {
-        for (outcome, seconds, limit) in [("solved", 0.9, Some(1.0)), ("error", 5.0, Some(1.0)), ("solved", 9.0, None)] {
+        for (outcome, seconds, limit) in [("solved", 0.9, Some(1.0)), ("error", 5.0, Some(1.0)), ("solved", 9.0, None)]
+        {
             let mut r = answered(outcome, seconds, 0.0);
             r.judge_late(limit);
             assert_eq!(r, answered(outcome, seconds, 0.0));

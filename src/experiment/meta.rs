@@ -61,6 +61,10 @@ pub struct Meta {
     /// The first line of each external solver's `version` command, by solver name.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub external_versions: std::collections::BTreeMap<String, String>,
+    /// What kept the run's processes from outliving it on this machine (a cgroup v2 per worker,
+    /// or the fallback: parent-death signal, subreaper, process marks), in words.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub containment: String,
     /// For a merged folder: the shard folders' own `meta.json`, in shard order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merged_from: Vec<Meta>,
@@ -84,6 +88,7 @@ impl Meta {
                 .iter()
                 .filter_map(|d| Some((d.name.clone(), crate::external::version_of(d)?)))
                 .collect(),
+            containment: crate::solve::process::contain::containment(),
             machine: machine(),
             started: now_utc(),
             resumed: Vec::new(),

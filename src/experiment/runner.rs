@@ -195,6 +195,7 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
         Some(mut m) if !kept.is_empty() => {
             m.resumed.push(now_utc());
             (m.jobs, m.finished) = (options.jobs, None);
+            m.containment = crate::solve::process::contain::containment();
             m
         }
         _ => Meta::new(config, options.shard, count, options.jobs),

@@ -18,11 +18,14 @@
 
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::external;
 use crate::grid::{Grid, Shape};
-use crate::solve::process::tree::{become_subreaper, own_cpu_seconds, reap_exited};
+use crate::solve::process::contain;
+use crate::solve::process::tree::{become_subreaper, own_cpu_seconds, reap_exited, stop_tree};
 pub use crate::solve::process::{proc_status_kb, status_kb, Request, Response, Task, MARKER, PARENT_ENV};
 use crate::solve::{solve, Limits, Outcome, SolveError, Solver, SolverKind, SolverOptions};
 
@@ -35,27 +38,34 @@ pub const LIE_ENV: &str = "SUDOKU_LAB_TEST_WORKER_LIE";
 /// Test hook: milliseconds every job sleeps before it starts.
 pub const DELAY_ENV: &str = "SUDOKU_LAB_TEST_WORKER_DELAY_MS";
 
-/// How often the worker checks that its parent is still alive.
-const PARENT_POLL: Duration = Duration::from_millis(100);
+/// How often the worker checks that its parent is still alive, or that it was sent SIGTERM.
+const PARENT_POLL: Duration = Duration::from_millis(20);
 
 /// Serves requests from stdin until it closes. Errors are I/O failures of the protocol itself.
 ///
-/// The worker dies with its parent: a watchdog thread exits the process as soon as it is
-/// re-parented (the parent was killed, even by SIGKILL), so no solve outlives the runner that
-/// watches its time and memory. Stdin closing only ends the worker between jobs.
+/// The worker dies with its parent: a watchdog thread stops the worker's whole tree and exits the
+/// process as soon as it is re-parented (the parent was killed, even by SIGKILL) or sent SIGTERM
+/// (the parent-death signal its runner arms), so no solve outlives the runner that watches its
+/// time and memory. Stdin closing only ends the worker between jobs.
 pub fn serve() -> io::Result<()> {
     // The runner names itself: a worker that starts after its runner died (a request can sit in
     // the pipe before the worker runs) must not take its new parent, init, for the runner.
     let parent =
         std::env::var(PARENT_ENV).ok().and_then(|p| p.parse().ok()).unwrap_or_else(std::os::unix::process::parent_id);
+    // Orphans of an external solver's tree come to the worker, which stops and reaps them.
+    become_subreaper();
+    // SIGTERM (also the parent-death signal the runner arms) ends the worker and its whole tree.
+    let terminated = Arc::new(AtomicBool::new(false));
+    signal_hook::flag::register(signal_hook::consts::SIGTERM, Arc::clone(&terminated))?;
     std::thread::spawn(move || loop {
         std::thread::sleep(PARENT_POLL);
-        if std::os::unix::process::parent_id() != parent {
+        if terminated.load(Ordering::Relaxed) || std::os::unix::process::parent_id() != parent {
+            stop_tree(std::process::id(), false);
+            // The solve in flight never returns to remove its work folder: remove it here.
+            contain::remove_temp_of(contain::owner());
             std::process::exit(3);
         }
     });
-    // Orphans of an external solver's tree come to the worker, which stops and reaps them.
-    become_subreaper();
     let mut solvers: HashMap<SolverKind, (SolverOptions, Box<dyn Solver>)> = HashMap::new();
     let mut out = io::stdout();
     for line in io::stdin().lock().lines() {

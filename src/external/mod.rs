@@ -34,6 +34,7 @@ use serde::{Deserialize, Serialize};
 pub use definition::{load_file, Answer, Definition, DefinitionError, DefinitionFile, Input, Model};
 
 use crate::grid::Grid;
+use crate::solve::process::contain;
 use crate::solve::process::tree::{become_subreaper, reap_exited, stop_tree, tree_rss_kb};
 use crate::verify;
 use answer::{clip, decode, Verdict};
@@ -111,6 +112,7 @@ pub struct Ran {
 /// process still below it.
 pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::Result<Ran> {
     become_subreaper();
+    contain::sweep();
     let def = &job.definition;
     let work = WorkDir::new(job)?;
     let input_path = work.path().join(format!("input.{}", def.input.extension()));
@@ -151,7 +153,8 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
         .stderr(Stdio::piped());
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
     let start = Instant::now();
-    let mut child = match command.spawn() {
+    // Marked below the worker, and killed with it should it die (see `solve::process::contain`).
+    let mut child = match contain::spawn(command, &contain::new_mark(), libc::SIGKILL) {
         Ok(c) => c,
         Err(e) => {
             let note = format!("cannot start {}: {e}", def.command[0]);
@@ -360,7 +363,8 @@ impl WorkDir {
                 Ok(WorkDir { path, temp: None })
             }
             None => {
-                let temp = tempfile::Builder::new().prefix("sudoku-lab-external-").tempdir()?;
+                // Named after this worker: should it be killed, whoever sees it gone removes it.
+                let temp = contain::temp_dir("external")?;
                 Ok(WorkDir { path: temp.path().to_path_buf(), temp: Some(temp) })
             }
         }
@@ -411,37 +415,56 @@ pub fn salvage(logs: &Path, log_name: &str) {
     }
 }
 
-/// The first line a definition's `version` command prints (stdout, else stderr), within 10 s;
-/// `None` without a version command.
+/// How long a definition's `version` command may take.
+pub const VERSION_LIMIT: Duration = Duration::from_secs(10);
+
+/// The first line a definition's `version` command prints (stdout, else stderr), within
+/// [`VERSION_LIMIT`]; `None` without a version command. The command's whole tree is stopped as
+/// soon as it exits or overruns — a background child it left holding the output included — and
+/// its output is not waited for beyond the limit.
 pub fn version_of(def: &Definition) -> Option<String> {
     let argv = def.version.first()?;
     let mut command = Command::new(argv);
     command.args(&def.version[1..]).envs(&def.env).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
-    let mut child = match command.spawn() {
+    let mark = contain::new_mark();
+    let mut child = match contain::spawn(command, &mark, libc::SIGKILL) {
         Ok(c) => c,
         Err(e) => return Some(format!("unknown ({argv}: {e})")),
     };
     let read = |mut from: Box<dyn Read + Send>| {
+        let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let mut bytes = Vec::new();
             let _ = (&mut from).take(64 << 10).read_to_end(&mut bytes);
+            let _ = tx.send(String::from_utf8_lossy(&bytes).into_owned());
             let _ = std::io::copy(&mut from, &mut std::io::sink());
-            String::from_utf8_lossy(&bytes).into_owned()
-        })
+        });
+        rx
     };
     let out = read(Box::new(child.stdout.take().expect("piped")));
     let err = read(Box::new(child.stderr.take().expect("piped")));
     let start = Instant::now();
+    let mut overran = false;
     while matches!(child.try_wait(), Ok(None)) {
-        if start.elapsed() > Duration::from_secs(10) {
-            stop_tree(child.id(), true);
+        if start.elapsed() > VERSION_LIMIT {
+            overran = true;
             break;
         }
         std::thread::sleep(Duration::from_millis(10));
     }
+    // Whatever it left behind goes, so the pipes close and nothing outlives the run's start.
+    stop_tree(child.id(), true);
+    contain::kill_marked(&mark);
     let _ = child.wait();
+    let left = |rx: std::sync::mpsc::Receiver<String>| {
+        rx.recv_timeout(VERSION_LIMIT.saturating_sub(start.elapsed()).max(Duration::from_millis(100)))
+            .unwrap_or_default()
+    };
     let first = |text: String| text.lines().map(str::trim).find(|l| !l.is_empty()).map(clip);
-    let line = first(out.join().unwrap_or_default()).or_else(|| first(err.join().unwrap_or_default()));
-    Some(line.unwrap_or_else(|| "unknown (the version command printed nothing)".into()))
+    let line = first(left(out)).or_else(|| first(left(err)));
+    Some(line.unwrap_or_else(|| match overran {
+        true => format!("unknown (the version command gave no answer within {} s)", VERSION_LIMIT.as_secs()),
+        false => "unknown (the version command printed nothing)".into(),
+    }))
 }

@@ -9,6 +9,15 @@
 //! [`Finish::Died`]. After either, the caller drops the process and starts a fresh one; it does
 //! the same when a worker keeps more than [`RECYCLE_KB`] resident after a job. Memory is sampled,
 //! so an allocation burst shorter than one poll can pass the cap unseen.
+//!
+//! A worker is started contained ([`super::contain`]): marked, in a cgroup of its own where the
+//! kernel allows, with SIGTERM as its parent-death signal (the worker then stops its tree and
+//! exits). Whenever a worker is let go — killed, dead, or done — its cgroup is killed, every
+//! process carrying its mark is killed, and the temporary folders it owned are removed, so a
+//! worker killed by its own solver leaves nothing behind either.
+//!
+//! An answer that comes after the request's time limit (in the grace before the kill) is judged
+//! by [`Response::judge_late`] here, for every caller.
 
 use std::fs::OpenOptions;
 use std::io::{BufRead, BufReader, Write};
@@ -20,6 +29,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::contain::{self, Cgroup};
 use super::protocol::{proc_status_kb, Request, Response, MARKER, PARENT_ENV};
 use super::tree::{stop_tree, tree_cpu_seconds, tree_rss_kb};
 
@@ -76,6 +86,12 @@ pub struct WorkerProcess {
     stdin: ChildStdin,
     answers: Receiver<Result<Response, String>>,
     stop: Option<Arc<AtomicUsize>>,
+    /// The mark of the worker's tree ([`contain`]), until it is let go.
+    mark: Option<String>,
+    /// The worker's cgroup, where one could be made.
+    cgroup: Option<Cgroup>,
+    /// The worker as an owner of temporary folders (`PID.START`), until it is let go.
+    owner: Option<String>,
 }
 
 impl WorkerProcess {
@@ -87,14 +103,21 @@ impl WorkerProcess {
 
     /// Starts `exe worker` with its stderr going to `stderr`.
     pub fn spawn_with(exe: &Path, stderr: Stdio) -> std::io::Result<WorkerProcess> {
-        let mut child = Command::new(exe)
+        // Leftovers of runs whose owner died (a `kill -9`) go before anything new starts.
+        contain::sweep();
+        let mut command = Command::new(exe);
+        command
             .arg("worker")
             .env(PARENT_ENV, std::process::id().to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(stderr)
-            .process_group(0)
-            .spawn()?;
+            .process_group(0);
+        let mark = contain::new_mark();
+        let mut child = contain::spawn(command, &mark, libc::SIGTERM)?;
+        // The worker starts nothing before its first request, so the cgroup holds all it starts.
+        let cgroup = Cgroup::holding(child.id(), &mark);
+        let owner = contain::owner_of(child.id());
         let stdin = child.stdin.take().expect("stdin was piped");
         let stdout = child.stdout.take().expect("stdout was piped");
         let (tx, answers) = mpsc::channel();
@@ -110,7 +133,7 @@ impl WorkerProcess {
                 }
             }
         });
-        Ok(WorkerProcess { child, stdin, answers, stop: None })
+        Ok(WorkerProcess { child, stdin, answers, stop: None, mark: Some(mark), cgroup, owner })
     }
 
     /// Makes [`WorkerProcess::run`] kill the job and answer [`Finish::Stopped`] once `stop` is
@@ -133,7 +156,10 @@ impl WorkerProcess {
         let cpu_start = tree_cpu_seconds(pid);
         loop {
             match self.answers.recv_timeout(POLL) {
-                Ok(Ok(answer)) if answer.job == request.job => return Finish::Answered(Box::new(answer)),
+                Ok(Ok(mut answer)) if answer.job == request.job => {
+                    answer.judge_late(request.time_limit);
+                    return Finish::Answered(Box::new(answer));
+                }
                 Ok(Ok(_stale)) => continue,
                 Ok(Err(e)) => return died(start, e),
                 Err(RecvTimeoutError::Disconnected) if !self.stopping() => {
@@ -176,14 +202,23 @@ impl WorkerProcess {
         proc_status_kb(&self.child.id().to_string(), "VmRSS")
     }
 
-    /// Stops the child and everything it started (SIGTERM, then SIGKILL) and reaps it.
+    /// Stops the child and everything it started (SIGTERM, then SIGKILL), also what left its tree
+    /// (its cgroup, its mark), reaps it and removes its temporary folders.
     fn kill(&mut self) {
         if matches!(self.child.try_wait(), Ok(None)) {
             stop_tree(self.child.id(), true);
         }
         // Both fail only if the child is already gone, which is what we want.
         let _ = self.child.kill();
+        // Dropped: killed, then removed.
+        drop(self.cgroup.take());
+        if let Some(mark) = self.mark.take() {
+            contain::kill_marked(&mark);
+        }
         let _ = self.child.wait();
+        if let Some(owner) = self.owner.take() {
+            contain::remove_temp_of(&owner);
+        }
     }
 
     /// The child's exit status in words (waiting briefly for it to finish exiting).

@@ -93,6 +93,25 @@ pub struct Response {
     pub note: String,
 }
 
+impl Response {
+    /// Judges an answer that came after the time limit `time_limit` (seconds): past it, counted on
+    /// the report's clock (set-up plus solve), a `solved` or `infeasible` answer is `limit` — the
+    /// run did not finish within its limit, whatever it said in the grace — and its grid is
+    /// dropped. A wrong grid stays an error. The one rule for built-in and external solvers.
+    pub fn judge_late(&mut self, time_limit: Option<f64>) {
+        let took = self.stats.seconds + self.stats.build_seconds;
+        let Some(limit) = time_limit.filter(|&limit| took > limit) else { return };
+        if !matches!(self.outcome.as_str(), "solved" | "infeasible") {
+            return;
+        }
+        let late =
+            format!("answered {} after the time limit ({took:.3} s > {limit} s): counted as limit", self.outcome);
+        self.note = if self.note.is_empty() { late } else { format!("{}; {late}", self.note) };
+        self.outcome = "limit".into();
+        self.solution = None;
+    }
+}
+
 /// Reads a `kB` field (`VmRSS`, `VmHWM`) of a `/proc/PID/status` text.
 pub fn status_kb(status: &str, field: &str) -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with(field) && l[field.len()..].starts_with(':'))?;
@@ -102,4 +121,35 @@ pub fn status_kb(status: &str, field: &str) -> Option<u64> {
 /// A `kB` field of `/proc/<pid>/status` (`self` for this process).
 pub fn proc_status_kb(pid: &str, field: &str) -> Option<u64> {
     status_kb(&std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?, field)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answered(outcome: &str, seconds: f64, build_seconds: f64) -> Response {
+        let stats = Stats { seconds, build_seconds, ..Stats::default() };
+        Response { outcome: outcome.into(), solution: Some(vec![1]), stats, ..Response::default() }
+    }
+
+    #[test]
+    fn an_answer_after_the_time_limit_is_a_limit_counting_the_set_up() {
+        let mut late = answered("solved", 0.8, 0.3);
+        late.judge_late(Some(1.0));
+        assert_eq!((late.outcome.as_str(), late.solution.as_ref()), ("limit", None));
+        assert!(late.note.contains("answered solved after the time limit"), "{}", late.note);
+        let mut late = answered("infeasible", 1.5, 0.0);
+        late.judge_late(Some(1.0));
+        assert_eq!(late.outcome, "limit");
+    }
+
+    #[test]
+    fn an_answer_in_time_an_error_or_no_limit_is_left_as_it_is() {
+        for (outcome, seconds, limit) in [("solved", 0.9, Some(1.0)), ("error", 5.0, Some(1.0)), ("solved", 9.0, None)]
+        {
+            let mut r = answered(outcome, seconds, 0.0);
+            r.judge_late(limit);
+            assert_eq!(r, answered(outcome, seconds, 0.0));
+        }
+    }
 }

@@ -9,13 +9,21 @@
 //! (an unknown key is an error, not a silently ignored typo) and every value is checked before any
 //! results folder is touched. The resolved [`Config`] — sizes turned into box shapes, defaults
 //! filled in — is what `meta.json` records, and it is itself a valid config file.
+//!
+//! Beside (or instead of) the generated grid, `[[sets]]` tables name puzzle files
+//! ([`super::sets`]): they are read when the config is, relative to its folder, so a pattern that
+//! matches nothing or a malformed puzzle is refused before anything runs. `boxes`, `alphas`,
+//! `modes` and `repeats` are then optional (all or none: a config without `boxes` generates
+//! nothing).
 
 use std::collections::HashSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use super::sets::{Catalog, SetConfig};
 use super::solvers::{Runs, SolverEntry};
 use crate::external::definition::{check_unique, Checks, DefinitionError, DefinitionFile};
 use crate::external::{load_file, Definition};
@@ -88,11 +96,12 @@ struct ConfigFile {
     sizes: Vec<usize>,
     #[serde(default)]
     alphas: Vec<f64>,
+    #[serde(default)]
     modes: Vec<Mode>,
     #[serde(default)]
     difficulties: Vec<String>,
     unique_budget: Option<f64>,
-    repeats: u32,
+    repeats: Option<u32>,
     solvers: Vec<toml::Value>,
     time_limit: f64,
     memory_mb: Option<u64>,
@@ -100,6 +109,8 @@ struct ConfigFile {
     jobs: Option<usize>,
     #[serde(default)]
     external: Vec<ExternalItem>,
+    #[serde(default)]
+    sets: Vec<SetConfig>,
 }
 
 /// An `external` item as written: a definition file's path, or an inline definition table.
@@ -136,13 +147,15 @@ impl<'de> Deserialize<'de> for ExternalItem {
 pub struct Config {
     /// Experiment name: the `experiment` column and the default folder `results/NAME`.
     pub name: String,
-    /// Box shapes, in the order given (`sizes` resolved to their default boxes).
-    #[serde(with = "shape_names")]
+    /// Box shapes, in the order given (`sizes` resolved to their default boxes); empty when the
+    /// config only runs instance sets.
+    #[serde(with = "shape_names", default, skip_serializing_if = "Vec::is_empty")]
     pub boxes: Vec<Shape>,
     /// Fill fractions α, each in [0, 1] (modes `random` and `planted`; empty without them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub alphas: Vec<f64>,
-    /// Instance modes.
+    /// Instance modes (empty when the config only runs instance sets).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modes: Vec<Mode>,
     /// Ratings of the `unique` puzzles (mode `unique` only; empty without it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -166,6 +179,16 @@ pub struct Config {
     /// The external solvers `solvers` names, defined inline.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub external: Vec<Definition>,
+    /// Instance sets, as written (patterns relative to [`Config::folder`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<SetConfig>,
+    /// The sets' puzzles, read when the config was (empty for a config read from `meta.json`
+    /// until [`Config::read_sets`]).
+    #[serde(skip)]
+    pub catalog: Arc<Catalog>,
+    /// The folder the config file is in: where the sets' patterns are matched.
+    #[serde(skip)]
+    pub folder: PathBuf,
 }
 
 /// `Shape` lists as `"RxC"` strings, the way configs write them.
@@ -192,13 +215,48 @@ impl Config {
         Config::parse(&text, &name)
     }
 
-    /// Parses and checks config text; `source` names it in errors.
+    /// Parses and checks config text; `source` names it in errors, and its folder is where the
+    /// sets' patterns are matched (their files are read here).
     pub fn parse(text: &str, source: &str) -> Result<Config, ConfigError> {
         let file: ConfigFile = toml::from_str(text).map_err(|e| ConfigError::Syntax {
             path: source.to_string(),
             message: e.to_string().trim_end().to_string(),
         })?;
-        resolve(file, source, text)
+        let mut config = resolve(file, source, text)?;
+        config.folder = Path::new(source).parent().map(Path::to_path_buf).unwrap_or_default();
+        let catalog = super::sets::resolve(&config.sets, &config.folder).map_err(|e| ConfigError::Invalid {
+            path: located(source, text, e.key.split('.').next().unwrap_or(&e.key)),
+            key: e.key,
+            message: e.message,
+        })?;
+        config.catalog = Arc::new(catalog);
+        config.check_size().map_err(|message| ConfigError::Invalid {
+            path: located(source, text, "sets"),
+            key: "sets".into(),
+            message,
+        })?;
+        Ok(config)
+    }
+
+    /// Reads the sets' files again, matched in `folder` (a config read from `meta.json` has none).
+    pub fn read_sets(&mut self, folder: &Path) -> Result<(), super::sets::SetError> {
+        self.folder = folder.to_path_buf();
+        self.catalog = Arc::new(super::sets::resolve(&self.sets, folder)?);
+        Ok(())
+    }
+
+    /// Refuses more than [`MAX_RUNS`] runs over the generated grid and the sets together.
+    fn check_size(&self) -> Result<(), String> {
+        let runs = (self.instance_count() as u64).saturating_mul(self.solvers.len() as u64);
+        if runs <= MAX_RUNS {
+            return Ok(());
+        }
+        Err(format!(
+            "{} instances (the grid's and the sets' puzzles × their repeats) × {} solver(s) = {runs} runs; at most \
+             {MAX_RUNS} runs per config: lower the repeats or split the sets into several configs",
+            self.instance_count(),
+            self.solvers.len()
+        ))
     }
 
     /// The definition of an external solver of this config.
@@ -215,9 +273,10 @@ impl Config {
     }
 
     /// The config with `jobs` and `unique_budget` cleared (neither ever changes an instance or a
-    /// result): two configs with equal identities give the same results.
+    /// result), and without the sets' puzzles and folder (the files are compared by their digests,
+    /// [`super::sets::changed_file`]): two configs with equal identities give the same results.
     pub fn identity(&self) -> Config {
-        Config { jobs: None, unique_budget: None, ..self.clone() }
+        Config { jobs: None, unique_budget: None, catalog: Arc::default(), folder: PathBuf::new(), ..self.clone() }
     }
 
     /// Levels a mode sweeps: α values for `random` and `planted`, difficulties for `unique`.
@@ -236,10 +295,20 @@ impl Config {
         total.div_ceil(count.max(1) as u64)
     }
 
-    /// Instances in the whole grid: boxes × (levels of each mode) × repeats.
-    pub fn instance_count(&self) -> usize {
+    /// Instances of the generated grid: boxes × (levels of each mode) × repeats.
+    pub fn generated_count(&self) -> usize {
         let levels: usize = self.modes.iter().map(|&m| self.level_count(m)).sum();
         self.boxes.len() * levels * self.repeats as usize
+    }
+
+    /// Instances in all: the generated grid's, then each set's puzzles × its repeats.
+    pub fn instance_count(&self) -> usize {
+        self.generated_count() + self.set_instance_count()
+    }
+
+    /// Instances of the sets: each puzzle × its set's repeats.
+    pub fn set_instance_count(&self) -> usize {
+        self.sets.iter().zip(&self.catalog.sets).map(|(s, r)| r.puzzles.len() * s.repeats as usize).sum()
     }
 
     /// The time budget to generate one `unique` puzzle.
@@ -330,8 +399,27 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
     for (i, &n) in file.sizes.iter().enumerate() {
         boxes.push(Shape::for_size(n).map_err(|e| invalid(format!("sizes[{i}]"), e.to_string()))?);
     }
-    if boxes.is_empty() {
-        return Err(invalid("boxes".into(), "no box shape: give boxes = [\"3x3\", …] or sizes = [9, …]".into()));
+    let generated = !boxes.is_empty();
+    if !generated && file.sets.is_empty() {
+        return Err(invalid(
+            "boxes".into(),
+            "no box shape: give boxes = [\"3x3\", …] or sizes = [9, …], or [[sets]] of puzzle files".into(),
+        ));
+    }
+    if !generated && (!file.modes.is_empty() || !file.alphas.is_empty() || file.repeats.is_some()) {
+        let key = if !file.modes.is_empty() {
+            "modes"
+        } else if !file.alphas.is_empty() {
+            "alphas"
+        } else {
+            "repeats"
+        };
+        return Err(invalid(
+            key.into(),
+            format!(
+                "{key} apply to the generated grid, which has no boxes: give boxes = [\"3x3\", …], or leave {key} out"
+            ),
+        ));
     }
     if let Some(dup) = first_duplicate(&boxes) {
         return Err(invalid("boxes".into(), format!("box {dup} is listed twice (sizes resolve to boxes too)")));
@@ -358,7 +446,7 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
             return Err(invalid(format!("alphas[{i}]"), why));
         }
     }
-    if file.modes.is_empty() {
+    if generated && file.modes.is_empty() {
         return Err(invalid(
             "modes".into(),
             "no instance mode: give modes = [\"random\", \"planted\"], [\"unique\"] or some of them".into(),
@@ -426,9 +514,13 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
         }
         (false, None) => None,
     };
-    if file.repeats == 0 {
-        return Err(invalid("repeats".into(), "0 repeats make an empty grid of runs; give 1 or more".into()));
-    }
+    let repeats = match (generated, file.repeats) {
+        (true, None) => return Err(invalid("repeats".into(), "missing: give repeats = 1 or more".into())),
+        (true, Some(0)) => {
+            return Err(invalid("repeats".into(), "0 repeats make an empty grid of runs; give 1 or more".into()))
+        }
+        (_, r) => r.unwrap_or(1),
+    };
     let named: Vec<String> = file.solvers.iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
     let external = externals(file.external, source, text, &named)?;
     let mut solvers = Vec::new();
@@ -468,7 +560,7 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
             Mode::Unique => difficulties.len() as u64,
         })
         .sum();
-    let instances = (boxes.len() as u64).saturating_mul(levels).saturating_mul(u64::from(file.repeats));
+    let instances = (boxes.len() as u64).saturating_mul(levels).saturating_mul(u64::from(repeats));
     let runs = instances.saturating_mul(solvers.len() as u64);
     if runs > MAX_RUNS {
         return Err(invalid(
@@ -477,7 +569,7 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
                 "{} box shape(s) × {levels} level(s) × {} repeats = {instances} instances, × {} solver(s) = {runs} runs; \
                  at most {MAX_RUNS} runs per config: lower repeats or split the grid into several configs",
                 boxes.len(),
-                file.repeats,
+                repeats,
                 solvers.len()
             ),
         ));
@@ -495,13 +587,16 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
         modes: file.modes,
         difficulties,
         unique_budget,
-        repeats: file.repeats,
+        repeats,
         solvers,
         time_limit: file.time_limit,
         memory_mb,
         seed: file.seed,
         jobs: file.jobs,
         external,
+        sets: file.sets,
+        catalog: Arc::default(),
+        folder: PathBuf::new(),
     })
 }
 

@@ -15,6 +15,12 @@
 //! the report's per-difficulty cells into one cell per puzzle; the `givens` column holds the real
 //! fill.
 //!
+//! After the generated grid come the puzzles of the config's instance sets ([`super::sets`]), set
+//! by set in config order, puzzle by puzzle in id order, each `repeats` times: instance id G + k
+//! for the k-th of them, G the generated grid's size. A set puzzle's seed hashes the master seed,
+//! the set's name, the puzzle's id (`FILE#NUMBER`) and the repeat, so it does not change when other
+//! files or sets are added; only the numeric instance id (the canonical order) does.
+//!
 //! The `unique` instances are generated up front ([`held_instances`]), before the results folder is
 //! touched. A unique puzzle may not be found: each has `unique_budget` seconds (and the generator's
 //! attempt cap), and the first one that cannot be made stops the run with a [`GenerationError`]
@@ -33,6 +39,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::config::Config;
+use super::sets::Expect;
 use crate::format::to_line;
 use crate::generate::{planted, random_fill, rng_from_seed, Mode};
 use crate::grid::{Grid, Shape};
@@ -160,19 +167,54 @@ pub fn instance_seed(master: u64, spec: &Spec) -> u64 {
     fold(h, u64::from(spec.rep))
 }
 
-/// A generated instance.
+/// A puzzle of an instance set: the set (its place in the config), the puzzle (its place in the
+/// set) and the repeat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SetRef {
+    /// Index into the config's `sets`.
+    pub set: usize,
+    /// Index into the set's puzzles.
+    pub puzzle: usize,
+    /// Repeat index, 0-based.
+    pub rep: u32,
+}
+
+/// Where an instance comes from: the generated grid or an instance set.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Source {
+    /// Generated from its coordinates and seed.
+    Generated(Spec),
+    /// Read from a set's file.
+    Set(SetRef),
+}
+
+impl Source {
+    /// The repeat index.
+    pub fn rep(self) -> u32 {
+        match self {
+            Source::Generated(spec) => spec.rep,
+            Source::Set(r) => r.rep,
+        }
+    }
+}
+
+/// An instance: generated, or a set's puzzle.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Instance {
     /// Place in the canonical order.
     pub id: usize,
-    /// Coordinates.
-    pub spec: Spec,
+    /// Where it comes from.
+    pub source: Source,
     /// The instance's own seed.
     pub seed: u64,
     /// The puzzle.
     pub puzzle: Grid,
-    /// Its known solution: the one a planted puzzle was cut from, or a unique puzzle's only one.
+    /// Its known solution: the one a planted puzzle was cut from, a unique puzzle's only one, or
+    /// the one a set's file gives with it.
     pub solution: Option<Grid>,
+    /// Its expected verdict: a set puzzle's (from its file or its set); none for generated ones,
+    /// whose modes say what is known.
+    pub expected: Option<Expect>,
 }
 
 /// An instance that could not be generated: a unique puzzle not found within its budget.
@@ -226,7 +268,77 @@ pub fn generate(id: usize, spec: Spec, seed: u64, budget: Duration) -> Result<In
             unreachable!("levels() gives α levels to fill modes and difficulties to mode unique")
         }
     };
-    Ok(Instance { id, spec, seed, puzzle, solution })
+    Ok(Instance { id, source: Source::Generated(spec), seed, puzzle, solution, expected: None })
+}
+
+/// The instance of set puzzle `r` of `config` with id `id`, taken from the config's catalog.
+pub fn set_instance(config: &Config, id: usize, r: SetRef) -> Instance {
+    let p = &config.catalog.sets[r.set].puzzles[r.puzzle];
+    Instance {
+        id,
+        source: Source::Set(r),
+        seed: set_seed(config, r),
+        puzzle: p.puzzle.clone(),
+        solution: p.solution.clone(),
+        expected: p.expected,
+    }
+}
+
+/// The seed of a set puzzle: a portable hash of the master seed, the set's name, the puzzle's id
+/// and the repeat (see the module doc).
+pub fn set_seed(config: &Config, r: SetRef) -> u64 {
+    let id = config.catalog.sets[r.set].id(r.puzzle);
+    let mut h = fold(fold(fold(0, SEED_SCHEME), config.seed), SET_TAG);
+    h = fold_str(fold_str(h, &config.sets[r.set].name), &id);
+    fold(h, u64::from(r.rep))
+}
+
+/// The seed hash's tag for set puzzles (generated instances start with their box instead).
+const SET_TAG: u64 = 0x5E7;
+
+/// Folds a string into the hash: its length, then its bytes eight at a time (little-endian).
+fn fold_str(h: u64, s: &str) -> u64 {
+    s.as_bytes().chunks(8).fold(fold(h, s.len() as u64), |h, chunk| {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        fold(h, u64::from_le_bytes(word))
+    })
+}
+
+/// The source of instance `id`: the generated grid's coordinates below
+/// [`Config::generated_count`], a set puzzle after; `None` past the last instance.
+pub fn source_of(config: &Config, id: usize) -> Option<Source> {
+    let generated = config.generated_count();
+    if id < generated {
+        return spec_of(config, id).map(Source::Generated);
+    }
+    let mut rest = id - generated;
+    for (set, (c, r)) in config.sets.iter().zip(&config.catalog.sets).enumerate() {
+        let here = r.puzzles.len() * c.repeats as usize;
+        if rest < here {
+            let repeats = c.repeats as usize;
+            return Some(Source::Set(SetRef { set, puzzle: rest / repeats, rep: (rest % repeats) as u32 }));
+        }
+        rest -= here;
+    }
+    None
+}
+
+/// The sources of every instance of `config`, in canonical order (nothing is generated).
+pub fn sources(config: &Config) -> impl Iterator<Item = Source> + '_ {
+    let sets = config.sets.iter().zip(&config.catalog.sets).enumerate().flat_map(|(set, (c, r))| {
+        (0..r.puzzles.len())
+            .flat_map(move |puzzle| (0..c.repeats).map(move |rep| Source::Set(SetRef { set, puzzle, rep })))
+    });
+    specs(config).into_iter().map(Source::Generated).chain(sets)
+}
+
+/// The seed of the instance from `source`.
+pub fn seed_of(config: &Config, source: Source) -> u64 {
+    match source {
+        Source::Generated(spec) => instance_seed(config.seed, &spec),
+        Source::Set(r) => set_seed(config, r),
+    }
 }
 
 /// The instances of a config that fall in `shard` (all of them when `None`), generated; stops at
@@ -235,8 +347,8 @@ pub fn instances(config: &Config, shard: Option<Shard>) -> Result<Vec<Instance>,
     Stream::new(config, shard, held_instances(config, shard)?).collect()
 }
 
-/// The coordinates of instance `id` in canonical order (box, mode, level, repeat), computed
-/// without listing the others; `None` past the last instance.
+/// The coordinates of generated instance `id` in canonical order (box, mode, level, repeat),
+/// computed without listing the others; `None` past the generated grid.
 pub fn spec_of(config: &Config, id: usize) -> Option<Spec> {
     let repeats = config.repeats as usize;
     let per_box: usize = config.modes.iter().map(|&m| config.level_count(m) * repeats).sum();
@@ -282,6 +394,11 @@ impl<'a> Stream<'a> {
     pub fn new(config: &'a Config, shard: Option<Shard>, held: BTreeMap<usize, Instance>) -> Stream<'a> {
         Stream { config, ids: shard_ids(config, shard), held }
     }
+
+    /// The config whose instances these are.
+    pub fn config(&self) -> &'a Config {
+        self.config
+    }
 }
 
 impl Iterator for Stream<'_> {
@@ -289,10 +406,12 @@ impl Iterator for Stream<'_> {
 
     fn next(&mut self) -> Option<Self::Item> {
         let id = self.ids.next()?;
-        let spec = spec_of(self.config, id)?;
-        Some(match self.held.remove(&id) {
-            Some(instance) => Ok(instance),
-            None => generate(id, spec, instance_seed(self.config.seed, &spec), self.config.unique_budget()),
+        Some(match (self.held.remove(&id), source_of(self.config, id)?) {
+            (Some(instance), _) => Ok(instance),
+            (None, Source::Generated(spec)) => {
+                generate(id, spec, instance_seed(self.config.seed, &spec), self.config.unique_budget())
+            }
+            (None, Source::Set(r)) => Ok(set_instance(self.config, id, r)),
         })
     }
 }
@@ -363,29 +482,41 @@ impl From<Shard> for String {
 }
 
 /// The comment line that introduces an instance in `instances.txt`.
-pub fn key_comment(instance: &Instance) -> String {
-    let s = &instance.spec;
-    format!(
-        "# id={} box={} mode={} {} rep={} seed={} givens={}",
-        instance.id,
-        s.shape,
-        s.mode.name(),
-        s.level,
-        s.rep,
-        instance.seed,
-        instance.puzzle.givens()
-    )
+pub fn key_comment(config: &Config, instance: &Instance) -> String {
+    match instance.source {
+        Source::Generated(s) => format!(
+            "# id={} box={} mode={} {} rep={} seed={} givens={}",
+            instance.id,
+            s.shape,
+            s.mode.name(),
+            s.level,
+            s.rep,
+            instance.seed,
+            instance.puzzle.givens()
+        ),
+        Source::Set(r) => format!(
+            "# id={} box={} set={} instance={} rep={} seed={} givens={}{}",
+            instance.id,
+            instance.puzzle.shape(),
+            config.sets[r.set].name,
+            config.catalog.sets[r.set].id(r.puzzle),
+            r.rep,
+            instance.seed,
+            instance.puzzle.givens(),
+            instance.expected.map(|e| format!(" expect={}", e.name())).unwrap_or_default()
+        ),
+    }
 }
 
 /// One instance in `instances.txt`: its key comment, then the puzzle in line format (with
 /// `:SOLUTION` when the solution is known — planted and unique puzzles — so `solve` also checks
 /// the answers against it).
-pub fn instance_block(instance: &Instance) -> String {
+pub fn instance_block(config: &Config, instance: &Instance) -> String {
     let line = match &instance.solution {
         Some(s) => format!("{}:{}", to_line(&instance.puzzle), to_line(s)),
         None => to_line(&instance.puzzle),
     };
-    format!("{}\n{line}\n", key_comment(instance))
+    format!("{}\n{line}\n", key_comment(config, instance))
 }
 
 /// The header of `instances.txt`: what it holds and how to re-run it.
@@ -467,7 +598,7 @@ mod tests {
             assert!(crate::verify::is_solution_of(&i.puzzle, solution));
             assert_eq!(generate(rep, spec, seed, budget).unwrap(), i, "deterministic for its seed");
             assert_eq!((spec.level.alpha(), spec.level.difficulty()), (UNIQUE_ALPHA, rating.name()));
-            assert!(key_comment(&i).contains(&format!("mode=unique difficulty={rating} rep={rep}")));
+            assert!(key_comment(&config(), &i).contains(&format!("mode=unique difficulty={rating} rep={rep}")));
         }
     }
 
@@ -516,7 +647,10 @@ mod tests {
     fn only_unique_instances_are_held_and_the_stream_hands_them_over_in_order() {
         let c = config();
         let held = held_instances(&c, None).unwrap();
-        assert!(!held.is_empty() && held.values().all(|i| i.spec.mode == Mode::Unique));
+        assert!(
+            !held.is_empty()
+                && held.values().all(|i| matches!(i.source, Source::Generated(s) if s.mode == Mode::Unique))
+        );
         assert_eq!(held.len(), specs(&c).iter().filter(|s| s.mode == Mode::Unique).count());
         let streamed: Vec<Instance> = Stream::new(&c, None, held.clone()).map(Result::unwrap).collect();
         assert_eq!(streamed.iter().map(|i| i.id).collect::<Vec<_>>(), (0..c.instance_count()).collect::<Vec<_>>());
@@ -536,7 +670,7 @@ mod tests {
     #[test]
     fn blocks_round_trip_and_shards_parse() {
         let c = config();
-        let text: String = instances(&c, None).unwrap().iter().map(instance_block).collect();
+        let text: String = instances(&c, None).unwrap().iter().map(|i| instance_block(&c, i)).collect();
         let blocks = read_blocks(&format!("{}{text}", instances_header(&c, None))).unwrap();
         assert_eq!(blocks.len(), c.instance_count());
         assert_eq!(blocks[5].0, 5);

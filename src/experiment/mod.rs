@@ -5,7 +5,9 @@
 //! A results folder (`results/NAME/`) holds `runs.csv` (one [`record::RunRow`] per run),
 //! `meta.json` ([`meta::Meta`]: the resolved config, code and machine) and `instances.txt` (every
 //! instance in line format, re-runnable with `sudoku-lab solve`). Files by concept:
-//! [`config`] (TOML), [`solvers`] (a config's solvers and variants), [`instances`] (enumeration, seeds, shards), [`worker`] (the worker process's loop; its protocol and the handle that starts, times and kills it are
+//! [`config`] (TOML), [`solvers`] (a config's solvers and variants), [`sets`] (instance sets: puzzle
+//! files named by globs, each puzzle an instance with a stable id and an expected verdict),
+//! [`instances`] (enumeration of the generated grid and the sets, seeds, shards), [`worker`] (the worker process's loop; its protocol and the handle that starts, times and kills it are
 //! [`crate::solve::process`]), [`rows`] (jobs to rows,
 //! cross-check), [`check`] (the cross-check itself), [`folder`] (files on disk), [`validate`] (the
 //! row check every reader of `runs.csv` applies), [`progress`],
@@ -25,6 +27,7 @@ pub mod progress;
 pub mod record;
 pub mod rows;
 pub mod runner;
+pub mod sets;
 pub mod signals;
 pub mod solvers;
 pub mod validate;

@@ -11,8 +11,9 @@ use std::collections::HashMap;
 
 use super::check::cross_check;
 use super::config::Config;
-use super::instances::{instance_seed, specs, Instance, Spec};
+use super::instances::{seed_of, sources, Instance, SetRef, Source, Spec};
 use super::record::RunRow;
+use super::sets::{Expect, SET_MODE};
 use super::validate::RowKey;
 use crate::grid::Grid;
 use crate::solve::process::{Finish, Kill};
@@ -28,8 +29,37 @@ impl RowKey {
             alpha_bits: spec.level.alpha().to_bits(),
             difficulty: spec.level.difficulty().to_string(),
             rep: spec.rep,
+            set: String::new(),
+            instance: String::new(),
         }
     }
+
+    fn of_set(config: &Config, r: SetRef) -> RowKey {
+        let puzzle = &config.catalog.sets[r.set].puzzles[r.puzzle].puzzle;
+        RowKey {
+            box_rows: puzzle.shape().box_rows(),
+            box_cols: puzzle.shape().box_cols(),
+            mode: SET_MODE.to_string(),
+            alpha_bits: measured_fill(puzzle).to_bits(),
+            difficulty: String::new(),
+            rep: r.rep,
+            set: config.sets[r.set].name.clone(),
+            instance: config.catalog.sets[r.set].id(r.puzzle),
+        }
+    }
+
+    fn of_source(config: &Config, source: Source) -> RowKey {
+        match source {
+            Source::Generated(spec) => RowKey::of_spec(&spec),
+            Source::Set(r) => RowKey::of_set(config, r),
+        }
+    }
+}
+
+/// The `alpha` column of a set puzzle: its fill, givens / N², to four decimals (the precision the
+/// report groups by, so every reader keys it alike).
+pub fn measured_fill(puzzle: &Grid) -> f64 {
+    (puzzle.givens() as f64 / puzzle.shape().cells() as f64 * 10_000.0).round() / 10_000.0
 }
 
 /// Maps rows to the instances of one config.
@@ -43,10 +73,9 @@ pub struct RowIndex {
 impl RowIndex {
     /// The index of every instance of `config` (no instance is generated).
     pub fn new(config: &Config) -> RowIndex {
-        let ids = specs(config)
-            .iter()
+        let ids = sources(config)
             .enumerate()
-            .map(|(id, spec)| (RowKey::of_spec(spec), (id, instance_seed(config.seed, spec))))
+            .map(|(id, source)| (RowKey::of_source(config, source), (id, seed_of(config, source))))
             .collect();
         RowIndex { name: config.name.clone(), ids, solvers: config.solvers.iter().map(|e| e.name.clone()).collect() }
     }
@@ -94,7 +123,9 @@ impl RowIndex {
 /// A row's level as the instances file writes it: `difficulty=hard` for unique instances, else
 /// `alpha=0.4`.
 fn level_of(row: &RunRow) -> String {
-    if row.difficulty.is_empty() {
+    if !row.set.is_empty() {
+        format!("set={} instance={}", row.set, row.instance)
+    } else if row.difficulty.is_empty() {
         format!("alpha={}", row.alpha)
     } else {
         format!("difficulty={}", row.difficulty)
@@ -103,16 +134,17 @@ fn level_of(row: &RunRow) -> String {
 
 /// The row fields every run of an instance shares.
 fn base_row(config: &Config, instance: &Instance, solver: &str) -> RunRow {
-    let s = &instance.spec;
+    let key = RowKey::of_source(config, instance.source);
+    let shape = instance.puzzle.shape();
     RunRow {
         experiment: config.name.clone(),
-        box_rows: s.shape.box_rows(),
-        box_cols: s.shape.box_cols(),
-        n: s.shape.n(),
-        alpha: s.level.alpha(),
-        mode: s.mode.name().to_string(),
-        difficulty: s.level.difficulty().to_string(),
-        rep: s.rep,
+        box_rows: shape.box_rows(),
+        box_cols: shape.box_cols(),
+        n: shape.n(),
+        alpha: f64::from_bits(key.alpha_bits),
+        mode: key.mode,
+        difficulty: key.difficulty,
+        rep: key.rep,
         seed: instance.seed,
         givens: instance.puzzle.givens(),
         solver: solver.to_string(),
@@ -135,9 +167,9 @@ fn base_row(config: &Config, instance: &Instance, solver: &str) -> RunRow {
         winner: None,
         lp_solves: None,
         cpu_seconds: None,
-        set: String::new(),
-        instance: String::new(),
-        expected: String::new(),
+        set: key.set,
+        instance: key.instance,
+        expected: instance.expected.map(|e| e.name().to_string()).unwrap_or_default(),
         contradiction: String::new(),
     }
 }
@@ -261,7 +293,49 @@ pub fn instance_rows(config: &Config, instance: &Instance, finishes: Vec<Finish>
             None => (finished >= 2).then_some(true),
         };
     }
+    if let Some(expected) = instance.expected {
+        for (solver, why) in contradictions(expected, instance.solution.as_ref(), &reports) {
+            if let Some(row) = rows.iter_mut().find(|r| r.solver == solver) {
+                row.contradiction = why;
+            }
+        }
+    }
     rows
+}
+
+/// The runs whose answers contradict the expected verdict of their puzzle, each with why: a
+/// solution of a puzzle expected unsolvable, "infeasible" for one expected to have a solution, a
+/// solution other than the one given with a puzzle expected unique, or two different solutions of
+/// it. The answers are verified already, so a contradicted expectation is a wrong expectation (or
+/// a verifier defect) as much as a wrong solver, and the run is never counted as solved.
+pub fn contradictions<'a>(
+    expected: Expect,
+    known: Option<&Grid>,
+    reports: &[(&'a str, Report)],
+) -> Vec<(&'a str, String)> {
+    let solutions: Vec<(&str, &Grid)> = reports.iter().filter_map(|(s, r)| Some((*s, r.outcome.solution()?))).collect();
+    let mut out = Vec::new();
+    for (solver, report) in reports {
+        let why = match (expected, &report.outcome) {
+            (Expect::Unsolvable, Outcome::Solved(_)) => {
+                Some("a solution of a puzzle expected to have none (a wrong expectation, or a verifier defect)".into())
+            }
+            (Expect::Solvable | Expect::Unique, Outcome::Infeasible) => {
+                Some(format!("infeasible, but the puzzle is expected {}", expected.name()))
+            }
+            (Expect::Unique, Outcome::Solved(grid)) => match known {
+                Some(k) if k != grid => Some("a solution other than the expected unique one".to_string()),
+                Some(_) => None,
+                None => solutions
+                    .iter()
+                    .find(|(_, g)| *g != grid)
+                    .map(|(other, _)| format!("a solution other than {other}'s, of a puzzle expected unique")),
+            },
+            _ => None,
+        };
+        out.extend(why.map(|w| (*solver, w)));
+    }
+    out
 }
 
 /// One line per instance whose rows show a disagreement or an answer that failed the oracle,

@@ -130,7 +130,11 @@ impl Jobs<'_> {
                 }
                 Some(Ok(instance)) => instance,
             };
-            if let Err(e) = self.file.write_all(instance_block(&instance).as_bytes()).and_then(|_| self.file.flush()) {
+            if let Err(e) = self
+                .file
+                .write_all(instance_block(self.stream.config(), &instance).as_bytes())
+                .and_then(|_| self.file.flush())
+            {
                 self.failed = Some(io_at(&self.path)(e));
                 return None;
             }
@@ -436,8 +440,8 @@ fn run_jobs<'a>(
                     let request = Request {
                         job: job.number,
                         task: task(config, entry, instance.seed, &options.out, &log_name),
-                        box_rows: instance.spec.shape.box_rows(),
-                        box_cols: instance.spec.shape.box_cols(),
+                        box_rows: instance.puzzle.shape().box_rows(),
+                        box_cols: instance.puzzle.shape().box_cols(),
                         cells: instance.puzzle.cells().to_vec(),
                         time_limit: Some(config.time_limit),
                         max_solutions: 1,

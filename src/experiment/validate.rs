@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::record::RunRow;
+use super::sets::SET_MODE;
 use crate::generate::Mode;
 use crate::grid::Shape;
 
@@ -37,8 +38,17 @@ pub fn row_problem(row: &RunRow) -> Option<String> {
         return Some(format!("outcome '{}'; expected one of {}", row.outcome, OUTCOMES.join(", ")));
     }
     let modes = [Mode::Random, Mode::Planted, Mode::Unique].map(Mode::name);
-    if !modes.contains(&row.mode.as_str()) {
-        return Some(format!("mode '{}'; expected one of {}", row.mode, modes.join(", ")));
+    let in_set = !row.set.is_empty();
+    if in_set != (row.mode == SET_MODE) || (!in_set && !modes.contains(&row.mode.as_str())) {
+        return Some(format!(
+            "mode '{}' with set '{}'; expected one of {} with no set, or mode {SET_MODE} with the set's name",
+            row.mode,
+            row.set,
+            modes.join(", ")
+        ));
+    }
+    if in_set && row.instance.is_empty() {
+        return Some(format!("set '{}' without the puzzle's id in the instance column", row.set));
     }
     match Shape::new(row.box_rows, row.box_cols) {
         Err(e) => return Some(e.to_string()),
@@ -83,6 +93,10 @@ pub(crate) struct RowKey {
     pub alpha_bits: u64,
     pub difficulty: String,
     pub rep: u32,
+    /// The instance set (empty for generated instances).
+    pub set: String,
+    /// The puzzle's id in its set (empty for generated instances).
+    pub instance: String,
 }
 
 impl RowKey {
@@ -95,6 +109,8 @@ impl RowKey {
             alpha_bits: (row.alpha + 0.0).to_bits(),
             difficulty: row.difficulty.clone(),
             rep: row.rep,
+            set: row.set.clone(),
+            instance: row.instance.clone(),
         }
     }
 }

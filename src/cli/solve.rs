@@ -94,6 +94,12 @@ impl IlpArgs {
             let chosen: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
             anyhow::bail!("--{flag} does not apply to {}: only {readers} read it", chosen.join(", "));
         }
+        // One solve at a time: it holds the cores of this machine (or of its cgroup), no more.
+        if kinds.iter().any(|&k| crate::experiment::solvers::runs_highs(k) || k == SolverKind::IlpHybrid) {
+            let flag = if self.highs_options.iter().any(|(n, _)| n == "threads") { "--highs-option" } else { "--threads" };
+            crate::solve::ilp::check_highs_threads(&options, crate::experiment::meta::available_cores())
+                .map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
+        }
         Ok(options)
     }
 

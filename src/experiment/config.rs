@@ -206,18 +206,37 @@ impl Config {
         self.external.iter().find(|d| d.name == name)
     }
 
-    /// Cores one run of `entry` takes: a portfolio's members, an external solver's `threads`.
+    /// Cores one run of `entry` takes: a portfolio's members, HiGHS's `threads` (a variant's
+    /// `highs_options`), an external solver's `threads`.
     pub fn cores(&self, entry: &SolverEntry) -> usize {
         match entry.runs {
+            Runs::Registry(kind) if reads_highs_threads(kind) => {
+                let threads = crate::solve::ilp::highs_threads(&entry.options).unwrap_or(1) as usize;
+                threads.max(kind.processes(&entry.options))
+            }
             Runs::Registry(kind) => kind.processes(&entry.options),
             Runs::External => self.external_named(&entry.name).map_or(1, |d| d.threads as usize),
         }
     }
 
+    /// Checks that every HiGHS solver of the config fits the cores a job may hold in a run of
+    /// `jobs` workers on this machine: a `threads` beyond them would oversubscribe the cores (the
+    /// run's scheduler never hands a job more than `jobs` cores) and slow every run timed on them.
+    pub fn check_highs_threads(&self, jobs: usize) -> Result<(), String> {
+        let cores = jobs.min(super::meta::available_cores());
+        for entry in self.solvers.iter().filter(|e| e.kind().is_some_and(reads_highs_threads)) {
+            crate::solve::ilp::check_highs_threads(&entry.options, cores).map_err(|e| format!("{}: {e}", entry.name))?;
+        }
+        Ok(())
+    }
+
     /// The config with `jobs` and `unique_budget` cleared (neither ever changes an instance or a
-    /// result): two configs with equal identities give the same results.
+    /// result) and its external solvers as their files wrote them (a relative program relative to
+    /// its file, `{here}` unexpanded): two configs with equal identities give the same results,
+    /// wherever their checkouts are.
     pub fn identity(&self) -> Config {
-        Config { jobs: None, unique_budget: None, ..self.clone() }
+        let external = self.external.iter().map(Definition::as_written).collect();
+        Config { jobs: None, unique_budget: None, external, ..self.clone() }
     }
 
     /// Levels a mode sweeps: α values for `random` and `planted`, difficulties for `unique`.
@@ -246,6 +265,11 @@ impl Config {
     pub fn unique_budget(&self) -> std::time::Duration {
         std::time::Duration::from_secs_f64(self.unique_budget.unwrap_or(DEFAULT_UNIQUE_BUDGET))
     }
+}
+
+/// Solvers whose HiGHS reads a `threads` option.
+fn reads_highs_threads(kind: SolverKind) -> bool {
+    super::solvers::runs_highs(kind) || kind == SolverKind::IlpHybrid
 }
 
 /// Reads the `external` items of a config (`source`, holding `text`): definition files and inline
@@ -437,6 +461,13 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
         if entry.runs == Runs::External && !external.iter().any(|d| d.name == entry.name) {
             let unknown = entry.name.parse::<SolverKind>().err().unwrap_or_default();
             let why = format!("{unknown}, or an external solver defined under `external`");
+            return Err(invalid(format!("solvers[{i}]"), why));
+        }
+        if entry.kind().is_some_and(reads_highs_threads) && crate::solve::ilp::highs_threads(&entry.options) == Some(0) {
+            let why = format!(
+                "{}: threads = 0 lets HiGHS take every core of the machine; give the count the job is to hold",
+                entry.name
+            );
             return Err(invalid(format!("solvers[{i}]"), why));
         }
         solvers.push(entry);

@@ -291,8 +291,9 @@ pub fn read_meta(folder: &Path) -> Result<Option<Meta>, ExperimentError> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(io_at(&path)(e)),
     };
-    let meta = serde_json::from_str(&text)
+    let mut meta: Meta = serde_json::from_str(&text)
         .map_err(|e| ExperimentError::Corrupt { path, message: format!("not a sudoku-lab meta.json: {e}") })?;
+    meta.restore_as_written();
     Ok(Some(meta))
 }
 

@@ -150,7 +150,10 @@ pub enum Dialect {
 }
 
 /// A checked external solver definition (see the module doc).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Two definitions are equal when they run the same commands; [`Definition::written`], where the
+/// file had them, takes no part.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Definition {
     /// The name in `runs.csv` and on the command line.
@@ -176,7 +179,46 @@ pub struct Definition {
     /// Extra environment variables.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub env: BTreeMap<String, String>,
+    /// The command, version and env as the file wrote them (`None`: not known, e.g. a definition
+    /// read back from `meta.json`, which keeps them apart: [`crate::experiment::meta::Meta`]).
+    #[serde(skip)]
+    pub written: Option<Written>,
 }
+
+/// What a definition's file wrote, before anything was resolved: a relative program is still
+/// relative to the file, `{here}` is still `{here}`. The same definition read from two checkouts
+/// is written the same, so this is what says whether two experiments are the same.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Written {
+    /// `command` as written.
+    pub command: Vec<String>,
+    /// `version` as written (a shell string as `["sh", "-c", STRING]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub version: Vec<String>,
+    /// `env` as written.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub env: BTreeMap<String, String>,
+}
+
+impl PartialEq for Definition {
+    fn eq(&self, other: &Definition) -> bool {
+        let Definition { name, input, model, command, answer, dialect, threads, version, env, written: _ } = self;
+        (name, input, model, command, answer, dialect, threads, version, env)
+            == (
+                &other.name,
+                &other.input,
+                &other.model,
+                &other.command,
+                &other.answer,
+                &other.dialect,
+                &other.threads,
+                &other.version,
+                &other.env,
+            )
+    }
+}
+
+impl Eq for Definition {}
 
 fn one() -> u32 {
     1
@@ -191,6 +233,16 @@ fn is_auto(d: &Dialect) -> bool {
 }
 
 impl Definition {
+    /// The definition as its file wrote it (command, version and env unresolved), when known; as
+    /// it is otherwise.
+    pub fn as_written(&self) -> Definition {
+        let mut def = self.clone();
+        if let Some(w) = def.written.take() {
+            (def.command, def.version, def.env) = (w.command, w.version, w.env);
+        }
+        def
+    }
+
     /// True when the command names `{output}`: the answer is read from that file, not stdout.
     pub fn writes_output_file(&self) -> bool {
         self.command.iter().chain(self.env.values()).any(|a| a.contains("{output}"))
@@ -325,13 +377,8 @@ impl DefinitionFile {
             DefinitionError { file: file.to_string(), line, col, message, hint }
         };
         let name = self.name.get_ref().clone();
-        let name_ok = |c: char| c.is_ascii_alphanumeric() || "-_.+".contains(c);
-        if name.is_empty() || !name.chars().all(name_ok) {
-            return Err(at(
-                self.name.span(),
-                format!("'{name}' is no solver name"),
-                Some("use letters, digits, '-', '_', '.' and '+'".into()),
-            ));
+        if let Err((why, hint)) = check_name(&name) {
+            return Err(at(self.name.span(), why, Some(hint)));
         }
         if (checks.reserved)(&name) {
             return Err(at(
@@ -400,6 +447,15 @@ impl DefinitionFile {
                 at(t.span(), format!("threads = {} is not a core count", t.get_ref()), Some("1 to 1024".into()))
             })?,
         };
+        let written = Written {
+            command: self.command.get_ref().clone(),
+            version: match self.version.as_ref().map(|v| v.get_ref().clone()) {
+                None => Vec::new(),
+                Some(VersionCommand::Argv(v)) => v,
+                Some(VersionCommand::Shell(s)) => vec!["sh".into(), "-c".into(), s],
+            },
+            env: self.env.clone(),
+        };
         let here_text = absolute(here).display().to_string();
         let mut command: Vec<String> = self.command.get_ref().iter().map(|a| a.replace("{here}", &here_text)).collect();
         if command.is_empty() || command[0].trim().is_empty() {
@@ -449,7 +505,8 @@ impl DefinitionFile {
             }
             Err((program, _)) => command[0] = program,
         }
-        let def = Definition { name, input, model, command, answer, dialect, threads, version, env };
+        let written = Some(written);
+        let def = Definition { name, input, model, command, answer, dialect, threads, version, env, written };
         if answer == Answer::Minisat && !def.writes_output_file() {
             return Err(at(
                 self.answer.span(),
@@ -459,6 +516,36 @@ impl DefinitionFile {
         }
         Ok(def)
     }
+}
+
+/// Longest external solver name, bytes. The name becomes part of file names — the logs of a run
+/// that did not answer are `<instance>-<name>.stdout` (an instance id has at most 20 digits) —
+/// and a file name may not exceed 255 bytes on the usual file systems.
+pub const MAX_NAME_BYTES: usize = 255 - 20 - "-".len() - ".stdout".len();
+
+/// Checks a solver name: letters, digits, `-`, `_` and `.`, not `.` or `..`, not starting with
+/// `-` (it would read as a flag), no `+` (it separates a variant's base from its label), at most
+/// [`MAX_NAME_BYTES`]. The error is (what is wrong, a hint).
+pub fn check_name(name: &str) -> Result<(), (String, String)> {
+    let name_ok = |c: char| c.is_ascii_alphanumeric() || "-_.".contains(c);
+    let letters = "use letters, digits, '-', '_' and '.'";
+    if name.is_empty() || !name.chars().all(name_ok) {
+        let plus = if name.contains('+') { " ('+' separates a variant's base from its label)" } else { "" };
+        return Err((format!("'{name}' is no solver name{plus}"), letters.into()));
+    }
+    if name == "." || name == ".." {
+        return Err((format!("'{name}' is no solver name: it names a folder"), letters.into()));
+    }
+    if name.starts_with('-') {
+        return Err((format!("'{name}' is no solver name: it would read as a flag"), "start it with a letter".into()));
+    }
+    if name.len() > MAX_NAME_BYTES {
+        return Err((
+            format!("the solver name is {} bytes long, longer than file names may be", name.len()),
+            format!("at most {MAX_NAME_BYTES} bytes"),
+        ));
+    }
+    Ok(())
 }
 
 /// The first `{…}` of `arg` that is no placeholder.
@@ -595,6 +682,31 @@ mod tests {
             assert!(e.to_string().contains(expected), "{e}");
             assert!(e.to_string().starts_with(&format!("solvers.toml:{line}:")), "{e}");
         }
+    }
+
+    #[test]
+    fn names_that_clash_with_variants_files_or_flags_are_refused_where_they_are_written() {
+        let long = "x".repeat(MAX_NAME_BYTES + 1);
+        let cases = [
+            ("my+sat", "'+' separates a variant"),
+            (".", "it names a folder"),
+            ("..", "it names a folder"),
+            ("-v", "it would read as a flag"),
+            (long.as_str(), "longer than file names may be"),
+            ("a b", "is no solver name"),
+        ];
+        for (name, expected) in cases {
+            let text = format!(
+                "[[external]]\ninput = \"cnf\"\nname = \"{name}\"\ncommand = [\"sh\", \"{{input}}\"]\nanswer = \"sat-competition\"\n"
+            );
+            let e = parse(&text).unwrap_err();
+            assert_eq!((e.line, e.col), (3, 8), "{name}: {e}");
+            assert!(e.to_string().contains(expected), "{name}: {e}");
+            assert!(e.hint.is_some(), "{name}: {e}");
+        }
+        let longest = "x".repeat(MAX_NAME_BYTES);
+        assert!(check_name(&longest).is_ok());
+        assert!(check_name("minisat-2.2_b").is_ok());
     }
 
     #[test]

@@ -194,9 +194,16 @@ impl Config {
 
     /// Parses and checks config text; `source` names it in errors.
     pub fn parse(text: &str, source: &str) -> Result<Config, ConfigError> {
-        let file: ConfigFile = toml::from_str(text).map_err(|e| ConfigError::Syntax {
-            path: source.to_string(),
-            message: e.to_string().trim_end().to_string(),
+        let file: ConfigFile = toml::from_str(text).map_err(|e| {
+            let mut message = e.to_string().trim_end().to_string();
+            if mixes_external_forms(text) {
+                message.push_str(
+                    "\n(hint: `external = [...]` and `[[external]]` tables are two ways to write one key; \
+                     use one of them: list files and tables together as external = [\"solvers.toml\", { name = … }], \
+                     or give every definition as an [[external]] table)",
+                );
+            }
+            ConfigError::Syntax { path: source.to_string(), message }
         })?;
         resolve(file, source, text)
     }
@@ -265,6 +272,13 @@ impl Config {
     pub fn unique_budget(&self) -> std::time::Duration {
         std::time::Duration::from_secs_f64(self.unique_budget.unwrap_or(DEFAULT_UNIQUE_BUDGET))
     }
+}
+
+/// True when `text` writes `external` both as a key (`external = [...]`) and as `[[external]]`
+/// tables, which TOML refuses as a key defined twice.
+fn mixes_external_forms(text: &str) -> bool {
+    let lines = || text.lines().map(|l| l.split('#').next().unwrap_or("").trim().replace(' ', ""));
+    lines().any(|l| l.starts_with("external=")) && lines().any(|l| l == "[[external]]")
 }
 
 /// Solvers whose HiGHS reads a `threads` option.
@@ -614,6 +628,18 @@ mod tests {
             let err = Config::parse(&GOOD.replace(from, to), "t.toml").unwrap_err().to_string();
             assert!(err.starts_with(expected), "{to}: {err}");
         }
+    }
+
+    #[test]
+    fn external_files_and_tables_mixed_in_two_forms_get_a_hint() {
+        let text = format!(
+            "{GOOD}\nexternal = [\"solvers.toml\"]\n\n[[external]]\nname = \"x\"\ninput = \"grid\"\ncommand = [\"sh\", \"{{input}}\"]\nanswer = \"grid\"\n"
+        );
+        let err = Config::parse(&text, "t.toml").unwrap_err().to_string();
+        assert!(err.contains("hint: `external = [...]` and `[[external]]` tables are two ways"), "{err}");
+        // Either form alone gets no such hint, nor does an unrelated error.
+        let err = Config::parse(&GOOD.replace("seed = 7", "seed = \"x\""), "t.toml").unwrap_err().to_string();
+        assert!(!err.contains("hint"), "{err}");
     }
 
     #[test]

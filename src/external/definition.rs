@@ -151,8 +151,8 @@ pub enum Dialect {
 
 /// A checked external solver definition (see the module doc).
 ///
-/// Two definitions are equal when they run the same commands; [`Definition::written`], where the
-/// file had them, takes no part.
+/// Two definitions are equal when they run the same commands; [`Definition::written`] and
+/// [`Definition::at`], what the file wrote and where, take no part.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Definition {
@@ -183,6 +183,9 @@ pub struct Definition {
     /// read back from `meta.json`, which keeps them apart: [`crate::experiment::meta::Meta`]).
     #[serde(skip)]
     pub written: Option<Written>,
+    /// Where its name is written: (file, line, column); `None` when not read from a file.
+    #[serde(skip)]
+    pub at: Option<(String, usize, usize)>,
 }
 
 /// What a definition's file wrote, before anything was resolved: a relative program is still
@@ -202,7 +205,7 @@ pub struct Written {
 
 impl PartialEq for Definition {
     fn eq(&self, other: &Definition) -> bool {
-        let Definition { name, input, model, command, answer, dialect, threads, version, env, written: _ } = self;
+        let Definition { name, input, model, command, answer, dialect, threads, version, env, written: _, at: _ } = self;
         (name, input, model, command, answer, dialect, threads, version, env)
             == (
                 &other.name,
@@ -295,7 +298,7 @@ pub struct DefinitionFile {
     #[serde(default)]
     version: Option<Spanned<VersionCommand>>,
     #[serde(default)]
-    env: BTreeMap<String, String>,
+    env: Option<Spanned<BTreeMap<String, String>>>,
 }
 
 /// `version` as written: an argv list, or one string run by `sh -c`.
@@ -337,15 +340,21 @@ pub fn load_file(path: &Path, checks: Checks) -> Result<Vec<Definition>, Definit
     Ok(out)
 }
 
-/// Every name at most once.
+/// Every name at most once: a second definition of a name is refused where it is written, naming
+/// where the first one is (`file` stands in for a definition read from no file).
 pub fn check_unique(defs: &[Definition], file: &str) -> Result<(), DefinitionError> {
     for (i, d) in defs.iter().enumerate() {
-        if defs[..i].iter().any(|e| e.name == d.name) {
+        if let Some(first) = defs[..i].iter().find(|e| e.name == d.name) {
+            let (file, line, col) = d.at.clone().unwrap_or_else(|| (file.to_string(), 0, 0));
+            let earlier = match &first.at {
+                Some((f, l, c)) => format!(" (first at {f}:{l}:{c})"),
+                None => String::new(),
+            };
             return Err(DefinitionError {
-                file: file.to_string(),
-                line: 0,
-                col: 0,
-                message: format!("external solver '{}' is defined twice", d.name),
+                file,
+                line,
+                col,
+                message: format!("external solver '{}' is defined twice{earlier}", d.name),
                 hint: Some("give each definition its own name".into()),
             });
         }
@@ -454,7 +463,7 @@ impl DefinitionFile {
                 Some(VersionCommand::Argv(v)) => v,
                 Some(VersionCommand::Shell(s)) => vec!["sh".into(), "-c".into(), s],
             },
-            env: self.env.clone(),
+            env: self.env.as_ref().map(|e| e.get_ref().clone()).unwrap_or_default(),
         };
         let here_text = absolute(here).display().to_string();
         let mut command: Vec<String> = self.command.get_ref().iter().map(|a| a.replace("{here}", &here_text)).collect();
@@ -476,11 +485,19 @@ impl DefinitionFile {
             Some((_, VersionCommand::Shell(s))) => vec!["sh".into(), "-c".into(), s.replace("{here}", &here_text)],
         };
         let env: BTreeMap<String, String> =
-            self.env.iter().map(|(k, v)| (k.clone(), v.replace("{here}", &here_text))).collect();
-        for arg in command.iter().chain(env.values()).chain(version.iter()) {
+            written.env.iter().map(|(k, v)| (k.clone(), v.replace("{here}", &here_text))).collect();
+        // Each unknown placeholder is located at the key that holds it.
+        let env_span = self.env.as_ref().map_or(self.command.span(), |e| e.span());
+        let version_span = self.version.as_ref().map_or(self.command.span(), |v| v.span());
+        let places = [(&command, self.command.span()), (&version, version_span)];
+        let args = places
+            .iter()
+            .flat_map(|(args, span)| args.iter().map(move |a| (a, span.clone())))
+            .chain(env.values().map(|v| (v, env_span.clone())));
+        for (arg, span) in args {
             if let Some(bad) = unknown_placeholder(arg) {
                 return Err(at(
-                    self.command.span(),
+                    span,
                     format!("unknown placeholder {{{bad}}} in '{arg}'"),
                     Some(format!("placeholders: {}", PLACEHOLDERS.map(|p| format!("{{{p}}}")).join(", "))),
                 ));
@@ -506,7 +523,9 @@ impl DefinitionFile {
             Err((program, _)) => command[0] = program,
         }
         let written = Some(written);
-        let def = Definition { name, input, model, command, answer, dialect, threads, version, env, written };
+        let (line, col) = line_col(text, self.name.span().start);
+        let place = Some((file.to_string(), line, col));
+        let def = Definition { name, input, model, command, answer, dialect, threads, version, env, written, at: place };
         if answer == Answer::Minisat && !def.writes_output_file() {
             return Err(at(
                 self.answer.span(),
@@ -581,6 +600,8 @@ fn resolve_program(program: &str, here: &Path) -> Result<String, (String, String
         let shown = path.display().to_string();
         return if is_executable(&path) {
             Ok(shown)
+        } else if path.is_dir() {
+            Err((shown.clone(), format!("program {shown} is a directory, not a program")))
         } else if path.exists() {
             Err((shown.clone(), format!("program {shown} is not executable")))
         } else {
@@ -707,6 +728,41 @@ mod tests {
         let longest = "x".repeat(MAX_NAME_BYTES);
         assert!(check_name(&longest).is_ok());
         assert!(check_name("minisat-2.2_b").is_ok());
+    }
+
+    #[test]
+    fn a_name_defined_twice_is_reported_with_both_places() {
+        let dir = tempfile::tempdir().unwrap();
+        let def = "[[external]]\nname = \"twin\"\ninput = \"grid\"\ncommand = [\"sh\", \"{input}\"]\nanswer = \"grid\"\n";
+        let (a, b) = (dir.path().join("a.toml"), dir.path().join("b.toml"));
+        std::fs::write(&a, def).unwrap();
+        std::fs::write(&b, format!("# another file\n{def}")).unwrap();
+        let mut defs = load_file(&a, CHECKS).unwrap();
+        defs.extend(load_file(&b, CHECKS).unwrap());
+        let e = check_unique(&defs, "--external").unwrap_err();
+        assert_eq!((e.file.as_str(), e.line, e.col), (b.to_str().unwrap(), 3, 8), "{e}");
+        assert!(e.message.contains(&format!("defined twice (first at {}:2:8)", a.display())), "{e}");
+        // Twice in one file: the second is located, the first named.
+        let e = parse(&format!("{def}{def}")).unwrap_err();
+        assert_eq!(e.line, 7, "{e}");
+        assert!(e.message.contains("solvers.toml:2:8"), "{e}");
+    }
+
+    #[test]
+    fn a_bad_placeholder_is_located_at_the_key_that_holds_it_and_a_folder_is_no_program() {
+        let head = "[[external]]\nname = \"x\"\ninput = \"grid\"\ncommand = [\"sh\", \"{input}\"]\nanswer = \"grid\"\n";
+        let e = parse(&format!("{head}env = {{ A = \"{{nope}}\" }}\n")).unwrap_err();
+        assert_eq!((e.line, e.col), (6, 7), "{e}");
+        assert!(e.message.contains("unknown placeholder {nope}"), "{e}");
+        let e = parse(&format!("{head}version = [\"sh\", \"{{nope}}\"]\n")).unwrap_err();
+        assert_eq!((e.line, e.col), (6, 11), "{e}");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("solver")).unwrap();
+        let path = dir.path().join("s.toml");
+        std::fs::write(&path, head.replace("[\"sh\"", "[\"./solver\"")).unwrap();
+        let e = load_file(&path, CHECKS).unwrap_err();
+        assert!(e.message.ends_with("solver is a directory, not a program"), "{e}");
+        assert_eq!(e.line, 4, "{e}");
     }
 
     #[test]

@@ -279,3 +279,29 @@ fn the_same_experiment_from_two_checkouts_resumes_and_merges() {
     assert_eq!(o.status.code(), Some(2), "{}", common::stderr(&o));
     assert!(common::stderr(&o).contains("differs in: external"), "{}", common::stderr(&o));
 }
+
+#[test]
+fn solve_counts_a_wrong_answer_as_wrong_not_as_unknown() {
+    let dir = tempfile::tempdir().unwrap();
+    let defs = dir.path().join("wrong.toml");
+    fs::write(&defs, definitions(&[("wrong", "grid", "wrong.sh", "grid", "")])).unwrap();
+    let input = common::data("9x9-sample.txt");
+    let out = sudoku_lab(&[
+        "solve",
+        input.to_str().unwrap(),
+        "--external",
+        defs.to_str().unwrap(),
+        "--solver",
+        "wrong",
+        "--time-limit",
+        "20",
+    ]);
+    let err = common::stderr(&out);
+    let puzzles = common::corpus("9x9-sample").len();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let summary = format!(
+        "0 solved, 0 proven without a solution, 0 unknown (every solver stopped), {puzzles} answered wrong"
+    );
+    assert!(err.contains(&summary), "{err}");
+    assert!(err.lines().any(|l| l.starts_with("puzzle 1 (line ") && l.contains("): wrong: ")), "{err}");
+}

@@ -226,11 +226,11 @@ impl Config {
         }
     }
 
-    /// Checks that every HiGHS solver of the config fits the cores a job may hold in a run of
-    /// `jobs` workers on this machine: a `threads` beyond them would oversubscribe the cores (the
-    /// run's scheduler never hands a job more than `jobs` cores) and slow every run timed on them.
-    pub fn check_highs_threads(&self, jobs: usize) -> Result<(), String> {
-        let cores = jobs.min(super::meta::available_cores());
+    /// Checks that every HiGHS solver of the config fits the `cores` a job may hold — the run's
+    /// `--jobs`, at most the machine's cores: a `threads` beyond them would oversubscribe the
+    /// cores (the run's scheduler never hands a job more than `--jobs`) and slow every run timed
+    /// on them.
+    pub fn check_highs_threads(&self, cores: usize) -> Result<(), String> {
         for entry in self.solvers.iter().filter(|e| e.kind().is_some_and(reads_highs_threads)) {
             crate::solve::ilp::check_highs_threads(&entry.options, cores).map_err(|e| format!("{}: {e}", entry.name))?;
         }

@@ -592,8 +592,11 @@ fn provenance_is_the_builds_revision_and_no_git_runs_at_run_time() {
     fs::create_dir(&bin).unwrap();
     let mark = dir.path().join("git-was-started");
     let fake_git = bin.join("git");
-    fs::write(&fake_git, format!("#!/bin/sh\ntouch '{}'\necho 0000000000000000000000000000000000000000\n", mark.display()))
-        .unwrap();
+    fs::write(
+        &fake_git,
+        format!("#!/bin/sh\ntouch '{}'\necho 0000000000000000000000000000000000000000\n", mark.display()),
+    )
+    .unwrap();
     fs::set_permissions(&fake_git, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
     let other = dir.path().join("other-repo/.git");
     fs::create_dir_all(&other).unwrap();

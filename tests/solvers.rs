@@ -321,7 +321,10 @@ fn highs_threads_beyond_the_cores_a_solve_holds_are_refused_up_front() {
     let too_many = (cores + 1).to_string();
     let highs_too_many = format!("threads={too_many}");
     for (args, said) in [
-        (vec!["--threads", too_many.as_str()], format!("--threads: threads = {too_many} is more than the {cores} core(s)")),
+        (
+            vec!["--threads", too_many.as_str()],
+            format!("--threads: threads = {too_many} is more than the {cores} core(s)"),
+        ),
         (vec!["--highs-option", highs_too_many.as_str()], format!("--highs-option: threads = {too_many} is more than")),
         (vec!["--highs-option", "threads=0"], "--highs-option: threads = 0 lets HiGHS take every core".to_string()),
     ] {
@@ -335,7 +338,10 @@ fn highs_threads_beyond_the_cores_a_solve_holds_are_refused_up_front() {
         }
     }
     // The last threads option counts, as HiGHS sets them in order.
-    let o = run(&["solve", "-", "--solver", "ilp-clique", "--highs-option", "threads=0", "--highs-option", "threads=1"], puzzle);
+    let o = run(
+        &["solve", "-", "--solver", "ilp-clique", "--highs-option", "threads=0", "--highs-option", "threads=1"],
+        puzzle,
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
@@ -355,7 +361,11 @@ fn a_config_whose_highs_threads_exceed_a_jobs_cores_is_refused_before_any_folder
     let (zero, two) = (config(0), config(2));
     let o = run(&["run", &zero, "--out", out.to_str().unwrap()], "");
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("solvers[1]: ilp-clique+threads: threads = 0 lets HiGHS take every core"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("solvers[1]: ilp-clique+threads: threads = 0 lets HiGHS take every core"),
+        "{}",
+        stderr(&o)
+    );
     let o = run(&["run", &two, "--out", out.to_str().unwrap(), "--jobs", "1"], "");
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("ilp-clique+threads: threads = 2 is more than the 1 core(s)"), "{}", stderr(&o));

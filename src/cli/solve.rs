@@ -96,7 +96,8 @@ impl IlpArgs {
         }
         // One solve at a time: it holds the cores of this machine (or of its cgroup), no more.
         if kinds.iter().any(|&k| crate::experiment::solvers::runs_highs(k) || k == SolverKind::IlpHybrid) {
-            let flag = if self.highs_options.iter().any(|(n, _)| n == "threads") { "--highs-option" } else { "--threads" };
+            let flag =
+                if self.highs_options.iter().any(|(n, _)| n == "threads") { "--highs-option" } else { "--threads" };
             crate::solve::ilp::check_highs_threads(&options, crate::experiment::meta::available_cores())
                 .map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
         }

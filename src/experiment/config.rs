@@ -232,7 +232,8 @@ impl Config {
     /// on them.
     pub fn check_highs_threads(&self, cores: usize) -> Result<(), String> {
         for entry in self.solvers.iter().filter(|e| e.kind().is_some_and(reads_highs_threads)) {
-            crate::solve::ilp::check_highs_threads(&entry.options, cores).map_err(|e| format!("{}: {e}", entry.name))?;
+            crate::solve::ilp::check_highs_threads(&entry.options, cores)
+                .map_err(|e| format!("{}: {e}", entry.name))?;
         }
         Ok(())
     }
@@ -477,7 +478,8 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
             let why = format!("{unknown}, or an external solver defined under `external`");
             return Err(invalid(format!("solvers[{i}]"), why));
         }
-        if entry.kind().is_some_and(reads_highs_threads) && crate::solve::ilp::highs_threads(&entry.options) == Some(0) {
+        if entry.kind().is_some_and(reads_highs_threads) && crate::solve::ilp::highs_threads(&entry.options) == Some(0)
+        {
             let why = format!(
                 "{}: threads = 0 lets HiGHS take every core of the machine; give the count the job is to hold",
                 entry.name

@@ -487,7 +487,8 @@ mod tests {
         let one = csv_text(std::slice::from_ref(&row), true);
         let err = |bytes: &[u8]| {
             fs::write(&path, bytes).unwrap();
-            let (a, b) = (read_runs(&path).unwrap_err().to_string(), read_runs_by_name(&path, None).unwrap_err().to_string());
+            let (a, b) =
+                (read_runs(&path).unwrap_err().to_string(), read_runs_by_name(&path, None).unwrap_err().to_string());
             assert_eq!(a, b, "both readers say the same");
             a
         };

@@ -344,7 +344,8 @@ fn grid(text: &str, puzzle: &Grid) -> Verdict {
         }
     }
     let parsed = format::parse(&rest.join("\n"), "answer", None, Some(puzzle.shape()));
-    let grids: Vec<Grid> = parsed.as_ref().map_or(Vec::new(), |entries| entries.iter().map(|e| e.puzzle.clone()).collect());
+    let grids: Vec<Grid> =
+        parsed.as_ref().map_or(Vec::new(), |entries| entries.iter().map(|e| e.puzzle.clone()).collect());
     let complete: Vec<&Grid> = grids.iter().filter(|g| g.givens() == g.cells().len()).collect();
     if let Some(solution) = complete.iter().find(|g| crate::verify::is_solution_of(puzzle, g)) {
         return Verdict::Grid((*solution).clone());

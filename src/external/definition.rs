@@ -205,7 +205,8 @@ pub struct Written {
 
 impl PartialEq for Definition {
     fn eq(&self, other: &Definition) -> bool {
-        let Definition { name, input, model, command, answer, dialect, threads, version, env, written: _, at: _ } = self;
+        let Definition { name, input, model, command, answer, dialect, threads, version, env, written: _, at: _ } =
+            self;
         (name, input, model, command, answer, dialect, threads, version, env)
             == (
                 &other.name,
@@ -525,7 +526,8 @@ impl DefinitionFile {
         let written = Some(written);
         let (line, col) = line_col(text, self.name.span().start);
         let place = Some((file.to_string(), line, col));
-        let def = Definition { name, input, model, command, answer, dialect, threads, version, env, written, at: place };
+        let def =
+            Definition { name, input, model, command, answer, dialect, threads, version, env, written, at: place };
         if answer == Answer::Minisat && !def.writes_output_file() {
             return Err(at(
                 self.answer.span(),
@@ -733,7 +735,8 @@ mod tests {
     #[test]
     fn a_name_defined_twice_is_reported_with_both_places() {
         let dir = tempfile::tempdir().unwrap();
-        let def = "[[external]]\nname = \"twin\"\ninput = \"grid\"\ncommand = [\"sh\", \"{input}\"]\nanswer = \"grid\"\n";
+        let def =
+            "[[external]]\nname = \"twin\"\ninput = \"grid\"\ncommand = [\"sh\", \"{input}\"]\nanswer = \"grid\"\n";
         let (a, b) = (dir.path().join("a.toml"), dir.path().join("b.toml"));
         std::fs::write(&a, def).unwrap();
         std::fs::write(&b, format!("# another file\n{def}")).unwrap();

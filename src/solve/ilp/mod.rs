@@ -540,9 +540,9 @@ pub fn highs_threads(options: &SolverOptions) -> Option<u32> {
 pub fn check_highs_threads(options: &SolverOptions, cores: usize) -> Result<u32, String> {
     let cores = cores.max(1);
     match highs_threads(options) {
-        Some(0) => Err(format!(
-            "threads = 0 lets HiGHS take every core of the machine; give a count from 1 to {cores}"
-        )),
+        Some(0) => {
+            Err(format!("threads = 0 lets HiGHS take every core of the machine; give a count from 1 to {cores}"))
+        }
         Some(t) if t as usize > cores => Err(format!(
             "threads = {t} is more than the {cores} core(s) a solve holds here: HiGHS would oversubscribe them \
              and slow every run timed beside it; give at most {cores}"

@@ -3,7 +3,7 @@
 //!
 //! ```toml
 //! [[external]]
-//! name = "minisat"                      # the `solver` column; must not be a built-in name
+//! name = "minisat"                      # the `solver` column: letters, digits, - _ . (check_name)
 //! input = "cnf"                         # cnf | cnf-minimal | mps | lp | col | grid
 //! command = ["minisat", "-cpu-lim={limit_s}", "{input}", "{output}"]
 //! answer = "minisat"                    # sat-competition | minisat | mip-solution | col-solution | grid

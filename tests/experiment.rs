@@ -589,3 +589,43 @@ fn a_second_run_on_a_folder_in_use_is_refused_and_touches_nothing() {
     assert_ok(&run(&data("experiment-hang.toml"), &out, &["--resume"], &[]));
     assert!(!out.join(".lock").exists(), "a finished run removes its lock file");
 }
+
+/// A config of one planted 4×4 instance solved by `backtrack`: a run of well under a second.
+const TINY: &str = "name = \"tiny\"\nboxes = [\"2x2\"]\nalphas = [0.5]\nmodes = [\"planted\"]\nrepeats = 1\n\
+                    solvers = [\"backtrack\"]\ntime_limit = 10.0\nmemory_mb = 256\nseed = 1\n";
+
+#[test]
+fn provenance_is_the_builds_revision_and_no_git_runs_at_run_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("tiny.toml");
+    fs::write(&config, TINY).unwrap();
+    // A `git` first on PATH that leaves a mark when anyone starts it, and a GIT_DIR naming some
+    // other repository: a run must consult neither.
+    let bin = dir.path().join("bin");
+    fs::create_dir(&bin).unwrap();
+    let mark = dir.path().join("git-was-started");
+    let fake_git = bin.join("git");
+    fs::write(
+        &fake_git,
+        format!("#!/bin/sh\ntouch '{}'\necho 0000000000000000000000000000000000000000\n", mark.display()),
+    )
+    .unwrap();
+    fs::set_permissions(&fake_git, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let other = dir.path().join("other-repo/.git");
+    fs::create_dir_all(&other).unwrap();
+    let out = dir.path().join("r");
+    let path = format!("{}:/usr/bin:/bin", bin.display());
+    let env = [("PATH", path.as_str()), ("GIT_DIR", other.to_str().unwrap()), ("GIT_WORK_TREE", "/")];
+    let o = run(&config, &out, &[], &env);
+    assert_ok(&o);
+    assert!(!mark.exists(), "a run started git");
+    let meta: serde_json::Value = serde_json::from_str(&fs::read_to_string(out.join("meta.json")).unwrap()).unwrap();
+    let revision = sudoku_lab::experiment::meta::git_revision();
+    assert_eq!(meta["git_revision"], revision);
+    if Path::new(env!("CARGO_MANIFEST_DIR")).join(".git").exists() {
+        let hex = revision.trim_end_matches("+dirty");
+        assert!(hex.len() >= 40 && hex.chars().all(|c| c.is_ascii_hexdigit()), "built in a checkout: {revision}");
+    }
+    assert_eq!(meta["executable"], fs::canonicalize(BIN).unwrap().display().to_string());
+    assert_eq!(meta["crate_version"], env!("CARGO_PKG_VERSION"));
+}

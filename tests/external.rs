@@ -268,3 +268,70 @@ fn bad_definitions_are_refused_before_anything_runs() {
     let out = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", dir.path().join("fine").to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
 }
+
+/// A checkout of an experiment at `root`: a config naming `solvers/mine.toml`, whose solver is the
+/// script beside it (a relative program) and whose env names `{here}`.
+fn checkout(root: &Path) -> PathBuf {
+    fs::create_dir_all(root.join("solvers")).unwrap();
+    let script = root.join("solvers/cheat-grid.sh");
+    fs::copy(fake("cheat-grid.sh"), &script).unwrap();
+    let defs = format!(
+        "[[external]]\nname = \"mine\"\ninput = \"grid\"\ncommand = [\"./cheat-grid.sh\", \"{{input}}\"]\nanswer = \"grid\"\n\
+         env = {{ SUDOKU_LAB = \"{}\", DATA = \"{{here}}/data\" }}\n",
+        bin()
+    );
+    fs::write(root.join("solvers/mine.toml"), defs).unwrap();
+    config(root, &["backtrack", "mine"], "solvers/mine.toml", 20.0)
+}
+
+#[test]
+fn the_same_experiment_from_two_checkouts_resumes_and_merges() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (checkout(&dir.path().join("a")), checkout(&dir.path().join("b")));
+    let out = |name: &str| dir.path().join(name).display().to_string();
+    let ok = |o: Output| assert_eq!(o.status.code(), Some(0), "{}", common::stderr(&o));
+    ok(sudoku_lab(&["run", a.to_str().unwrap(), "--out", &out("one"), "--shard", "1/2"]));
+    ok(sudoku_lab(&["run", b.to_str().unwrap(), "--out", &out("two"), "--shard", "2/2"]));
+    // Resuming checkout a's shard from checkout b is the same experiment.
+    ok(sudoku_lab(&["run", b.to_str().unwrap(), "--out", &out("one"), "--shard", "1/2", "--resume"]));
+    ok(sudoku_lab(&["merge", &out("one"), &out("two"), "--out", &out("all")]));
+    let rows = rows(&dir.path().join("all"));
+    assert_eq!(rows.len(), 2 * 2);
+    assert!(rows.iter().all(|r| r.outcome == "solved"), "{rows:?}");
+    // What the files wrote is kept beside the resolved config, which holds this checkout's paths.
+    let meta: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("all/meta.json")).unwrap()).unwrap();
+    assert_eq!(meta["external_as_written"]["mine"]["command"][0], "./cheat-grid.sh");
+    assert_eq!(meta["external_as_written"]["mine"]["env"]["DATA"], "{here}/data");
+    // A definition that differs as written is another experiment.
+    let defs = dir.path().join("b/solvers/mine.toml");
+    fs::write(&defs, fs::read_to_string(&defs).unwrap().replace("/data", "/other")).unwrap();
+    let o = sudoku_lab(&["run", b.to_str().unwrap(), "--out", &out("two"), "--shard", "2/2", "--resume"]);
+    assert_eq!(o.status.code(), Some(2), "{}", common::stderr(&o));
+    assert!(common::stderr(&o).contains("differs in: external"), "{}", common::stderr(&o));
+}
+
+#[test]
+fn solve_counts_a_wrong_answer_as_wrong_not_as_unknown() {
+    let dir = tempfile::tempdir().unwrap();
+    let defs = dir.path().join("wrong.toml");
+    fs::write(&defs, definitions(&[("wrong", "grid", "wrong.sh", "grid", "")])).unwrap();
+    let input = common::data("9x9-sample.txt");
+    let out = sudoku_lab(&[
+        "solve",
+        input.to_str().unwrap(),
+        "--external",
+        defs.to_str().unwrap(),
+        "--solver",
+        "wrong",
+        "--time-limit",
+        "20",
+    ]);
+    let err = common::stderr(&out);
+    let puzzles = common::corpus("9x9-sample").len();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let summary =
+        format!("0 solved, 0 proven without a solution, 0 unknown (every solver stopped), {puzzles} answered wrong");
+    assert!(err.contains(&summary), "{err}");
+    assert!(err.lines().any(|l| l.starts_with("puzzle 1 (line ") && l.contains("): wrong: ")), "{err}");
+}

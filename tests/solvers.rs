@@ -313,3 +313,65 @@ fn highs_options_reach_highs_and_a_refused_one_is_named() {
         assert_eq!(stdout(&o), "", "{bad}");
     }
 }
+
+#[test]
+fn highs_threads_beyond_the_cores_a_solve_holds_are_refused_up_front() {
+    let puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let too_many = (cores + 1).to_string();
+    let highs_too_many = format!("threads={too_many}");
+    for (args, said) in [
+        (
+            vec!["--threads", too_many.as_str()],
+            format!("--threads: threads = {too_many} is more than the {cores} core(s)"),
+        ),
+        (vec!["--highs-option", highs_too_many.as_str()], format!("--highs-option: threads = {too_many} is more than")),
+        (vec!["--highs-option", "threads=0"], "--highs-option: threads = 0 lets HiGHS take every core".to_string()),
+    ] {
+        for solver in ["ilp-clique", "ilp-hybrid"] {
+            let mut argv = vec!["solve", "-", "--solver", solver];
+            argv.extend(&args);
+            let o = run(&argv, puzzle);
+            assert_eq!(o.status.code(), Some(2), "{argv:?}: {}", stderr(&o));
+            assert!(stderr(&o).contains(&said), "{argv:?}: {}", stderr(&o));
+            assert_eq!(stdout(&o), "", "{argv:?}: refused before any solve");
+        }
+    }
+    // The last threads option counts, as HiGHS sets them in order.
+    let o = run(
+        &["solve", "-", "--solver", "ilp-clique", "--highs-option", "threads=0", "--highs-option", "threads=1"],
+        puzzle,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+#[test]
+fn a_config_whose_highs_threads_exceed_a_jobs_cores_is_refused_before_any_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = |threads: u32| {
+        let path = dir.path().join(format!("t{threads}.toml"));
+        let text = format!(
+            "name = \"t\"\nboxes = [\"2x2\"]\nalphas = [0.5]\nmodes = [\"planted\"]\nrepeats = 1\ntime_limit = 5.0\nseed = 1\n\
+             solvers = [\"backtrack\", {{ name = \"ilp-clique+threads\", solver = \"ilp-clique\", highs_options = {{ threads = {threads} }} }}]\n"
+        );
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let out = dir.path().join("r");
+    let (zero, two) = (config(0), config(2));
+    let o = run(&["run", &zero, "--out", out.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("solvers[1]: ilp-clique+threads: threads = 0 lets HiGHS take every core"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["run", &two, "--out", out.to_str().unwrap(), "--jobs", "1"], "");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("ilp-clique+threads: threads = 2 is more than the 1 core(s)"), "{}", stderr(&o));
+    assert!(!out.exists(), "refused before the folder was made");
+    // Within the cores, the job holds as many as its HiGHS runs threads.
+    let loaded = sudoku_lab::experiment::Config::load(std::path::Path::new(&two)).unwrap();
+    assert_eq!(loaded.cores(&loaded.solvers[1]), 2);
+    assert_eq!(loaded.cores(&loaded.solvers[0]), 1);
+}

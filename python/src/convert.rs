@@ -25,6 +25,47 @@ pub fn shape_opt(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Shape>> {
     value.filter(|v| !v.is_none()).map(shape_of).transpose()
 }
 
+/// A count, size or seed given as a Python int (read as `i128`, so that a negative one is seen
+/// for what it is): `ValueError` naming the parameter when it is negative or too large for `T`.
+pub fn count<T: TryFrom<i128>>(name: &str, value: i128) -> PyResult<T> {
+    if value < 0 {
+        return Err(PyValueError::new_err(format!("{name}: {value} is negative; give 0 or more")));
+    }
+    T::try_from(value).map_err(|_| PyValueError::new_err(format!("{name}: {value} is too large")))
+}
+
+/// An optional [`count`].
+pub fn count_opt<T: TryFrom<i128>>(name: &str, value: Option<i128>) -> PyResult<Option<T>> {
+    value.map(|v| count(name, v)).transpose()
+}
+
+/// A message of the library in the words of the Python API: the command line's flags
+/// (`--highs-option`, `--time-limit`, `--reduce`) become the keyword arguments that set the same
+/// thing (`highs_options`, `time_limit`, `reduce`).
+pub fn python_words(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("--") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let end = after.find(|c: char| !(c.is_ascii_lowercase() || c == '-')).unwrap_or(after.len());
+        let flag = &after[..end];
+        if flag.is_empty() || !after.starts_with(|c: char| c.is_ascii_lowercase()) {
+            out.push_str("--");
+        } else if flag == "highs-option" {
+            out.push_str("highs_options");
+        } else if matches!(flag, "resume" | "force") {
+            // "pass --resume to continue them": the keyword argument that says so.
+            out.push_str(&format!("{flag}=True"));
+        } else {
+            out.push_str(&flag.replace('-', "_"));
+        }
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A JSON value as the Python value `json.loads` would give.
 pub fn to_py(py: Python<'_>, value: &serde_json::Value) -> PyResult<Py<PyAny>> {
     use serde_json::Value;
@@ -61,9 +102,9 @@ pub fn serde_to_py(py: Python<'_>, value: &impl serde::Serialize) -> PyResult<Py
 }
 
 /// A library error whose text the CLI prints, as `ValueError` (bad input) or `OSError` (the
-/// file system), with the CLI's words.
+/// file system), its flags named as the Python keywords ([`python_words`]).
 pub fn input_error(err: anyhow::Error) -> PyErr {
-    let text = sudoku_lab::cli::error_text(&err);
+    let text = python_words(&sudoku_lab::cli::error_text(&err));
     if err.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some()) {
         PyOSError::new_err(text)
     } else {

@@ -100,12 +100,19 @@ pub fn run(
     py: Python<'_>,
     config: PathBuf,
     out: Option<PathBuf>,
-    jobs: Option<usize>,
+    jobs: Option<i128>,
     resume: bool,
     force: bool,
     shard: Option<&str>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
+    let jobs: Option<usize> = crate::convert::count_opt("jobs", jobs)?;
+    if let Some(p) = progress.as_ref().filter(|p| !p.is_callable()) {
+        let what = p.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string());
+        return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "progress: expected a function called with a dict of counts, not a {what}"
+        )));
+    }
     let loaded = Config::load(&config).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let shard =
         shard.map(|s| s.parse::<Shard>().map_err(|e| PyValueError::new_err(format!("shard: {e}")))).transpose()?;
@@ -118,6 +125,9 @@ pub fn run(
     if jobs == 0 {
         return Err(PyValueError::new_err("jobs must be 1 or more"));
     }
+    loaded
+        .check_highs_threads(jobs.min(sudoku_lab::experiment::meta::available_cores()))
+        .map_err(|e| PyValueError::new_err(format!("{}: {e}", config.display())))?;
     let out = out.unwrap_or_else(|| PathBuf::from("results").join(&loaded.name));
     let exe = sudoku_lab::solve::portfolio::worker_exe().map_err(PyRuntimeError::new_err)?;
     let stop = Arc::new(AtomicUsize::new(0));
@@ -196,9 +206,19 @@ fn set_counts(dict: &Bound<'_, PyDict>, counts: &Counts) -> PyResult<()> {
     Ok(())
 }
 
+/// `FileNotFoundError` when `folder` is not there (or is no folder).
+fn results_folder(folder: &std::path::Path) -> PyResult<()> {
+    if folder.is_dir() {
+        return Ok(());
+    }
+    let why = if folder.exists() { "is not a folder" } else { "does not exist" };
+    Err(pyo3::exceptions::PyFileNotFoundError::new_err(format!("{}: the results folder {why}", folder.display())))
+}
+
 /// Writes `<folder>/REPORT.md`, as `sudoku-lab report`; returns its path.
 #[pyfunction]
 pub fn report(py: Python<'_>, folder: PathBuf) -> PyResult<String> {
+    results_folder(&folder)?;
     py.detach(|| sudoku_lab::report::write_report(&folder))
         .map(|p| p.display().to_string())
         .map_err(crate::convert::input_error)
@@ -207,6 +227,7 @@ pub fn report(py: Python<'_>, folder: PathBuf) -> PyResult<String> {
 /// Draws the figures of a results folder (SVG and PNG), as `sudoku-lab plot`; returns their paths.
 #[pyfunction]
 pub fn plot(py: Python<'_>, folder: PathBuf) -> PyResult<Vec<String>> {
+    results_folder(&folder)?;
     py.detach(|| sudoku_lab::plot::plot_results(&folder))
         .map(|files| files.iter().map(|p| p.display().to_string()).collect())
         .map_err(crate::convert::input_error)

@@ -15,7 +15,7 @@ pyo3::create_exception!(
     sudoku_lab,
     SolverError,
     pyo3::exceptions::PyRuntimeError,
-    "A solver failed (a backend error, a crash, or an answer the verifier rejected)."
+    "A solver answered a grid the verifier rejects (raised by solve; solve_many reports it as outcome 'error')."
 );
 
 /// The module: classes, functions and the exception.

@@ -13,7 +13,7 @@ use sudoku_lab::logic::{Logic, Rating};
 use sudoku_lab::puzzle::{analyze as analyze_puzzle, Generator, PuzzleSpec};
 use sudoku_lab::solve::{self, Limits, Outcome, SolverKind, SolverOptions};
 
-use crate::convert::{shape_of, to_py};
+use crate::convert::{count, shape_of, to_py};
 use crate::grid::Grid;
 use crate::solving::limits_of;
 use crate::wait::interruptible;
@@ -28,10 +28,11 @@ pub fn generate(
     r#box: &Bound<'_, PyAny>,
     alpha: f64,
     mode: &str,
-    seed: u64,
+    seed: i128,
     difficulty: Option<&str>,
     time_limit: f64,
 ) -> PyResult<Grid> {
+    let seed: u64 = count("seed", seed)?;
     let shape = shape_of(r#box)?;
     if mode == "unique" {
         let Some(name) = difficulty else {
@@ -62,19 +63,18 @@ pub fn generate(
 }
 
 /// The number of solutions, counted by the `backtrack` search up to `max_solutions`, and whether
-/// the count is exact: (count, True) when the search finished; (max_solutions + 1, False) when
-/// there are more; (found so far, False) when `time_limit` passed. Ctrl-C stops it.
+/// the count is exact: (count, True) when the search finished; (max_solutions, False) when there
+/// are more; (found so far, False) when `time_limit` passed. The count never exceeds
+/// `max_solutions`. Ctrl-C stops it.
 #[pyfunction]
 #[pyo3(signature = (grid, max_solutions = 1000, *, time_limit = None))]
 pub fn count_solutions(
     py: Python<'_>,
     grid: PyRef<'_, Grid>,
-    max_solutions: u64,
+    max_solutions: i128,
     time_limit: Option<f64>,
 ) -> PyResult<(u64, bool)> {
-    if max_solutions == 0 {
-        return Err(PyValueError::new_err("max_solutions must be 1 or more"));
-    }
+    let max_solutions = positive_max(max_solutions)?;
     let limits = Limits { max_solutions: max_solutions.saturating_add(1), ..limits_of(time_limit)? };
     let puzzle = grid.grid.clone();
     let work = || {
@@ -90,17 +90,36 @@ pub fn count_solutions(
     let report = report.map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     let found = report.stats.solutions.unwrap_or(u64::from(matches!(report.outcome, Outcome::Solved(_))));
     let exact = report.outcome != Outcome::LimitReached && found <= max_solutions;
-    Ok((found, exact))
+    Ok((found.min(max_solutions), exact))
+}
+
+/// `max_solutions` of `count_solutions` and `analyze`: 1 or more.
+fn positive_max(max_solutions: i128) -> PyResult<u64> {
+    match count::<u64>("max_solutions", max_solutions)? {
+        0 => Err(PyValueError::new_err("max_solutions must be 1 or more")),
+        n => Ok(n),
+    }
 }
 
 /// The logic rating: the hardest technique a human solver needs (`easy`: singles, `medium`:
 /// locked candidates, `hard`: pairs, triples, X-wing, `expert`: more) and how often each
-/// technique was applied. Meaningful for puzzles with one solution.
+/// technique was applied. Meaningful for puzzles with one solution: a full grid (nothing to rate)
+/// and an empty one (every solution at once) raise ValueError saying so.
 #[pyfunction]
-pub fn rate(grid: PyRef<'_, Grid>) -> (String, Vec<(String, u32)>) {
+pub fn rate(grid: PyRef<'_, Grid>) -> PyResult<(String, Vec<(String, u32)>)> {
+    let cells = grid.grid.cells().len();
+    match grid.grid.givens() {
+        0 => {
+            return Err(PyValueError::new_err(
+                "rate: the grid is empty; a rating is meaningful for a puzzle with one solution",
+            ))
+        }
+        g if g == cells => return Err(PyValueError::new_err("rate: the grid is full; there is nothing left to rate")),
+        _ => {}
+    }
     let (rating, techniques) = Logic::new(grid.grid.shape()).rate(&grid.grid);
     let used = techniques.used().map(|(t, k)| (t.name().to_string(), k)).collect();
-    (rating.name().to_string(), used)
+    Ok((rating.name().to_string(), used))
 }
 
 /// What `sudoku-lab analyze --json` says of the puzzle, as a dict: givens, conflicts, solutions
@@ -111,13 +130,14 @@ pub fn rate(grid: PyRef<'_, Grid>) -> (String, Vec<(String, u32)>) {
 pub fn analyze(
     py: Python<'_>,
     grid: PyRef<'_, Grid>,
-    max_solutions: u64,
+    max_solutions: i128,
     time_limit: Option<f64>,
 ) -> PyResult<Py<PyAny>> {
+    let max_solutions = positive_max(max_solutions)?;
     let limits = limits_of(time_limit)?;
     let puzzle = grid.grid.clone();
     let analysis = py
-        .detach(|| analyze_puzzle(&puzzle, max_solutions.max(1), limits.time.map(|t| Instant::now() + t)))
+        .detach(|| analyze_puzzle(&puzzle, max_solutions, limits.time.map(|t| Instant::now() + t)))
         .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     let line = sudoku_lab::cli::json_line(0, 1, &analysis);
     let mut value: serde_json::Value =

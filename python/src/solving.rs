@@ -48,6 +48,9 @@ pub struct SolveResult {
     solution: Option<RustGrid>,
     stats: Stats,
     note: String,
+    /// The solver answered a grid the verifier rejects (outcome `error`): `solve` raises
+    /// `SolverError` for it.
+    wrong: bool,
 }
 
 #[pymethods]
@@ -121,6 +124,7 @@ impl SolveResult {
             solution,
             stats: report.stats,
             note: report.note.unwrap_or_default(),
+            wrong: false,
         }
     }
 
@@ -135,6 +139,7 @@ impl SolveResult {
                 solution: None,
                 stats,
                 note,
+                wrong: label == "unverified",
             },
         }
     }
@@ -147,7 +152,14 @@ impl SolveResult {
             solution: None,
             stats: Stats::default(),
             note: message,
+            wrong: false,
         }
+    }
+
+    /// The result of an in-process solve that failed; a grid the verifier rejected is `wrong`.
+    fn of_solve_error(solver: &Arc<str>, error: lab::SolveError) -> SolveResult {
+        let wrong = matches!(error, lab::SolveError::Unverified { .. });
+        SolveResult { wrong, ..SolveResult::of_error(solver, error.to_string()) }
     }
 }
 
@@ -218,7 +230,8 @@ fn solver_options(options: Option<&Bound<'_, PyDict>>, kinds: &[SolverKind], cal
                 )));
             }
         }
-        if let Some(threads) = option::<u32>(options, "threads")? {
+        if let Some(threads) = option::<i128>(options, "threads")? {
+            let threads: u32 = crate::convert::count("threads", threads)?;
             if !(1..=1024).contains(&threads) {
                 return Err(PyValueError::new_err(format!("threads: {threads} is not in 1..=1024")));
             }
@@ -388,7 +401,7 @@ impl Batch {
                         i,
                         match lab::solve(solver.as_mut(), &grids[i], &self.limits) {
                             Ok(report) => SolveResult::of_report(&self.name, report),
-                            Err(e) => SolveResult::of_error(&self.name, e.to_string()),
+                            Err(e) => SolveResult::of_solve_error(&self.name, e),
                         },
                     ));
                 }
@@ -444,7 +457,7 @@ impl Batch {
                 match lab::solve(solver.as_mut(), grid, &limits) {
                     Ok(report) if capped && report.outcome == Outcome::LimitReached => break,
                     Ok(report) => out.push(SolveResult::of_report(&self.name, report)),
-                    Err(e) => out.push(SolveResult::of_error(&self.name, e.to_string())),
+                    Err(e) => out.push(SolveResult::of_solve_error(&self.name, e)),
                 }
             }
             out
@@ -522,7 +535,8 @@ impl Batch {
 /// solvers in a worker process; default half the machine's memory). Solver options as keywords,
 /// named as the command line's flags: threads, presolve, verbose, highs_log, reduce,
 /// highs_options (a dict), propagate, perturb, preprocess, members (a list of names). The GIL is
-/// released while it runs; Ctrl-C stops it and raises KeyboardInterrupt.
+/// released while it runs; Ctrl-C stops it and raises KeyboardInterrupt. An answer the verifier
+/// rejects (a bug in the solver) raises SolverError; other failures are results (`error`).
 #[pyfunction]
 #[pyo3(signature = (grid, solver = "backtrack", *, time_limit = None, memory_mb = None, external = None, **options))]
 pub fn solve(
@@ -530,18 +544,25 @@ pub fn solve(
     grid: PyRef<'_, Grid>,
     solver: &str,
     time_limit: Option<f64>,
-    memory_mb: Option<u64>,
+    memory_mb: Option<i128>,
     external: Option<&Bound<'_, PyAny>>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<SolveResult> {
+    let memory_mb = crate::convert::count_opt("memory_mb", memory_mb)?;
     let batch = Batch::new(solver, time_limit, memory_mb, external, options, "solve")?;
     let grids = [grid.grid.clone()];
     let mut results = batch.solve_all(py, &grids, 1)?;
-    results.pop().ok_or_else(|| PyRuntimeError::new_err("no result"))
+    let result = results.pop().ok_or_else(|| PyRuntimeError::new_err("no result"))?;
+    if result.wrong {
+        return Err(crate::SolverError::new_err(format!("{solver}: wrong answer: {}", result.note)));
+    }
+    Ok(result)
 }
 
-/// Solves many grids with one solver (see `solve`), on `jobs` threads (each solve on a backend
-/// in a worker process of its own); results in the order of `grids`. The batch runs without the
+/// Solves many grids with one solver (see `solve`), on `jobs` threads (at most one per core; each
+/// solve on a backend in a worker process of its own); results in the order of `grids`. An answer
+/// the verifier rejects is a result with outcome `error` (its fault in the note), so that one
+/// wrong answer does not discard the batch. The batch runs without the
 /// GIL; Ctrl-C stops it and raises KeyboardInterrupt.
 #[pyfunction]
 #[pyo3(signature = (grids, solver = "backtrack", *, time_limit = None, memory_mb = None, external = None, jobs = 1, **options))]
@@ -551,14 +572,18 @@ pub fn solve_many(
     grids: Vec<PyRef<'_, Grid>>,
     solver: &str,
     time_limit: Option<f64>,
-    memory_mb: Option<u64>,
+    memory_mb: Option<i128>,
     external: Option<&Bound<'_, PyAny>>,
-    jobs: usize,
+    jobs: i128,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Vec<SolveResult>> {
+    let memory_mb = crate::convert::count_opt("memory_mb", memory_mb)?;
+    let jobs: usize = crate::convert::count("jobs", jobs)?;
     if jobs == 0 {
         return Err(PyValueError::new_err("jobs must be 1 or more"));
     }
+    // More solves at once than cores would only slow each one down, and skew every time measured.
+    let jobs = jobs.min(sudoku_lab::experiment::meta::available_cores());
     let batch = Batch::new(solver, time_limit, memory_mb, external, options, "solve_many")?;
     let grids: Vec<RustGrid> = grids.iter().map(|g| g.grid.clone()).collect();
     batch.solve_all(py, &grids, jobs)

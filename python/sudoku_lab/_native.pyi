@@ -10,7 +10,12 @@ BoxLike = Union[str, tuple[int, int], int]
 StrPath = Union[str, PathLike[str]]
 
 class SolverError(RuntimeError):
-    """A solver failed (a backend error, a crash, or an answer the verifier rejected)."""
+    """A solver answered a grid the verifier rejects: a bug in that solver.
+
+    Raised by ``solve``; ``solve_many`` reports such an answer as outcome ``error`` (the fault in
+    its note), so that one wrong answer does not discard a batch. Other failures (a crash, a
+    backend error) are results with outcome ``error``, not exceptions.
+    """
 
 class Grid:
     """A grid of side N = r·c with boxes of r×c cells; 0 is an empty cell. Immutable."""
@@ -109,7 +114,8 @@ def solve(
 
     Search solvers run in this process; backend and external solvers in a worker process (the
     time limit and memory cap always hold). The GIL is released; Ctrl-C raises KeyboardInterrupt.
-    Raises ValueError for an unknown solver, an option that does not apply, a limit out of range.
+    Raises ValueError for an unknown solver, an option that does not apply, a limit out of range
+    or a negative number; SolverError when the solver's answer fails the verifier.
     """
 
 def solve_many(
@@ -131,7 +137,8 @@ def solve_many(
     preprocess: bool = False,
     members: Sequence[str] | None = None,
 ) -> list[SolveResult]:
-    """Solves many grids with one solver on ``jobs`` threads, without the GIL; results in order."""
+    """Solves many grids with one solver on ``jobs`` threads (at most one per core), without the
+    GIL; results in order. A wrong answer is a result with outcome ``error``."""
 
 def generate(
     box: BoxLike,
@@ -146,13 +153,17 @@ def generate(
     (``unique`` with a ``difficulty``) makes it from the same seed."""
 
 def count_solutions(grid: Grid, max_solutions: int = 1000, *, time_limit: float | None = None) -> tuple[int, bool]:
-    """(count, exact): exact when the search finished; else a lower bound."""
+    """(count, exact): exact when the search finished; else a lower bound, never above
+    ``max_solutions`` (1 or more)."""
 
 def rate(grid: Grid) -> tuple[str, list[tuple[str, int]]]:
-    """The logic rating (easy, medium, hard, expert) and the techniques applied, with counts."""
+    """The logic rating (easy, medium, hard, expert) and the techniques applied, with counts.
+
+    Raises ValueError for a full grid (nothing to rate) and an empty one."""
 
 def analyze(grid: Grid, max_solutions: int = 2, *, time_limit: float | None = None) -> dict[str, Any]:
-    """``sudoku-lab analyze --json``'s record: solutions, determined cells, rating, symmetry."""
+    """``sudoku-lab analyze --json``'s record: solutions, determined cells, rating, symmetry.
+    ``max_solutions`` is 1 or more, as for ``count_solutions``."""
 
 def graph_edges(box: BoxLike) -> tuple[list[tuple[int, int, int]], list[tuple[int, int]]]:
     """The constraint graph: nodes as (row, column, box) and edges (u, v), u < v."""
@@ -170,7 +181,8 @@ def run(
     """Runs an experiment config as ``sudoku-lab run``; returns rows, counts, problems, out."""
 
 def report(folder: StrPath) -> str:
-    """Writes ``REPORT.md`` of a results folder; returns its path."""
+    """Writes ``REPORT.md`` of a results folder; returns its path. FileNotFoundError when the
+    folder is not there."""
 
 def plot(folder: StrPath) -> list[str]:
     """Draws the figures of a results folder; returns their paths."""

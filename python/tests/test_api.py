@@ -135,7 +135,7 @@ def test_unique_puzzles_have_one_solution_and_their_rating():
 
 def test_count_solutions_is_exact_or_says_it_is_a_bound():
     assert sl.count_solutions(sl.Grid.empty("2x2")) == (288, True)  # every 4×4 Sudoku
-    assert sl.count_solutions(sl.Grid.empty("3x3"), 50) == (51, False)
+    assert sl.count_solutions(sl.Grid.empty("3x3"), 50) == (50, False)  # never above the maximum
     with pytest.raises(ValueError):
         sl.count_solutions(sl.Grid.empty("2x2"), 0)
 
@@ -211,7 +211,7 @@ def test_bad_arguments_are_exceptions_with_the_command_lines_messages():
         sl.solve(grid, "simplex")
     with pytest.raises(ValueError, match="is not a time limit"):
         sl.solve(grid, time_limit=0)
-    with pytest.raises(ValueError, match="--reduce does not apply to backtrack: only ilp-edge read it"):
+    with pytest.raises(ValueError, match="^reduce does not apply to backtrack: only ilp-edge read it"):
         sl.solve(grid, "backtrack", reduce=True)
     with pytest.raises(TypeError, match="unexpected keyword argument 'presolv'"):
         sl.solve(grid, "ilp-edge", presolv=False)
@@ -219,6 +219,74 @@ def test_bad_arguments_are_exceptions_with_the_command_lines_messages():
         sl.solve(grid, "portfolio", members=["sat", "portfolio"])
     with pytest.raises(ValueError, match="memory_mb"):
         sl.solve(grid, "sat", memory_mb=10)
+
+
+def test_bad_numbers_are_value_errors_named_by_their_python_parameters(tmp_path):
+    grid = sl.Grid.empty("2x2")
+    for call in (
+        lambda: sl.generate("3x3", 0.3, seed=-1),
+        lambda: sl.count_solutions(grid, -5),
+        lambda: sl.analyze(grid, -1),
+        lambda: sl.solve(grid, "sat", memory_mb=-1),
+        lambda: sl.solve(grid, "ilp-clique", threads=-2),
+        lambda: sl.solve_many([grid], jobs=-1),
+        lambda: sl.run(tmp_path / "none.toml", jobs=-3),
+    ):
+        with pytest.raises(ValueError, match="is negative"):
+            call()
+    # analyze is refused a maximum of 0, as count_solutions is.
+    for call in (lambda: sl.count_solutions(grid, 0), lambda: sl.analyze(grid, 0)):
+        with pytest.raises(ValueError, match="max_solutions must be 1 or more"):
+            call()
+    # The messages name the keyword arguments, not the command line's flags.
+    cores = os.cpu_count() or 1
+    with pytest.raises(ValueError, match=r"^highs_options: threads = 0 lets HiGHS") as refused:
+        sl.solve(grid, "ilp-clique", highs_options={"threads": "0"})
+    assert "--" not in str(refused.value)
+    with pytest.raises(ValueError, match=rf"^threads: threads = {cores + 1} is more than the {cores} core"):
+        sl.solve(grid, "ilp-clique", threads=cores + 1)
+
+
+def test_rate_says_when_there_is_nothing_to_rate():
+    with pytest.raises(ValueError, match="the grid is empty"):
+        sl.rate(sl.Grid.empty("3x3"))
+    _, solution = corpus("9x9-hardest11")[0]
+    with pytest.raises(ValueError, match="the grid is full"):
+        sl.rate(sl.Grid(solution))
+
+
+def test_a_bad_progress_or_a_missing_folder_is_refused_before_anything_is_written(tmp_path):
+    config = tmp_path / "tiny.toml"
+    config.write_text(
+        'name = "tiny"\nboxes = ["2x2"]\nalphas = [0.3]\nmodes = ["planted"]\nrepeats = 1\n'
+        'solvers = ["backtrack"]\ntime_limit = 5.0\nseed = 8\n'
+    )
+    with pytest.raises(TypeError, match="progress: expected a function"):
+        sl.run(config, tmp_path / "out", progress=42)
+    assert not (tmp_path / "out").exists()
+    for call in (sl.report, sl.plot):
+        with pytest.raises(FileNotFoundError, match="does not exist"):
+            call(tmp_path / "nowhere")
+
+
+def test_solve_many_runs_no_more_solves_at_once_than_there_are_cores(tmp_path):
+    log = tmp_path / "log"
+    script = tmp_path / "slow.sh"
+    script.write_text(f"#!/bin/sh\necho start >> '{log}'\nsleep 0.4\necho end >> '{log}'\necho UNKNOWN\n")
+    script.chmod(0o755)
+    definitions = tmp_path / "slow.toml"
+    definitions.write_text(
+        f'[[external]]\nname = "slow"\ninput = "grid"\ncommand = ["{script}", "{{input}}"]\nanswer = "grid"\n'
+    )
+    cores = len(os.sched_getaffinity(0))
+    grids = [sl.generate("2x2", 0.5, seed=s) for s in range(cores + 3)]
+    results = sl.solve_many(grids, "slow", external=definitions, jobs=len(grids), time_limit=10)
+    assert [r.outcome for r in results] == ["limit"] * len(grids)
+    running = most = 0
+    for line in log.read_text().split():
+        running += 1 if line == "start" else -1
+        most = max(most, running)
+    assert 1 <= most <= cores, f"{most} solves at once on {cores} core(s)"
 
 
 def test_a_users_own_solver_runs_from_its_toml_definition(tmp_path):
@@ -241,7 +309,11 @@ answer = "grid"
     puzzle, solution = corpus("9x9-hardest11")[3]
     right = sl.solve(sl.Grid(puzzle), "cheat-grid", external=definitions, time_limit=30)
     assert right.outcome == "solved" and right.solution.to_text().strip() == solution
-    wrong = sl.solve(sl.Grid(puzzle), "wrong", external=str(definitions), time_limit=30)
+    # A wrong answer is a bug in the solver: solve raises SolverError, as documented; solve_many
+    # keeps the batch and reports it as an error.
+    with pytest.raises(sl.SolverError, match="wrong: wrong answer"):
+        sl.solve(sl.Grid(puzzle), "wrong", external=str(definitions), time_limit=30)
+    (wrong,) = sl.solve_many([sl.Grid(puzzle)], "wrong", external=str(definitions), time_limit=30)
     assert (wrong.outcome, wrong.solution) == ("error", None)
     assert "wrong answer" in wrong.note
     with pytest.raises(ValueError, match="or an external solver of"):

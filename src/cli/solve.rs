@@ -94,6 +94,13 @@ impl IlpArgs {
             let chosen: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
             anyhow::bail!("--{flag} does not apply to {}: only {readers} read it", chosen.join(", "));
         }
+        // One solve at a time: it holds the cores of this machine (or of its cgroup), no more.
+        if kinds.iter().any(|&k| crate::experiment::solvers::runs_highs(k) || k == SolverKind::IlpHybrid) {
+            let flag =
+                if self.highs_options.iter().any(|(n, _)| n == "threads") { "--highs-option" } else { "--threads" };
+            crate::solve::ilp::check_highs_threads(&options, crate::experiment::meta::available_cores())
+                .map_err(|e| anyhow::anyhow!("{flag}: {e}"))?;
+        }
         Ok(options)
     }
 
@@ -208,11 +215,13 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     };
     let exe = crate::solve::portfolio::worker_exe().map_err(anyhow::Error::msg)?;
     let mut isolated = Isolated::new(exe, options, args.memory_mb.unwrap_or_else(default_memory_mb));
-    let (mut failures, mut missing, mut unknown) = (0, 0, 0);
+    let (mut failures, mut missing, mut unknown, mut wrong) = (0, 0, 0, 0);
     for (i, entry) in entries.iter().enumerate() {
         let number = i + 1;
         let mut reports: Vec<(&str, Report)> = Vec::new();
         let mut notes = Vec::new();
+        // A solver answered a grid that fails the verifier: not a solver that stopped.
+        let mut answered_wrong = false;
         for solver in &solvers {
             let name = solver.name();
             let ended = match solver {
@@ -232,8 +241,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             write_stats(&mut stats, number, name, ended.label(), &ended.stats(), &note)?;
             match ended {
                 Ended::Answered(report) => reports.push((name, report)),
-                Ended::Failed { message, .. } => {
+                Ended::Failed { message, unverified, .. } => {
                     failures += 1;
+                    answered_wrong |= unverified;
                     eprintln!("puzzle {number} (line {}): {message}", entry.line);
                 }
                 Ended::Killed { .. } => {}
@@ -254,22 +264,27 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 missing += 1;
                 let proven = reports.iter().any(|(_, r)| r.outcome == Outcome::Infeasible);
                 let word = if proven { "none" } else { "unknown" };
-                unknown += usize::from(!proven);
+                let wrong_only = !proven && answered_wrong;
+                wrong += usize::from(wrong_only);
+                unknown += usize::from(!proven && !wrong_only);
                 let why = notes.join("; ");
                 if !why.is_empty() {
-                    eprintln!("puzzle {number} (line {}): {word}: {why}", entry.line);
+                    let said = if wrong_only { "wrong" } else { word };
+                    eprintln!("puzzle {number} (line {}): {said}: {why}", entry.line);
                 }
                 emit(&no_answer(format, word, number, entry.line, &why))?;
             }
         }
     }
     eprintln!(
-        "{} puzzle(s) × {} solver(s): {} solved, {} proven without a solution, {} unknown (every solver stopped), {} problem(s)",
+        "{} puzzle(s) × {} solver(s): {} solved, {} proven without a solution, {} unknown (every solver stopped), \
+         {} answered wrong (a grid that fails the verifier, and no solution), {} problem(s)",
         entries.len(),
         solvers.len(),
         entries.len() - missing,
-        missing - unknown,
+        missing - unknown - wrong,
         unknown,
+        wrong,
         failures
     );
     let fail = failures > 0 || (args.require_solution && missing > 0);

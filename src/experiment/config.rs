@@ -218,9 +218,16 @@ impl Config {
     /// Parses and checks config text; `source` names it in errors, and its folder is where the
     /// sets' patterns are matched (their files are read here).
     pub fn parse(text: &str, source: &str) -> Result<Config, ConfigError> {
-        let file: ConfigFile = toml::from_str(text).map_err(|e| ConfigError::Syntax {
-            path: source.to_string(),
-            message: e.to_string().trim_end().to_string(),
+        let file: ConfigFile = toml::from_str(text).map_err(|e| {
+            let mut message = e.to_string().trim_end().to_string();
+            if mixes_external_forms(text) {
+                message.push_str(
+                    "\n(hint: `external = [...]` and `[[external]]` tables are two ways to write one key; \
+                     use one of them: list files and tables together as external = [\"solvers.toml\", { name = … }], \
+                     or give every definition as an [[external]] table)",
+                );
+            }
+            ConfigError::Syntax { path: source.to_string(), message }
         })?;
         let mut config = resolve(file, source, text)?;
         config.folder = Path::new(source).parent().map(Path::to_path_buf).unwrap_or_default();
@@ -264,19 +271,46 @@ impl Config {
         self.external.iter().find(|d| d.name == name)
     }
 
-    /// Cores one run of `entry` takes: a portfolio's members, an external solver's `threads`.
+    /// Cores one run of `entry` takes: a portfolio's members, HiGHS's `threads` (a variant's
+    /// `highs_options`), an external solver's `threads`.
     pub fn cores(&self, entry: &SolverEntry) -> usize {
         match entry.runs {
+            Runs::Registry(kind) if reads_highs_threads(kind) => {
+                let threads = crate::solve::ilp::highs_threads(&entry.options).unwrap_or(1) as usize;
+                threads.max(kind.processes(&entry.options))
+            }
             Runs::Registry(kind) => kind.processes(&entry.options),
             Runs::External => self.external_named(&entry.name).map_or(1, |d| d.threads as usize),
         }
     }
 
+    /// Checks that every HiGHS solver of the config fits the `cores` a job may hold — the run's
+    /// `--jobs`, at most the machine's cores: a `threads` beyond them would oversubscribe the
+    /// cores (the run's scheduler never hands a job more than `--jobs`) and slow every run timed
+    /// on them.
+    pub fn check_highs_threads(&self, cores: usize) -> Result<(), String> {
+        for entry in self.solvers.iter().filter(|e| e.kind().is_some_and(reads_highs_threads)) {
+            crate::solve::ilp::check_highs_threads(&entry.options, cores)
+                .map_err(|e| format!("{}: {e}", entry.name))?;
+        }
+        Ok(())
+    }
+
     /// The config with `jobs` and `unique_budget` cleared (neither ever changes an instance or a
-    /// result), and without the sets' puzzles and folder (the files are compared by their digests,
-    /// [`super::sets::changed_file`]): two configs with equal identities give the same results.
+    /// result), its external solvers as their files wrote them (a relative program relative to
+    /// its file, `{here}` unexpanded), and without the sets' puzzles and folder (the files are
+    /// compared by their digests, [`super::sets::changed_file`]): two configs with equal identities
+    /// give the same results, wherever their checkouts are.
     pub fn identity(&self) -> Config {
-        Config { jobs: None, unique_budget: None, catalog: Arc::default(), folder: PathBuf::new(), ..self.clone() }
+        let external = self.external.iter().map(Definition::as_written).collect();
+        Config {
+            jobs: None,
+            unique_budget: None,
+            external,
+            catalog: Arc::default(),
+            folder: PathBuf::new(),
+            ..self.clone()
+        }
     }
 
     /// Levels a mode sweeps: α values for `random` and `planted`, difficulties for `unique`.
@@ -315,6 +349,18 @@ impl Config {
     pub fn unique_budget(&self) -> std::time::Duration {
         std::time::Duration::from_secs_f64(self.unique_budget.unwrap_or(DEFAULT_UNIQUE_BUDGET))
     }
+}
+
+/// True when `text` writes `external` both as a key (`external = [...]`) and as `[[external]]`
+/// tables, which TOML refuses as a key defined twice.
+fn mixes_external_forms(text: &str) -> bool {
+    let lines = || text.lines().map(|l| l.split('#').next().unwrap_or("").trim().replace(' ', ""));
+    lines().any(|l| l.starts_with("external=")) && lines().any(|l| l == "[[external]]")
+}
+
+/// Solvers whose HiGHS reads a `threads` option.
+fn reads_highs_threads(kind: SolverKind) -> bool {
+    super::solvers::runs_highs(kind) || kind == SolverKind::IlpHybrid
 }
 
 /// Reads the `external` items of a config (`source`, holding `text`): definition files and inline
@@ -531,6 +577,14 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
             let why = format!("{unknown}, or an external solver defined under `external`");
             return Err(invalid(format!("solvers[{i}]"), why));
         }
+        if entry.kind().is_some_and(reads_highs_threads) && crate::solve::ilp::highs_threads(&entry.options) == Some(0)
+        {
+            let why = format!(
+                "{}: threads = 0 lets HiGHS take every core of the machine; give the count the job is to hold",
+                entry.name
+            );
+            return Err(invalid(format!("solvers[{i}]"), why));
+        }
         solvers.push(entry);
     }
     if solvers.is_empty() {
@@ -678,6 +732,18 @@ mod tests {
             let err = Config::parse(&GOOD.replace(from, to), "t.toml").unwrap_err().to_string();
             assert!(err.starts_with(expected), "{to}: {err}");
         }
+    }
+
+    #[test]
+    fn external_files_and_tables_mixed_in_two_forms_get_a_hint() {
+        let text = format!(
+            "{GOOD}\nexternal = [\"solvers.toml\"]\n\n[[external]]\nname = \"x\"\ninput = \"grid\"\ncommand = [\"sh\", \"{{input}}\"]\nanswer = \"grid\"\n"
+        );
+        let err = Config::parse(&text, "t.toml").unwrap_err().to_string();
+        assert!(err.contains("hint: `external = [...]` and `[[external]]` tables are two ways"), "{err}");
+        // Either form alone gets no such hint, nor does an unrelated error.
+        let err = Config::parse(&GOOD.replace("seed = 7", "seed = \"x\""), "t.toml").unwrap_err().to_string();
+        assert!(!err.contains("hint"), "{err}");
     }
 
     #[test]

@@ -291,8 +291,9 @@ pub fn read_meta(folder: &Path) -> Result<Option<Meta>, ExperimentError> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(io_at(&path)(e)),
     };
-    let meta = serde_json::from_str(&text)
+    let mut meta: Meta = serde_json::from_str(&text)
         .map_err(|e| ExperimentError::Corrupt { path, message: format!("not a sudoku-lab meta.json: {e}") })?;
+    meta.restore_as_written();
     Ok(Some(meta))
 }
 
@@ -303,59 +304,84 @@ pub fn write_meta(folder: &Path, meta: &Meta) -> Result<(), ExperimentError> {
     write_atomic(&folder.join(META_FILE), json.as_bytes())
 }
 
-/// The columns every `runs.csv` has had: those before `conflicts`; the ones after were appended
-/// one release at a time, so an older file's header is [`COLUMNS`] cut short after one of them.
-const FIRST_COLUMNS: usize = 24;
-
-/// Whether `header` is the current one or an older one: [`COLUMNS`] cut short, at least the
-/// [`FIRST_COLUMNS`].
+/// Whether `header` names columns of [`COLUMNS`] only, each once: the current header, an older
+/// one (fewer columns), or a hand-made file of some of them. Rows are read by these names; a row
+/// without a column every run has is refused by its line.
 fn known_header(header: &csv::StringRecord) -> bool {
-    header.len() >= FIRST_COLUMNS
-        && header.len() <= COLUMNS.len()
-        && header.iter().eq(COLUMNS[..header.len()].iter().copied())
+    let mut seen = std::collections::HashSet::new();
+    header.iter().all(|name| COLUMNS.contains(&name) && seen.insert(name))
 }
 
-/// Reads every row of `runs.csv` (none when it does not exist), checking the header — the current
-/// one, or an older one whose missing last columns read as empty — and every row
-/// ([`super::validate`]: the first bad row is the error, with its line). A last line without its newline
-/// is a write cut short by a crash: it is left out, and the flag says so.
+/// Reads every row of `runs.csv` (none when it does not exist) for `run --resume` and `merge`, as
+/// [`read_rows`] reads it; a last line without its newline is a write cut short by a crash: it is
+/// left out, and the flag says so (the run that resumes the folder drops it).
 pub fn read_runs(path: &Path) -> Result<(Vec<RunRow>, bool), ExperimentError> {
-    let bytes = match fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok((Vec::new(), false)),
-        Err(e) => return Err(io_at(path)(e)),
-    };
+    match fs::metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok((Vec::new(), false)),
+        _ => read_rows(path, None),
+    }
+}
+
+/// Reads `runs.csv` for the report, the figures and the Python module, as [`read_rows`] reads it
+/// (with `experiment`, rows of another experiment are refused too). A last line cut short is an
+/// error here, with the hint to resume the run, which drops it and completes the folder.
+pub fn read_runs_by_name(path: &Path, experiment: Option<&str>) -> Result<Vec<RunRow>, ExperimentError> {
+    let (rows, torn) = read_rows(path, experiment)?;
+    if torn {
+        return Err(ExperimentError::Corrupt {
+            path: path.to_path_buf(),
+            message: "its last line is cut short (a run stopped while writing it); \
+                      `sudoku-lab run CONFIG --out FOLDER --resume` drops that line and completes the runs"
+                .into(),
+        });
+    }
+    Ok(rows)
+}
+
+/// The one way `runs.csv` is read, by every command: an empty file holds no rows; a file that is
+/// not text, or whose header names a column that is no column of [`COLUMNS`] (or one twice), is
+/// refused (missing optional columns read as empty); a line that repeats the header (two files joined) is
+/// refused by its line; every row is checked ([`super::validate`]: the first bad row is the
+/// error, with its line). Rows are read by the header's names. Returns the rows and whether the
+/// last line lacks its newline (a write cut short): that line is left out.
+pub fn read_rows(path: &Path, experiment: Option<&str>) -> Result<(Vec<RunRow>, bool), ExperimentError> {
+    let bytes = fs::read(path).map_err(io_at(path))?;
+    let corrupt = |message: String| ExperimentError::Corrupt { path: path.to_path_buf(), message };
+    if std::str::from_utf8(&bytes).is_err() || bytes.contains(&0) {
+        return Err(corrupt("not a runs.csv: the file is not text".into()));
+    }
     let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let torn = whole < bytes.len();
-    let corrupt = |message: String| ExperimentError::Corrupt { path: path.to_path_buf(), message };
     let mut reader = csv::Reader::from_reader(&bytes[..whole]);
-    let header = reader.headers().map_err(|e| corrupt(e.to_string()))?.clone();
-    if header.is_empty() {
+    let header = reader.headers().map_err(|e| corrupt(format!("bad header: {e}")))?.clone();
+    if header.is_empty() || header.iter().all(str::is_empty) {
         return Ok((Vec::new(), torn));
     }
     if !known_header(&header) {
-        return Err(corrupt(format!("unexpected header; expected {}", COLUMNS.join(","))));
+        return Err(corrupt(format!("unexpected header; expected the columns {}", COLUMNS.join(","))));
     }
-    Ok((checked_rows(&mut reader, &header, path, None, "row")?, torn))
+    Ok((checked_rows(&mut reader, &header, path, experiment)?, torn))
 }
 
-/// Every row after `header`, deserialized by the header's names and checked ([`RowChecker`]);
-/// a record the CSV reader cannot read is named `what N`.
+/// Every row after `header`, deserialized by the header's names and checked ([`RowChecker`]).
 fn checked_rows<R: Read>(
     reader: &mut csv::Reader<R>,
     header: &csv::StringRecord,
     path: &Path,
     experiment: Option<&str>,
-    what: &str,
 ) -> Result<Vec<RunRow>, ExperimentError> {
     let mut checker = RowChecker::new(path, experiment);
     let mut rows = Vec::new();
     for (i, record) in reader.records().enumerate() {
-        let record = record.map_err(|e| ExperimentError::Corrupt {
-            path: path.to_path_buf(),
-            message: format!("{what} {}: {e}", i + 1),
+        let record = record.map_err(|e| {
+            let line = e.position().map_or(i as u64 + 2, |p| p.line());
+            BadRow { path: path.to_path_buf(), line, message: format!("not a row of {} columns: {e}", header.len()) }
         })?;
         let line = record.position().map_or(i as u64 + 2, |p| p.line());
+        if record == *header {
+            let message = "the header again: two runs.csv files joined? keep the first header only".to_string();
+            return Err(BadRow { path: path.to_path_buf(), line, message }.into());
+        }
         let row: RunRow = record.deserialize(Some(header)).map_err(|e| BadRow {
             path: path.to_path_buf(),
             line,
@@ -365,16 +391,6 @@ fn checked_rows<R: Read>(
         rows.push(row);
     }
     Ok(rows)
-}
-
-/// Reads `runs.csv` by its header's column names, as the report and the figures read it: a file
-/// of any earlier layout loads (its missing columns read as empty), and every row is checked
-/// ([`super::validate`]; with `experiment`, rows of another experiment are refused too).
-pub fn read_runs_by_name(path: &Path, experiment: Option<&str>) -> Result<Vec<RunRow>, ExperimentError> {
-    let corrupt = |message: String| ExperimentError::Corrupt { path: path.to_path_buf(), message };
-    let mut reader = csv::Reader::from_path(path).map_err(|e| corrupt(format!("cannot open: {e}")))?;
-    let headers = reader.headers().map_err(|e| corrupt(format!("bad header: {e}")))?.clone();
-    checked_rows(&mut reader, &headers, path, experiment, "bad record")
 }
 
 /// The CSV text of `rows`, with the header when `header` is true.
@@ -462,6 +478,40 @@ mod tests {
         // A header that is no release's is still refused.
         fs::write(&path, "experiment,box_rows,colour\n").unwrap();
         assert!(read_runs(&path).is_err());
+    }
+
+    #[test]
+    fn every_reader_refuses_what_is_no_runs_csv_naming_the_line() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(RUNS_FILE);
+        let row = crate::experiment::record::tests::row();
+        let one = csv_text(std::slice::from_ref(&row), true);
+        let err = |bytes: &[u8]| {
+            fs::write(&path, bytes).unwrap();
+            let (a, b) =
+                (read_runs(&path).unwrap_err().to_string(), read_runs_by_name(&path, None).unwrap_err().to_string());
+            assert_eq!(a, b, "both readers say the same");
+            a
+        };
+        // An empty file holds no rows, for both.
+        fs::write(&path, b"").unwrap();
+        assert_eq!(read_runs(&path).unwrap(), (Vec::new(), false));
+        assert_eq!(read_runs_by_name(&path, None).unwrap(), Vec::new());
+        assert!(err(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff\xfe\n").contains("not text"));
+        let mut joined = one.clone();
+        joined.extend_from_slice(&one);
+        let e = err(&joined);
+        assert!(e.contains("runs.csv:3: the header again"), "{e}");
+        let absurd = String::from_utf8(one.clone()).unwrap().replacen(&format!(",{},", row.seconds), ",1e308,", 1);
+        let e = err(absurd.as_bytes());
+        assert!(e.contains("runs.csv:2: seconds = 1000") && e.contains("more than any run measures"), "{e}");
+        // A cut last line: resume drops it; the report is told how to mend the folder.
+        let mut cut = one.clone();
+        cut.extend_from_slice(b"small,3,3,9,0.2,pla");
+        fs::write(&path, &cut).unwrap();
+        assert_eq!(read_runs(&path).unwrap(), (vec![row], true));
+        let e = read_runs_by_name(&path, None).unwrap_err().to_string();
+        assert!(e.contains("last line is cut short") && e.contains("--resume"), "{e}");
     }
 
     #[test]

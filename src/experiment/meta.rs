@@ -1,5 +1,10 @@
 //! `meta.json`: what a results folder was made from and where — the resolved config, the shard,
-//! the code (crate version, git revision, HiGHS version) and the machine (CPU model, cores).
+//! the code (crate version, the git revision it was built from, the program that ran, HiGHS
+//! version) and the machine (CPU model, cores).
+//!
+//! The git revision is recorded by the build script (`build.rs`) when the binary is built: a run
+//! never starts git, never reads a checkout, and so records the same revision whatever folder it
+//! runs in and whatever `GIT_DIR` says.
 //!
 //! The HiGHS version is asked of the linked library itself through its C API (`Highs_version`),
 //! the same library `highs-sys` builds into this binary for [`crate::solve::ilp`].
@@ -11,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::config::Config;
 use super::instances::Shard;
+use crate::external::definition::Written;
 
 extern "C" {
     // HiGHS C API (`highs_c_api.h`): a static, NUL-terminated version string such as "1.11.0".
@@ -45,8 +51,13 @@ pub struct Meta {
     pub jobs: usize,
     /// `sudoku-lab` version.
     pub crate_version: String,
-    /// `git rev-parse HEAD` of the source tree (`+dirty` with uncommitted changes), or `unknown`.
+    /// `git rev-parse HEAD` of the source tree at build time (`+dirty` with uncommitted changes),
+    /// or `unknown`.
     pub git_revision: String,
+    /// The program that made the folder (`sudoku-lab`, or the Python interpreter running the
+    /// module), as the operating system names it; empty in folders made before it was recorded.
+    #[serde(default)]
+    pub executable: String,
     /// HiGHS library version.
     pub highs_version: String,
     /// Where the runs were timed.
@@ -58,6 +69,11 @@ pub struct Meta {
     pub resumed: Vec<String>,
     /// When its last run finished (`null` while incomplete).
     pub finished: Option<String>,
+    /// Each external solver's command, version and env as its file wrote them, by solver name:
+    /// what [`Config::identity`] compares, so that the same experiment run from two checkouts
+    /// resumes and merges (`config` holds them resolved, with this checkout's paths).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub external_as_written: std::collections::BTreeMap<String, Written>,
     /// The first line of each external solver's `version` command, by solver name.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub external_versions: std::collections::BTreeMap<String, String>,
@@ -71,6 +87,14 @@ pub struct Meta {
 }
 
 impl Meta {
+    /// Gives the config's external solvers back what their files wrote
+    /// ([`Meta::external_as_written`]), which `config` does not hold; done when `meta.json` is read.
+    pub fn restore_as_written(&mut self) {
+        for def in &mut self.config.external {
+            def.written = self.external_as_written.get(&def.name).cloned();
+        }
+    }
+
     /// A fresh `meta.json` for a run starting now on this machine.
     pub fn new(config: &Config, shard: Option<Shard>, instances: usize, jobs: usize) -> Meta {
         Meta {
@@ -81,7 +105,8 @@ impl Meta {
             runs: instances * config.solvers.len(),
             jobs,
             crate_version: env!("CARGO_PKG_VERSION").to_string(),
-            git_revision: git_revision(),
+            git_revision: git_revision().to_string(),
+            executable: executable(),
             highs_version: highs_version(),
             external_versions: config
                 .external
@@ -89,6 +114,11 @@ impl Meta {
                 .filter_map(|d| Some((d.name.clone(), crate::external::version_of(d)?)))
                 .collect(),
             containment: crate::solve::process::contain::containment(),
+            external_as_written: config
+                .external
+                .iter()
+                .filter_map(|d| Some((d.name.clone(), d.written.clone()?)))
+                .collect(),
             machine: machine(),
             started: now_utc(),
             resumed: Vec::new(),
@@ -110,29 +140,16 @@ pub fn highs_version() -> String {
     unsafe { CStr::from_ptr(ptr) }.to_string_lossy().into_owned()
 }
 
-/// The git revision of the source tree this binary was built from, `+dirty` when it has
-/// uncommitted changes; `unknown` without git or a commit.
-pub fn git_revision() -> String {
-    let git = |args: &[&str]| -> Option<String> {
-        let out = std::process::Command::new("git")
-            .args(["-C", env!("CARGO_MANIFEST_DIR")])
-            .args(args)
-            .stderr(std::process::Stdio::null())
-            .output()
-            .ok()?;
-        out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
-    };
-    match git(&["rev-parse", "HEAD"]) {
-        Some(rev) if !rev.is_empty() => {
-            let dirty = git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
-            if dirty {
-                format!("{rev}+dirty")
-            } else {
-                rev
-            }
-        }
-        _ => "unknown".into(),
-    }
+/// The git revision of the source tree this binary was built from, `+dirty` when it had
+/// uncommitted changes; `unknown` when it was built without git or outside a checkout. Recorded by
+/// the build script: no git process is started and no checkout is read.
+pub fn git_revision() -> &'static str {
+    env!("SUDOKU_LAB_GIT_REVISION")
+}
+
+/// The path of the running program (`unknown` when the operating system does not say).
+pub fn executable() -> String {
+    std::env::current_exe().map_or_else(|_| "unknown".into(), |p| p.display().to_string())
 }
 
 /// This machine: CPU model, cores, OS.

@@ -3,7 +3,8 @@
 //! of them accepts, none refuses later.
 //!
 //! A row must name a known outcome and mode, a valid box shape with its side `n`, a fill fraction
-//! in 0..=1, and times and memory that are finite and non-negative; all rows of a file belong to
+//! in 0..=1, and times and memory that are finite, non-negative and believable (no time beyond
+//! twice the longest limit, [`crate::solve::MAX_SECONDS`]); all rows of a file belong to
 //! one experiment (the one `meta.json` names, when the reader knows it); and no two rows are the
 //! same run — the same instance (box, mode, level, repeat) and solver (the config's variant name).
 //! Errors name the file and the line.
@@ -20,6 +21,9 @@ use crate::grid::Shape;
 
 /// Every value of the `outcome` column a run can write.
 pub const OUTCOMES: [&str; 5] = ["solved", "infeasible", "limit", "memory", "error"];
+
+/// Largest believable peak memory of a run, MiB (a pebibyte).
+const MAX_PEAK_MB: f64 = (1u64 << 30) as f64;
 
 /// The measured quantities that must be finite and non-negative when present: column name and value.
 /// A new measured column (e.g. CPU seconds) is one more line here.
@@ -63,6 +67,14 @@ pub fn row_problem(row: &RunRow) -> Option<String> {
     for (column, value) in measures(row) {
         if let Some(v) = value.filter(|v| !(v.is_finite() && *v >= 0.0)) {
             return Some(format!("{column} = {v}; expected a non-negative number"));
+        }
+    }
+    // No time limit exceeds a year (`MAX_SECONDS`), and no run is timed past its limit by more
+    // than the grace; no process holds a pebibyte.
+    for (column, value) in measures(row) {
+        let most = if column == "peak_rss_mb" { MAX_PEAK_MB } else { 2.0 * crate::solve::MAX_SECONDS };
+        if let Some(v) = value.filter(|v| *v > most) {
+            return Some(format!("{column} = {v}; more than any run measures (at most {most})"));
         }
     }
     if row.experiment.is_empty() || row.solver.is_empty() {
@@ -192,6 +204,8 @@ mod tests {
             (RunRow { build_seconds: Some(-5.0), ..row() }, "build_seconds = -5"),
             (RunRow { peak_rss_mb: Some(f64::NAN), ..row() }, "peak_rss_mb = NaN"),
             (RunRow { seconds: f64::INFINITY, ..row() }, "seconds = inf"),
+            (RunRow { seconds: 1e308, ..row() }, "seconds = 100000000000000000000"),
+            (RunRow { cpu_seconds: Some(1e12), ..row() }, "cpu_seconds = 1000000000000; more than any run measures"),
             (RunRow { mode: "plant".into(), ..row() }, "mode 'plant'"),
             (RunRow { box_rows: 0, ..row() }, "box 0x3 is out of range"),
             (RunRow { n: 8, ..row() }, "n = 8, but a 3x3 box gives N = 9"),

@@ -4,7 +4,8 @@
 //! Each format is read strictly enough that garbage is never mistaken for an answer: a status
 //! line is required where the format has one, literals and values must parse, and a solution must
 //! name every cell it fills through the input file's variables or columns. Which cells and digits
-//! a grid holds is the decoder's business; whether it is a solution is [`crate::verify`]'s.
+//! a grid holds is the decoder's business; whether it is a solution is [`crate::verify`]'s (the
+//! `grid` answer asks it too, only to decide between a grid and a status word printed beside it).
 
 use super::definition::{Answer, Dialect};
 use super::input::{cell_of_column, Key};
@@ -324,22 +325,56 @@ fn col_solution(text: &str, puzzle: &Grid) -> Verdict {
 }
 
 /// A grid in any format the harness reads, or a status word on a line of its own.
+///
+/// A complete grid that is a solution of `puzzle` is the answer whatever status words surround it
+/// (a script that prints `None` before its grid solved the puzzle). A complete grid that is no
+/// solution is returned for the caller to call wrong, unless a status word also claims something:
+/// then the output contradicts itself and is unreadable, with the reason, never infeasible. A
+/// status word with no complete grid beside it (the puzzle echoed, log lines) is the answer, as
+/// long as every status word says the same.
 fn grid(text: &str, puzzle: &Grid) -> Verdict {
-    for line in text.lines().map(|l| l.trim().trim_start_matches("s ").to_ascii_uppercase()) {
-        match line.as_str() {
-            "UNSAT" | "UNSATISFIABLE" | "INFEASIBLE" | "NO SOLUTION" | "NONE" => return Verdict::Infeasible,
-            "UNKNOWN" | "TIMEOUT" | "LIMIT" => return Verdict::Unknown(format!("the solver answered {line}")),
-            _ => {}
+    let mut words: Vec<(String, Verdict)> = Vec::new();
+    let mut rest: Vec<&str> = Vec::new();
+    for line in text.lines() {
+        let word = line.trim().trim_start_matches("s ").to_ascii_uppercase();
+        match status_word(&word) {
+            Some(verdict) => words.push((word, verdict)),
+            None if line.trim_start().starts_with('#') => {}
+            None => rest.push(line),
         }
     }
-    let useful: String = text.lines().filter(|l| !l.trim_start().starts_with('#')).collect::<Vec<_>>().join("\n");
-    match format::parse(&useful, "answer", None, Some(puzzle.shape())) {
-        Ok(entries) => match entries.into_iter().next() {
-            Some(e) if e.puzzle.givens() == e.puzzle.cells().len() => Verdict::Grid(e.puzzle),
-            Some(_) => Verdict::Unreadable("the answer grid has empty cells".into()),
-            None => Verdict::Unreadable("no grid in the answer".into()),
+    let parsed = format::parse(&rest.join("\n"), "answer", None, Some(puzzle.shape()));
+    let grids: Vec<Grid> =
+        parsed.as_ref().map_or(Vec::new(), |entries| entries.iter().map(|e| e.puzzle.clone()).collect());
+    let complete: Vec<&Grid> = grids.iter().filter(|g| g.givens() == g.cells().len()).collect();
+    if let Some(solution) = complete.iter().find(|g| crate::verify::is_solution_of(puzzle, g)) {
+        return Verdict::Grid((*solution).clone());
+    }
+    let claims: Vec<&str> = words.iter().map(|(w, _)| w.as_str()).collect();
+    match (complete.first(), words.first()) {
+        (Some(g), None) => Verdict::Grid((*g).clone()),
+        (Some(_), Some(_)) => Verdict::Unreadable(format!(
+            "conflicting output: the solver answered {} and also printed a complete grid that is no solution",
+            claims.join(", ")
+        )),
+        (None, Some((_, verdict))) if words.iter().all(|(_, v)| v == verdict) => verdict.clone(),
+        (None, Some(_)) => {
+            Verdict::Unreadable(format!("conflicting output: the solver answered {}", claims.join(" and ")))
+        }
+        (None, None) => match parsed {
+            Ok(_) if !grids.is_empty() => Verdict::Unreadable("the answer grid has empty cells".into()),
+            Ok(_) => Verdict::Unreadable("no grid in the answer".into()),
+            Err(e) => Verdict::Unreadable(format!("no grid in the answer: {e}")),
         },
-        Err(e) => Verdict::Unreadable(format!("no grid in the answer: {e}")),
+    }
+}
+
+/// What a status word of a `grid` answer says (`None` when the line is no status word).
+fn status_word(word: &str) -> Option<Verdict> {
+    match word {
+        "UNSAT" | "UNSATISFIABLE" | "INFEASIBLE" | "NO SOLUTION" | "NONE" => Some(Verdict::Infeasible),
+        "UNKNOWN" | "TIMEOUT" | "LIMIT" => Some(Verdict::Unknown(format!("the solver answered {word}"))),
+        _ => None,
     }
 }
 
@@ -472,5 +507,36 @@ mod tests {
         assert_eq!(decode(Answer::Grid, Dialect::Auto, "INFEASIBLE\n", &Key::Plain, &p), Verdict::Infeasible);
         assert!(matches!(decode(Answer::Grid, Dialect::Auto, "unknown\n", &Key::Plain, &p), Verdict::Unknown(_)));
         assert!(matches!(decode(Answer::Grid, Dialect::Auto, "xyz\n", &Key::Plain, &p), Verdict::Unreadable(_)));
+    }
+
+    #[test]
+    fn a_solution_in_a_grid_answer_wins_over_a_status_word_and_conflicts_are_errors() {
+        let (p, s) = instance();
+        let line = crate::format::to_line(&s);
+        let decoded = |text: &str| decode(Answer::Grid, Dialect::Auto, text, &Key::Plain, &p);
+        // A script that prints its function's `None` (or a stale "unknown") before the grid solved it.
+        for word in ["None", "UNKNOWN", "s UNSATISFIABLE"] {
+            assert_eq!(decoded(&format!("{word}\n{line}\n")), Verdict::Grid(s.clone()), "{word}");
+        }
+        // The puzzle echoed before the status word is no answer grid: the status word stands.
+        let echoed = format!("{}\nINFEASIBLE\n", crate::format::to_line(&p));
+        assert_eq!(decoded(&echoed), Verdict::Infeasible);
+        // A status word beside a complete grid that is no solution contradicts itself.
+        let mut wrong = s.clone();
+        let (a, b) = (wrong.get(0), wrong.get(1));
+        wrong.set(0, b);
+        wrong.set(1, a);
+        let wrong_line = crate::format::to_line(&wrong);
+        for word in ["None", "INFEASIBLE", "unknown"] {
+            let v = decoded(&format!("{word}\n{wrong_line}\n"));
+            let Verdict::Unreadable(why) = &v else { panic!("{word}: {v:?}") };
+            assert!(why.contains("conflicting output"), "{why}");
+        }
+        // Alone, the wrong grid is returned for the caller to call wrong.
+        assert_eq!(decoded(&format!("{wrong_line}\n")), Verdict::Grid(wrong));
+        // Two status words that disagree are no answer either.
+        let v = decoded("UNSAT\nUNKNOWN\n");
+        assert!(matches!(&v, Verdict::Unreadable(why) if why.contains("UNSAT and UNKNOWN")), "{v:?}");
+        assert_eq!(decoded("c log line\nUNSAT\nUNSAT\n"), Verdict::Infeasible);
     }
 }

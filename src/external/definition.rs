@@ -3,7 +3,7 @@
 //!
 //! ```toml
 //! [[external]]
-//! name = "minisat"                      # the `solver` column; must not be a built-in name
+//! name = "minisat"                      # the `solver` column: letters, digits, - _ . (check_name)
 //! input = "cnf"                         # cnf | cnf-minimal | mps | lp | col | grid
 //! command = ["minisat", "-cpu-lim={limit_s}", "{input}", "{output}"]
 //! answer = "minisat"                    # sat-competition | minisat | mip-solution | col-solution | grid
@@ -150,7 +150,10 @@ pub enum Dialect {
 }
 
 /// A checked external solver definition (see the module doc).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Two definitions are equal when they run the same commands; [`Definition::written`] and
+/// [`Definition::at`], what the file wrote and where, take no part.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Definition {
     /// The name in `runs.csv` and on the command line.
@@ -176,7 +179,50 @@ pub struct Definition {
     /// Extra environment variables.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub env: BTreeMap<String, String>,
+    /// The command, version and env as the file wrote them (`None`: not known, e.g. a definition
+    /// read back from `meta.json`, which keeps them apart: [`crate::experiment::meta::Meta`]).
+    #[serde(skip)]
+    pub written: Option<Written>,
+    /// Where its name is written: (file, line, column); `None` when not read from a file.
+    #[serde(skip)]
+    pub at: Option<(String, usize, usize)>,
 }
+
+/// What a definition's file wrote, before anything was resolved: a relative program is still
+/// relative to the file, `{here}` is still `{here}`. The same definition read from two checkouts
+/// is written the same, so this is what says whether two experiments are the same.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Written {
+    /// `command` as written.
+    pub command: Vec<String>,
+    /// `version` as written (a shell string as `["sh", "-c", STRING]`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub version: Vec<String>,
+    /// `env` as written.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub env: BTreeMap<String, String>,
+}
+
+impl PartialEq for Definition {
+    fn eq(&self, other: &Definition) -> bool {
+        let Definition { name, input, model, command, answer, dialect, threads, version, env, written: _, at: _ } =
+            self;
+        (name, input, model, command, answer, dialect, threads, version, env)
+            == (
+                &other.name,
+                &other.input,
+                &other.model,
+                &other.command,
+                &other.answer,
+                &other.dialect,
+                &other.threads,
+                &other.version,
+                &other.env,
+            )
+    }
+}
+
+impl Eq for Definition {}
 
 fn one() -> u32 {
     1
@@ -191,6 +237,16 @@ fn is_auto(d: &Dialect) -> bool {
 }
 
 impl Definition {
+    /// The definition as its file wrote it (command, version and env unresolved), when known; as
+    /// it is otherwise.
+    pub fn as_written(&self) -> Definition {
+        let mut def = self.clone();
+        if let Some(w) = def.written.take() {
+            (def.command, def.version, def.env) = (w.command, w.version, w.env);
+        }
+        def
+    }
+
     /// True when the command names `{output}`: the answer is read from that file, not stdout.
     pub fn writes_output_file(&self) -> bool {
         self.command.iter().chain(self.env.values()).any(|a| a.contains("{output}"))
@@ -243,7 +299,7 @@ pub struct DefinitionFile {
     #[serde(default)]
     version: Option<Spanned<VersionCommand>>,
     #[serde(default)]
-    env: BTreeMap<String, String>,
+    env: Option<Spanned<BTreeMap<String, String>>>,
 }
 
 /// `version` as written: an argv list, or one string run by `sh -c`.
@@ -285,15 +341,21 @@ pub fn load_file(path: &Path, checks: Checks) -> Result<Vec<Definition>, Definit
     Ok(out)
 }
 
-/// Every name at most once.
+/// Every name at most once: a second definition of a name is refused where it is written, naming
+/// where the first one is (`file` stands in for a definition read from no file).
 pub fn check_unique(defs: &[Definition], file: &str) -> Result<(), DefinitionError> {
     for (i, d) in defs.iter().enumerate() {
-        if defs[..i].iter().any(|e| e.name == d.name) {
+        if let Some(first) = defs[..i].iter().find(|e| e.name == d.name) {
+            let (file, line, col) = d.at.clone().unwrap_or_else(|| (file.to_string(), 0, 0));
+            let earlier = match &first.at {
+                Some((f, l, c)) => format!(" (first at {f}:{l}:{c})"),
+                None => String::new(),
+            };
             return Err(DefinitionError {
-                file: file.to_string(),
-                line: 0,
-                col: 0,
-                message: format!("external solver '{}' is defined twice", d.name),
+                file,
+                line,
+                col,
+                message: format!("external solver '{}' is defined twice{earlier}", d.name),
                 hint: Some("give each definition its own name".into()),
             });
         }
@@ -325,13 +387,8 @@ impl DefinitionFile {
             DefinitionError { file: file.to_string(), line, col, message, hint }
         };
         let name = self.name.get_ref().clone();
-        let name_ok = |c: char| c.is_ascii_alphanumeric() || "-_.+".contains(c);
-        if name.is_empty() || !name.chars().all(name_ok) {
-            return Err(at(
-                self.name.span(),
-                format!("'{name}' is no solver name"),
-                Some("use letters, digits, '-', '_', '.' and '+'".into()),
-            ));
+        if let Err((why, hint)) = check_name(&name) {
+            return Err(at(self.name.span(), why, Some(hint)));
         }
         if (checks.reserved)(&name) {
             return Err(at(
@@ -400,6 +457,15 @@ impl DefinitionFile {
                 at(t.span(), format!("threads = {} is not a core count", t.get_ref()), Some("1 to 1024".into()))
             })?,
         };
+        let written = Written {
+            command: self.command.get_ref().clone(),
+            version: match self.version.as_ref().map(|v| v.get_ref().clone()) {
+                None => Vec::new(),
+                Some(VersionCommand::Argv(v)) => v,
+                Some(VersionCommand::Shell(s)) => vec!["sh".into(), "-c".into(), s],
+            },
+            env: self.env.as_ref().map(|e| e.get_ref().clone()).unwrap_or_default(),
+        };
         let here_text = absolute(here).display().to_string();
         let mut command: Vec<String> = self.command.get_ref().iter().map(|a| a.replace("{here}", &here_text)).collect();
         if command.is_empty() || command[0].trim().is_empty() {
@@ -420,11 +486,19 @@ impl DefinitionFile {
             Some((_, VersionCommand::Shell(s))) => vec!["sh".into(), "-c".into(), s.replace("{here}", &here_text)],
         };
         let env: BTreeMap<String, String> =
-            self.env.iter().map(|(k, v)| (k.clone(), v.replace("{here}", &here_text))).collect();
-        for arg in command.iter().chain(env.values()).chain(version.iter()) {
+            written.env.iter().map(|(k, v)| (k.clone(), v.replace("{here}", &here_text))).collect();
+        // Each unknown placeholder is located at the key that holds it.
+        let env_span = self.env.as_ref().map_or(self.command.span(), |e| e.span());
+        let version_span = self.version.as_ref().map_or(self.command.span(), |v| v.span());
+        let places = [(&command, self.command.span()), (&version, version_span)];
+        let args = places
+            .iter()
+            .flat_map(|(args, span)| args.iter().map(move |a| (a, span.clone())))
+            .chain(env.values().map(|v| (v, env_span.clone())));
+        for (arg, span) in args {
             if let Some(bad) = unknown_placeholder(arg) {
                 return Err(at(
-                    self.command.span(),
+                    span,
                     format!("unknown placeholder {{{bad}}} in '{arg}'"),
                     Some(format!("placeholders: {}", PLACEHOLDERS.map(|p| format!("{{{p}}}")).join(", "))),
                 ));
@@ -449,7 +523,11 @@ impl DefinitionFile {
             }
             Err((program, _)) => command[0] = program,
         }
-        let def = Definition { name, input, model, command, answer, dialect, threads, version, env };
+        let written = Some(written);
+        let (line, col) = line_col(text, self.name.span().start);
+        let place = Some((file.to_string(), line, col));
+        let def =
+            Definition { name, input, model, command, answer, dialect, threads, version, env, written, at: place };
         if answer == Answer::Minisat && !def.writes_output_file() {
             return Err(at(
                 self.answer.span(),
@@ -459,6 +537,36 @@ impl DefinitionFile {
         }
         Ok(def)
     }
+}
+
+/// Longest external solver name, bytes. The name becomes part of file names — the logs of a run
+/// that did not answer are `<instance>-<name>.stdout` (an instance id has at most 20 digits) —
+/// and a file name may not exceed 255 bytes on the usual file systems.
+pub const MAX_NAME_BYTES: usize = 255 - 20 - "-".len() - ".stdout".len();
+
+/// Checks a solver name: letters, digits, `-`, `_` and `.`, not `.` or `..`, not starting with
+/// `-` (it would read as a flag), no `+` (it separates a variant's base from its label), at most
+/// [`MAX_NAME_BYTES`]. The error is (what is wrong, a hint).
+pub fn check_name(name: &str) -> Result<(), (String, String)> {
+    let name_ok = |c: char| c.is_ascii_alphanumeric() || "-_.".contains(c);
+    let letters = "use letters, digits, '-', '_' and '.'";
+    if name.is_empty() || !name.chars().all(name_ok) {
+        let plus = if name.contains('+') { " ('+' separates a variant's base from its label)" } else { "" };
+        return Err((format!("'{name}' is no solver name{plus}"), letters.into()));
+    }
+    if name == "." || name == ".." {
+        return Err((format!("'{name}' is no solver name: it names a folder"), letters.into()));
+    }
+    if name.starts_with('-') {
+        return Err((format!("'{name}' is no solver name: it would read as a flag"), "start it with a letter".into()));
+    }
+    if name.len() > MAX_NAME_BYTES {
+        return Err((
+            format!("the solver name is {} bytes long, longer than file names may be", name.len()),
+            format!("at most {MAX_NAME_BYTES} bytes"),
+        ));
+    }
+    Ok(())
 }
 
 /// The first `{…}` of `arg` that is no placeholder.
@@ -494,6 +602,8 @@ fn resolve_program(program: &str, here: &Path) -> Result<String, (String, String
         let shown = path.display().to_string();
         return if is_executable(&path) {
             Ok(shown)
+        } else if path.is_dir() {
+            Err((shown.clone(), format!("program {shown} is a directory, not a program")))
         } else if path.exists() {
             Err((shown.clone(), format!("program {shown} is not executable")))
         } else {
@@ -595,6 +705,67 @@ mod tests {
             assert!(e.to_string().contains(expected), "{e}");
             assert!(e.to_string().starts_with(&format!("solvers.toml:{line}:")), "{e}");
         }
+    }
+
+    #[test]
+    fn names_that_clash_with_variants_files_or_flags_are_refused_where_they_are_written() {
+        let long = "x".repeat(MAX_NAME_BYTES + 1);
+        let cases = [
+            ("my+sat", "'+' separates a variant"),
+            (".", "it names a folder"),
+            ("..", "it names a folder"),
+            ("-v", "it would read as a flag"),
+            (long.as_str(), "longer than file names may be"),
+            ("a b", "is no solver name"),
+        ];
+        for (name, expected) in cases {
+            let text = format!(
+                "[[external]]\ninput = \"cnf\"\nname = \"{name}\"\ncommand = [\"sh\", \"{{input}}\"]\nanswer = \"sat-competition\"\n"
+            );
+            let e = parse(&text).unwrap_err();
+            assert_eq!((e.line, e.col), (3, 8), "{name}: {e}");
+            assert!(e.to_string().contains(expected), "{name}: {e}");
+            assert!(e.hint.is_some(), "{name}: {e}");
+        }
+        let longest = "x".repeat(MAX_NAME_BYTES);
+        assert!(check_name(&longest).is_ok());
+        assert!(check_name("minisat-2.2_b").is_ok());
+    }
+
+    #[test]
+    fn a_name_defined_twice_is_reported_with_both_places() {
+        let dir = tempfile::tempdir().unwrap();
+        let def =
+            "[[external]]\nname = \"twin\"\ninput = \"grid\"\ncommand = [\"sh\", \"{input}\"]\nanswer = \"grid\"\n";
+        let (a, b) = (dir.path().join("a.toml"), dir.path().join("b.toml"));
+        std::fs::write(&a, def).unwrap();
+        std::fs::write(&b, format!("# another file\n{def}")).unwrap();
+        let mut defs = load_file(&a, CHECKS).unwrap();
+        defs.extend(load_file(&b, CHECKS).unwrap());
+        let e = check_unique(&defs, "--external").unwrap_err();
+        assert_eq!((e.file.as_str(), e.line, e.col), (b.to_str().unwrap(), 3, 8), "{e}");
+        assert!(e.message.contains(&format!("defined twice (first at {}:2:8)", a.display())), "{e}");
+        // Twice in one file: the second is located, the first named.
+        let e = parse(&format!("{def}{def}")).unwrap_err();
+        assert_eq!(e.line, 7, "{e}");
+        assert!(e.message.contains("solvers.toml:2:8"), "{e}");
+    }
+
+    #[test]
+    fn a_bad_placeholder_is_located_at_the_key_that_holds_it_and_a_folder_is_no_program() {
+        let head = "[[external]]\nname = \"x\"\ninput = \"grid\"\ncommand = [\"sh\", \"{input}\"]\nanswer = \"grid\"\n";
+        let e = parse(&format!("{head}env = {{ A = \"{{nope}}\" }}\n")).unwrap_err();
+        assert_eq!((e.line, e.col), (6, 7), "{e}");
+        assert!(e.message.contains("unknown placeholder {nope}"), "{e}");
+        let e = parse(&format!("{head}version = [\"sh\", \"{{nope}}\"]\n")).unwrap_err();
+        assert_eq!((e.line, e.col), (6, 11), "{e}");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("solver")).unwrap();
+        let path = dir.path().join("s.toml");
+        std::fs::write(&path, head.replace("[\"sh\"", "[\"./solver\"")).unwrap();
+        let e = load_file(&path, CHECKS).unwrap_err();
+        assert!(e.message.ends_with("solver is a directory, not a program"), "{e}");
+        assert_eq!(e.line, 4, "{e}");
     }
 
     #[test]

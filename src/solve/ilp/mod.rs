@@ -524,6 +524,34 @@ pub fn check_highs_options(options: &[(String, String)]) -> Result<(), String> {
     result
 }
 
+/// Threads HiGHS runs with under `options`: the last `threads` of `highs_options` (they are set
+/// after the others), else `options.threads`; 0 is HiGHS's own choice, every core of the machine.
+/// `None` when a `threads` option is no count (HiGHS refuses it: [`check_highs_options`]).
+pub fn highs_threads(options: &SolverOptions) -> Option<u32> {
+    match options.highs_options.iter().rev().find(|(name, _)| name == "threads") {
+        Some((_, value)) => value.trim().parse().ok(),
+        None => Some(options.threads),
+    }
+}
+
+/// Checks that HiGHS under `options` runs no more threads than the `cores` a solve holds (nor
+/// HiGHS's own choice, 0, which takes every core of the machine): more would oversubscribe the
+/// cores, and every run timed on them. Returns the thread count.
+pub fn check_highs_threads(options: &SolverOptions, cores: usize) -> Result<u32, String> {
+    let cores = cores.max(1);
+    match highs_threads(options) {
+        Some(0) => {
+            Err(format!("threads = 0 lets HiGHS take every core of the machine; give a count from 1 to {cores}"))
+        }
+        Some(t) if t as usize > cores => Err(format!(
+            "threads = {t} is more than the {cores} core(s) a solve holds here: HiGHS would oversubscribe them \
+             and slow every run timed beside it; give at most {cores}"
+        )),
+        Some(t) => Ok(t),
+        None => Ok(options.threads),
+    }
+}
+
 /// What [`write_model`] did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WriteOutcome {

@@ -53,8 +53,12 @@ pub fn merge(inputs: &[PathBuf], out: &Path, force: bool) -> Result<MergeSummary
     let Some((first_dir, first)) = metas.first().cloned() else {
         return Err(refused(out, "no input folders to merge".into()));
     };
-    let config: Config = first.config.clone();
+    let mut config: Config = first.config.clone();
     for (dir, meta) in &metas[1..] {
+        if meta.sets != first.sets {
+            let why = format!("its sets' files differ from {}'s; only shards of one config merge", first_dir.display());
+            return Err(refused(dir, why));
+        }
         if meta.config.identity() != config.identity() {
             let keys = differing_keys(&meta.config, &config).join(", ");
             let why = format!(
@@ -62,6 +66,17 @@ pub fn merge(inputs: &[PathBuf], out: &Path, force: bool) -> Result<MergeSummary
                 first_dir.display()
             );
             return Err(refused(dir, why));
+        }
+    }
+    if !config.sets.is_empty() {
+        // The runs are placed by the sets' puzzles: read them again where the shards read them,
+        // and refuse files that changed since.
+        let folder = first.sets.first().map(|r| PathBuf::from(&r.folder)).unwrap_or_default();
+        config.read_sets(&folder).map_err(|e| {
+            refused(&first_dir, format!("its sets cannot be read again from {}: {}: {e}", folder.display(), e.key))
+        })?;
+        if let Some(change) = super::sets::changed_file(&config.sets, &first.sets, &config.catalog) {
+            return Err(refused(&first_dir, format!("its runs were made on other puzzles: {change}")));
         }
     }
     let mut shards: Vec<String> = Vec::new();

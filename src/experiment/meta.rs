@@ -81,6 +81,10 @@ pub struct Meta {
     /// or the fallback: parent-death signal, subreaper, process marks), in words.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub containment: String,
+    /// Each instance set's files, with their sizes and SHA-256 digests, as the folder was started
+    /// with: `run --resume` and `merge` refuse files that changed since.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sets: Vec<super::sets::SetRecord>,
     /// For a merged folder: the shard folders' own `meta.json`, in shard order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merged_from: Vec<Meta>,
@@ -114,6 +118,7 @@ impl Meta {
                 .filter_map(|d| Some((d.name.clone(), crate::external::version_of(d)?)))
                 .collect(),
             containment: crate::solve::process::contain::containment(),
+            sets: super::sets::records(&config.sets, &config.catalog, &config.folder),
             external_as_written: config
                 .external
                 .iter()

@@ -338,9 +338,10 @@ pub fn contradictions<'a>(
     out
 }
 
-/// One line per instance whose rows show a disagreement or an answer that failed the oracle,
-/// naming the solvers whose answers were wrong (the rows marked `agree = false` or
-/// `verified = false`: only the wrong ones since the cross-check blames by run).
+/// One line per instance whose rows show a disagreement, an answer that failed the oracle or one
+/// that contradicts the expected verdict, naming the solvers whose answers were wrong (the rows
+/// marked `agree = false`, `verified = false` or with a `contradiction`: only the wrong ones since
+/// the cross-check blames by run).
 pub fn problems(rows: &[RunRow]) -> Vec<String> {
     /// One disputed instance: its key, its words, each wrong run's solver and note.
     struct Problem {
@@ -349,9 +350,10 @@ pub fn problems(rows: &[RunRow]) -> Vec<String> {
         wrong: Vec<String>,
     }
     let mut out: Vec<Problem> = Vec::new();
-    for row in rows.iter().filter(|r| r.agree == Some(false) || r.verified == Some(false)) {
+    for row in rows.iter().filter(|r| r.agree == Some(false) || r.verified == Some(false) || r.contradicts_expected()) {
         let key = (RowKey::of_row(row), row.seed);
-        let wrong = format!("{} gave a wrong answer ({})", row.solver, row.note);
+        let why = if row.contradicts_expected() { &row.contradiction } else { &row.note };
+        let wrong = format!("{} gave a wrong answer ({why})", row.solver);
         match out.last_mut() {
             Some(last) if last.key == key => last.wrong.push(wrong),
             _ => out.push(Problem {

@@ -336,6 +336,12 @@ fn check_folder(folder: &Path, config: &Config, options: &RunOptions) -> Result<
         );
         return Err(refused(folder, why));
     }
+    if let Some(change) = super::sets::changed_file(&config.sets, &meta.sets, &config.catalog) {
+        let why = format!(
+            "its runs were made on other puzzles: {change}; restore the file, or choose another --out, or pass --force to start over"
+        );
+        return Err(refused(folder, why));
+    }
     if meta.shard != options.shard {
         let say = |s: Option<Shard>| s.map_or("the whole experiment".to_string(), |s| format!("shard {s}"));
         let why = format!("it holds {}, not {}; give each shard its own --out", say(meta.shard), say(options.shard));

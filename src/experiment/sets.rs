@@ -254,7 +254,7 @@ fn resolve_one(i: usize, set: &SetConfig, folder: &Path) -> Result<ResolvedSet, 
             message: format!("{}: not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to()),
         })?;
         let entries = format::parse(&text, &path.display().to_string(), set.format, shape)
-            .map_err(|e| SetError { key: key.clone(), message: e.to_string() })?;
+            .map_err(|e| SetError { key: key.clone(), message: in_config_words(&e.to_string()) })?;
         let file = resolved.files.len();
         for (k, entry) in entries.into_iter().enumerate() {
             let expected = set.expect.or(match (entry.count, &entry.solution) {
@@ -274,6 +274,17 @@ fn resolve_one(i: usize, set: &SetConfig, folder: &Path) -> Result<ResolvedSet, 
         resolved.files.push(SetFile { path: shown, bytes: bytes.len() as u64, sha256: sha256_hex(&bytes) });
     }
     Ok(resolved)
+}
+
+/// A reader's message with the command line's flags said as a set's keys.
+fn in_config_words(message: &str) -> String {
+    message
+        .replace("pass --input-format grid", "give the set format = \"grid\"")
+        .replace("pass --input-format line", "give the set format = \"line\"")
+        .replace("--input-format json", "format = \"json\"")
+        .replace("--input-format", "the set's format")
+        .replace("with --box RxC", "with the set's box = \"RxC\"")
+        .replace("--box", "the set's box")
 }
 
 /// The whole content of a file.

@@ -13,6 +13,7 @@
 //! none reads the `outcome` column for itself.
 
 use crate::experiment::record::RunRow;
+use crate::experiment::sets::Expect;
 
 use super::Outcome;
 
@@ -71,34 +72,21 @@ impl Evidence {
     pub fn of(runs: &[&RunRow]) -> Evidence {
         let verified_solution = runs.iter().any(|r| verified_solution(r));
         let by_construction = runs.iter().any(|r| SOLVABLE_MODES.contains(&r.mode.as_str()));
-        let expected = runs.iter().find_map(|r| Expected::of(r));
+        let expected = runs.iter().find_map(|r| expected(r));
         Evidence {
-            solvable: verified_solution || by_construction || expected.is_some_and(|e| e != Expected::Unsolvable),
-            expected_unsolvable: expected == Some(Expected::Unsolvable),
+            solvable: verified_solution || by_construction || expected.is_some_and(|e| e != Expect::Unsolvable),
+            expected_unsolvable: expected == Some(Expect::Unsolvable),
         }
     }
 }
 
 /// The expected verdict of a run's instance (the `expected` column of instance sets).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Expected {
-    /// At least one solution.
-    Solvable,
-    /// None.
-    Unsolvable,
-    /// Exactly one.
-    Unique,
-}
-
-impl Expected {
-    /// The `expected` column of `row`, when it has one.
-    pub fn of(row: &RunRow) -> Option<Expected> {
-        match row.expected.trim() {
-            "solvable" => Some(Expected::Solvable),
-            "unsolvable" => Some(Expected::Unsolvable),
-            "unique" => Some(Expected::Unique),
-            _ => None,
-        }
+fn expected(row: &RunRow) -> Option<Expect> {
+    match row.expected.trim() {
+        "solvable" => Some(Expect::Solvable),
+        "unsolvable" => Some(Expect::Unsolvable),
+        "unique" => Some(Expect::Unique),
+        _ => None,
     }
 }
 

@@ -28,6 +28,7 @@ use std::path::Path;
 
 use crate::experiment::folder::read_runs_by_name;
 use crate::experiment::record::RunRow;
+use crate::experiment::sets::DEFAULT_FILL_BIN;
 
 pub(crate) use judge::{judge, Evidence, Judged};
 pub(crate) use numbers::{fmt_count, fmt_limit, fmt_num};
@@ -220,12 +221,14 @@ impl Results {
     }
 
     /// Results of `rows` on [`Clock::Total`], each run judged against the other runs of its instance.
+    /// The runs on an instance set's puzzles are seen as their set ([`view_sets`]).
     pub fn new(
-        rows: Vec<RunRow>,
+        mut rows: Vec<RunRow>,
         meta: Option<serde_json::Value>,
         meta_problem: Option<String>,
         time_limit: Option<f64>,
     ) -> Self {
+        view_sets(&mut rows, meta.as_ref());
         let mut runs: BTreeMap<InstanceKey, Vec<&RunRow>> = BTreeMap::new();
         for row in &rows {
             runs.entry(InstanceKey::of(row)).or_default().push(row);
@@ -358,6 +361,36 @@ impl Results {
         modes.sort();
         modes.dedup();
         modes
+    }
+}
+
+/// A set whose puzzles span more fill levels than this is grouped by fill bins in the report and
+/// the figures ([`view_sets`]).
+pub(crate) const MAX_EXACT_FILLS: usize = 6;
+
+/// How the tables and figures see the runs on an instance set's puzzles: a set plays the role a
+/// mode plays for generated instances, so the `mode` they group by is the set's name (a set may
+/// not be named like a mode); and a set whose puzzles span more than [`MAX_EXACT_FILLS`] fill
+/// levels (Lloyd–Amos's 21, a collection of hand-made puzzles) has its fill α binned: the lower edge
+/// of a bin of the set's `fill_bin` width (from `meta.json`; [`DEFAULT_FILL_BIN`] without it).
+/// `runs.csv` keeps the puzzle's own fill.
+fn view_sets(rows: &mut [RunRow], meta: Option<&serde_json::Value>) {
+    let mut fills: BTreeMap<String, std::collections::BTreeSet<Alpha>> = BTreeMap::new();
+    for row in rows.iter().filter(|r| !r.set.is_empty()) {
+        fills.entry(row.set.clone()).or_default().insert(Alpha::new(row.alpha));
+    }
+    let width = |set: &str| -> f64 {
+        let sets = meta.and_then(|m| m.get("config")).and_then(|c| c.get("sets")).and_then(|s| s.as_array());
+        let this = sets.and_then(|s| s.iter().find(|t| t.get("name").and_then(|n| n.as_str()) == Some(set)));
+        this.and_then(|t| t.get("fill_bin")).and_then(|w| w.as_f64()).filter(|w| *w > 0.0).unwrap_or(DEFAULT_FILL_BIN)
+    };
+    let widths: BTreeMap<String, Option<f64>> =
+        fills.iter().map(|(set, f)| (set.clone(), (f.len() > MAX_EXACT_FILLS).then(|| width(set)))).collect();
+    for row in rows.iter_mut().filter(|r| !r.set.is_empty()) {
+        if let Some(Some(w)) = widths.get(&row.set) {
+            row.alpha = Alpha::new(((row.alpha + 1e-9) / w).floor() * w).value();
+        }
+        row.mode = row.set.clone();
     }
 }
 

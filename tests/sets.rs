@@ -1,0 +1,226 @@
+//! Experiments over instance sets, end to end through the real binary: `[[sets]]` tables name puzzle
+//! files by glob patterns relative to the config; every puzzle is an instance with a stable id and
+//! an expected verdict; runs, resume, shards, merge, the report and the figures work for them as
+//! for generated instances, and an answer that contradicts an expectation is flagged, never
+//! counted as solved.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use sudoku_lab::experiment::record::RunRow;
+
+fn sudoku_lab(args: &[&str]) -> Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-lab")).args(args).output().expect("the binary runs")
+}
+
+fn rows(folder: &Path) -> Vec<RunRow> {
+    let mut reader = csv::Reader::from_path(folder.join("runs.csv")).unwrap();
+    reader.deserialize().map(|r| r.unwrap()).collect()
+}
+
+/// The puzzle lines of a test data file (comments left out).
+fn puzzles(name: &str) -> Vec<String> {
+    fs::read_to_string(common::data(name))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// A folder with puzzles of three sizes: 9×9 as `PUZZLE:1:SOLUTION`, 16×16 and 4×4 bare.
+fn puzzle_folder(dir: &Path) -> PathBuf {
+    let data = dir.join("puzzles");
+    fs::create_dir_all(&data).unwrap();
+    let (p9, s9) = (puzzles("9x9-top95.txt"), puzzles("9x9-top95.solutions.txt"));
+    let nine: String = p9.iter().zip(&s9).take(3).map(|(p, s)| format!("{p}:1:{s}\n")).collect();
+    fs::write(data.join("9x9-top.txt"), nine).unwrap();
+    fs::write(data.join("16x16-gecode.txt"), puzzles("16x16-gecode-10.txt")[..2].join("\n") + "\n").unwrap();
+    fs::write(data.join("4x4.txt"), puzzles("4x4-samples.txt").join("\n") + "\n").unwrap();
+    data
+}
+
+fn write_config(dir: &Path, body: &str) -> PathBuf {
+    let path = dir.join("sets.toml");
+    fs::write(
+        &path,
+        format!("name = \"sets\"\nsolvers = [\"backtrack\", \"sat\"]\ntime_limit = 20.0\nseed = 3\n{body}"),
+    )
+    .unwrap();
+    path
+}
+
+const THREE_SIZES: &str = "[[sets]]\nname = \"mixed\"\nfiles = [\"puzzles/*.txt\"]\n";
+
+#[test]
+fn a_set_of_three_sizes_runs_verified_with_stable_ids_and_a_report_grouped_by_set() {
+    let dir = tempfile::tempdir().unwrap();
+    puzzle_folder(dir.path());
+    let cfg = write_config(dir.path(), THREE_SIZES);
+    let out = dir.path().join("out");
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let rows = rows(&out);
+    assert_eq!(rows.len(), (3 + 2 + 3) * 2, "every puzzle × every solver");
+    for r in &rows {
+        assert_eq!(
+            (r.outcome.as_str(), r.verified, r.mode.as_str(), r.set.as_str()),
+            ("solved", Some(true), "set", "mixed")
+        );
+        assert!(r.contradiction.is_empty(), "{r:?}");
+        let expected_alpha = r.givens as f64 / (r.n * r.n) as f64;
+        assert!((r.alpha - expected_alpha).abs() < 1e-4, "α is the puzzle's fill: {r:?}");
+    }
+    let sizes: std::collections::BTreeSet<usize> = rows.iter().map(|r| r.n).collect();
+    assert_eq!(sizes.into_iter().collect::<Vec<_>>(), [4, 9, 16]);
+    let ids: Vec<&str> = rows.iter().filter(|r| r.solver == "sat").map(|r| r.instance.as_str()).collect();
+    assert_eq!(
+        ids[..2],
+        ["puzzles/16x16-gecode.txt#1", "puzzles/16x16-gecode.txt#2"],
+        "files sorted, puzzles numbered"
+    );
+    let expected: Vec<&str> = rows.iter().filter(|r| r.n == 9).map(|r| r.expected.as_str()).collect();
+    assert!(expected.iter().all(|e| *e == "unique"), "PUZZLE:1:SOLUTION gives unique: {expected:?}");
+    assert!(rows.iter().filter(|r| r.n != 9).all(|r| r.expected.is_empty()));
+    let meta: serde_json::Value = serde_json::from_str(&fs::read_to_string(out.join("meta.json")).unwrap()).unwrap();
+    let files = meta["sets"][0]["files"].as_array().unwrap();
+    assert_eq!(files.len(), 3);
+    assert_eq!(files[0]["path"], "puzzles/16x16-gecode.txt");
+    assert_eq!(files[0]["sha256"].as_str().map(str::len), Some(64));
+
+    // The same config with one more file: the old puzzles keep their ids and seeds.
+    fs::write(dir.path().join("puzzles/0-extra.txt"), puzzles("4x4-samples.txt")[0].clone() + "\n").unwrap();
+    let again = dir.path().join("again");
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", again.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let key = |r: &RunRow| (r.instance.clone(), r.solver.clone(), r.seed);
+    let old: Vec<_> = rows.iter().map(key).collect();
+    let new: Vec<_> = self::rows(&again).iter().map(key).collect();
+    assert!(old.iter().all(|k| new.contains(k)), "stable ids and seeds");
+
+    let report = sudoku_lab(&["report", out.to_str().unwrap()]);
+    assert!(report.status.success(), "{}", common::stderr(&report));
+    let text = fs::read_to_string(out.join("REPORT.md")).unwrap();
+    assert!(text.contains("| 9 | 3×3 | mixed |"), "rows grouped by set and N: {text}");
+    assert!(text.contains("| 16 | 4×4 | mixed |"), "{text}");
+}
+
+#[test]
+fn an_answer_contradicting_the_expected_verdict_is_flagged_and_never_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("puzzles");
+    fs::create_dir_all(&data).unwrap();
+    // A solvable puzzle claimed to have no solution, and one claimed to have two.
+    let p = &puzzles("9x9-top95.txt")[..2];
+    fs::write(data.join("claims.txt"), format!("{}:0\n{}:2\n", p[0], p[1])).unwrap();
+    let cfg = write_config(dir.path(), "[[sets]]\nname = \"claims\"\nfiles = [\"puzzles/claims.txt\"]\n");
+    let out = dir.path().join("out");
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "a contradiction fails the run: {}", common::stderr(&o));
+    assert!(common::stderr(&o).contains("instance=puzzles/claims.txt#1"), "{}", common::stderr(&o));
+    let rows = rows(&out);
+    for r in &rows {
+        let first = r.instance.ends_with("#1");
+        assert_eq!(r.expected, if first { "unsolvable" } else { "solvable" });
+        assert_eq!(r.contradiction.is_empty(), !first, "{r:?}");
+        assert_eq!(r.outcome, "solved", "the run itself solved it: {r:?}");
+    }
+    let report = sudoku_lab(&["report", out.to_str().unwrap()]);
+    assert!(report.status.success(), "{}", common::stderr(&report));
+    let text = fs::read_to_string(out.join("REPORT.md")).unwrap();
+    let findings = text.split("## ").nth(1).unwrap_or_default();
+    assert!(findings.contains("Check before trusting these numbers: 2 runs gave a wrong answer"), "first: {text}");
+    assert!(text.contains("| claims | puzzles/claims.txt#1 | backtrack | solved | unsolvable |"), "{text}");
+    let par2 = text.lines().find(|l| l.contains("PAR-2 over all runs")).unwrap();
+    assert!(par2.contains("(1 of 2 finished)"), "the contradicted run is not counted: {par2}");
+}
+
+#[test]
+fn resume_after_a_file_changed_is_refused_naming_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    puzzle_folder(dir.path());
+    let cfg = write_config(dir.path(), THREE_SIZES);
+    let out = dir.path().join("out");
+    assert!(sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]).status.success());
+    let path = dir.path().join("puzzles/4x4.txt");
+    let mut text = fs::read_to_string(&path).unwrap();
+    text = text.replacen('3', "0", 1);
+    fs::write(&path, text).unwrap();
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap(), "--resume"]);
+    assert_eq!(o.status.code(), Some(2), "{}", common::stderr(&o));
+    assert!(
+        common::stderr(&o).contains("puzzles/4x4.txt changed since the folder was started"),
+        "{}",
+        common::stderr(&o)
+    );
+}
+
+#[test]
+fn shards_merge_into_the_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    puzzle_folder(dir.path());
+    let cfg = write_config(dir.path(), THREE_SIZES);
+    let [whole, a, b, merged] = ["whole", "a", "b", "merged"].map(|n| dir.path().join(n));
+    assert!(sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", whole.to_str().unwrap()]).status.success());
+    for (shard, folder) in [("1/2", &a), ("2/2", &b)] {
+        let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", folder.to_str().unwrap(), "--shard", shard]);
+        assert!(o.status.success(), "{}", common::stderr(&o));
+    }
+    let o = sudoku_lab(&["merge", a.to_str().unwrap(), b.to_str().unwrap(), "--out", merged.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let key = |r: &RunRow| (r.set.clone(), r.instance.clone(), r.solver.clone(), r.seed, r.outcome.clone());
+    let (x, y): (Vec<_>, Vec<_>) = (rows(&whole).iter().map(key).collect(), rows(&merged).iter().map(key).collect());
+    assert_eq!(x, y, "the same runs in the same order");
+}
+
+#[test]
+fn bad_sets_stop_the_run_before_it_starts_naming_the_config_line() {
+    let dir = tempfile::tempdir().unwrap();
+    puzzle_folder(dir.path());
+    let cases = [
+        ("[[sets]]\nname = \"s\"\nfiles = [\"nothing-*.txt\"]\n", "sets.toml:5:1: sets[0].files[0]: 'nothing-*.txt' matches no file"),
+        (
+            "[[sets]]\nname = \"s\"\nfiles = [\"puzzles/4x4.txt\"]\nexpect = \"maybe\"\n",
+            "unknown variant `maybe`, expected one of `solvable`, `unsolvable`, `unique`",
+        ),
+        (
+            "[[sets]]\nname = \"s\"\nfiles = [\"puzzles/4x4.txt\"]\n[[sets]]\nname = \"s\"\nfiles = [\"puzzles/4x4.txt\"]\n",
+            "sets.toml:8:1: sets[1].name: set name 's' is used twice",
+        ),
+        (
+            "[[sets]]\nname = \"s\"\nfiles = [\"puzzles/4x4.txt\"]\nbox = \"3x3\"\n",
+            "puzzles/4x4.txt:1:1: found 16 cells; expected 81 for a 9×9 grid with 3x3 boxes",
+        ),
+    ];
+    for (body, said) in cases {
+        let cfg = write_config(dir.path(), body);
+        let out = dir.path().join("never");
+        let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{body}: {}", common::stderr(&o));
+        assert!(common::stderr(&o).contains(said), "{body}: {}", common::stderr(&o));
+        assert!(!common::stderr(&o).contains("--"), "a config's words, not flags: {}", common::stderr(&o));
+        assert!(!out.exists(), "nothing was written");
+    }
+}
+
+#[test]
+fn sets_and_generated_instances_run_in_one_config() {
+    let dir = tempfile::tempdir().unwrap();
+    puzzle_folder(dir.path());
+    let body = format!("boxes = [\"2x2\"]\nalphas = [0.3]\nmodes = [\"planted\"]\nrepeats = 2\n{THREE_SIZES}");
+    let cfg = write_config(dir.path(), &body);
+    let out = dir.path().join("out");
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let rows = rows(&out);
+    let generated = rows.iter().filter(|r| r.set.is_empty()).count();
+    assert_eq!((generated, rows.len() - generated), (2 * 2, 8 * 2));
+    assert!(rows[..4].iter().all(|r| r.mode == "planted"), "the generated grid comes first");
+    let instances = fs::read_to_string(out.join("instances.txt")).unwrap();
+    assert!(instances.contains("set=mixed instance=puzzles/9x9-top.txt#1 rep=0"), "{instances}");
+    let o = sudoku_lab(&["solve", out.join("instances.txt").to_str().unwrap(), "--solver", "backtrack"]);
+    assert!(o.status.success(), "instances.txt re-runs: {}", common::stderr(&o));
+}

@@ -224,3 +224,32 @@ fn sets_and_generated_instances_run_in_one_config() {
     let o = sudoku_lab(&["solve", out.join("instances.txt").to_str().unwrap(), "--solver", "backtrack"]);
     assert!(o.status.success(), "instances.txt re-runs: {}", common::stderr(&o));
 }
+
+#[test]
+fn a_set_spanning_many_fills_is_binned_and_drawn_as_the_share_solved_against_fill() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::copy(common::data("9x9-top95.txt"), dir.path().join("top95.txt")).unwrap();
+    let body = "[[sets]]\nname = \"top95\"\nfiles = [\"top95.txt\"]\nexpect = \"unique\"\nfill_bin = 0.04\n";
+    let cfg = dir.path().join("top.toml");
+    fs::write(&cfg, format!("name = \"top\"\nsolvers = [\"backtrack\"]\ntime_limit = 5.0\nseed = 1\n{body}")).unwrap();
+    let out = dir.path().join("out");
+    assert!(sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]).status.success());
+    let fills: std::collections::BTreeSet<u64> =
+        rows(&out).iter().map(|r| (r.alpha * 10_000.0).round() as u64).collect();
+    assert!(fills.len() > 6, "top95 spans many fill levels: {fills:?}");
+    let plot = sudoku_lab(&["plot", out.to_str().unwrap()]);
+    assert!(plot.status.success(), "{}", common::stderr(&plot));
+    assert!(out.join("solved_vs_fill.png").is_file() && out.join("solved_vs_fill.svg").is_file());
+    assert!(sudoku_lab(&["report", out.to_str().unwrap()]).status.success());
+    let text = fs::read_to_string(out.join("REPORT.md")).unwrap();
+    assert!(text.contains("](solved_vs_fill.png)"), "the report embeds it");
+    // The tables group the puzzles in 4 % fill bins (lower edges), not one row per fill.
+    let binned: Vec<&str> = text.lines().filter(|l| l.starts_with("| 9 | 3×3 | top95 |")).collect();
+    assert!(!binned.is_empty() && binned.len() < fills.len(), "{binned:?}");
+    assert!(
+        binned
+            .iter()
+            .all(|l| ["0.16", "0.2", "0.24", "0.28", "0.32"].iter().any(|b| l.contains(&format!("| top95 | {b} |")))),
+        "{binned:?}"
+    );
+}

@@ -13,7 +13,8 @@
 //!
 //! Here: which figures exist, and writing them. The figures live in [`time`] (also time vs the
 //! difficulty of `unique` puzzles), [`outcomes`], [`phase`], [`cactus`] (instances finished
-//! against time) and [`scatter`] (one solver's time against another's, per instance); what they share is in [`style`] (looks, layout), [`axis`], [`series`] (the data drawn),
+//! against time), [`scatter`] (one solver's time against another's, per instance) and [`solved`]
+//! (instance sets: the share finished against fill); what they share is in [`style`] (looks, layout), [`axis`], [`series`] (the data drawn),
 //! [`chart`] (drawing series on a chart) and [`frame`] (title, panel grid, legend, notes).
 
 mod axis;
@@ -24,6 +25,7 @@ mod outcomes;
 mod phase;
 mod scatter;
 mod series;
+mod solved;
 mod style;
 mod time;
 
@@ -40,11 +42,12 @@ use cactus::Cactus;
 use outcomes::Outcomes;
 use phase::Phase;
 use scatter::{Pair, Scatter};
+use solved::SolvedVsFill;
 use time::{TimeVsAlpha, TimeVsDifficulty, TimeVsN};
 
 /// The figures this module can write: file stem and caption (the report embeds those that exist).
 /// Times are total (set-up + search) in every figure but `time_vs_n_search`, the search-only view.
-pub(crate) const FIGURES: [(&str, &str); 9] = [
+pub(crate) const FIGURES: [(&str, &str); 10] = [
     (
         "time_vs_n",
         "Median total time (set-up + search) vs N (log–log), interquartile band shaded, stopped runs counted \
@@ -81,6 +84,11 @@ pub(crate) const FIGURES: [(&str, &str); 9] = [
         "scatter_origin",
         "Per instance, the origin study's pair ilp-edge against backtrack-naive (log–log, coloured by α): runs not \
          finished on the border, the diagonal is equal time, dotted lines 10× apart",
+    ),
+    (
+        "solved_vs_fill",
+        "Instance sets: the share of each solver's runs finished within the time limit vs the puzzles' fill, one \
+         panel per set and N",
     ),
 ];
 
@@ -123,6 +131,9 @@ pub fn plot_results(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
         if let Some(fig) = Scatter::new(&results, pair) {
             written.extend(save(dir, &fig)?);
         }
+    }
+    if let Some(fig) = SolvedVsFill::new(&results) {
+        written.extend(save(dir, &fig)?);
     }
     remove_stale(dir, &written)?;
     Ok(written)

@@ -86,3 +86,30 @@ fn the_readme_definition_of_your_own_solver_is_valid() {
     assert_eq!((d.name.as_str(), d.input, d.answer, d.threads), ("my-minisat", Input::Cnf, Answer::Minisat, 1));
     assert!(d.writes_output_file(), "MiniSat writes its answer to {{output}}");
 }
+
+#[test]
+fn the_readme_sets_example_runs_as_written() {
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README.md");
+    let section = &readme[readme.find("## Running your own puzzles").expect("the sets section")..];
+    let toml = &section[section.find("```toml\n").expect("a toml block") + 8..];
+    let toml = &toml[..toml.find("```").expect("the block ends")];
+    let dir = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(Path::new(ROOT).join("data"), dir.path().join("data")).unwrap();
+    std::fs::write(dir.path().join("my-puzzles.toml"), toml).unwrap();
+    for line in
+        ["sudoku-lab run my-puzzles.toml", "sudoku-lab plot results/my-puzzles && sudoku-lab report results/my-puzzles"]
+    {
+        assert!(section.contains(line), "the README's command: {line}");
+        let o = Command::new("bash")
+            .args(["-c", &format!("set -euo pipefail; {}", line.replace("sudoku-lab", BIN))])
+            .current_dir(dir.path())
+            .output()
+            .expect("bash runs");
+        assert!(o.status.success(), "{line}: {}", String::from_utf8_lossy(&o.stderr));
+    }
+    let report = std::fs::read_to_string(dir.path().join("results/my-puzzles/REPORT.md")).unwrap();
+    assert!(report.contains("norvig"), "the report names the set");
+    let runs = std::fs::read_to_string(dir.path().join("results/my-puzzles/runs.csv")).unwrap();
+    assert_eq!(runs.lines().count(), 1 + (95 + 11) * 3, "every puzzle × every solver");
+    assert!(runs.contains("data/9x9-top95.txt#95"));
+}

@@ -24,8 +24,11 @@ use tempfile::TempDir;
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-/// The config the jobs run: 36 instances × 3 solvers, a limit no run reaches.
-const CONFIG: &str = "tests/data/experiment-small.toml";
+/// The config the jobs run: 36 generated instances and a set of 5 puzzles (its files in
+/// [`SET_FOLDER`], beside it) × 3 solvers, a limit no run reaches.
+const CONFIG: &str = "tests/data/experiment-slurm.toml";
+/// The set's files, relative to the config's folder.
+const SET_FOLDER: &str = "slurm-set";
 /// How long any wait for the cluster may take before the test fails with the jobs' state.
 const PATIENCE: Duration = Duration::from_secs(180);
 
@@ -82,6 +85,12 @@ fn submit_folder(dir: &Path, name: &str) -> PathBuf {
     fs::create_dir_all(work.join("experiments")).unwrap();
     fs::copy(root().join("experiments/slurm-array.sh"), work.join("experiments/slurm-array.sh")).unwrap();
     fs::copy(root().join(CONFIG), work.join("experiments/phase.toml")).unwrap();
+    let set = Path::new(CONFIG).parent().expect("in a folder").join(SET_FOLDER);
+    fs::create_dir_all(work.join("experiments").join(SET_FOLDER)).unwrap();
+    for file in fs::read_dir(root().join(&set)).unwrap() {
+        let file = file.unwrap().path();
+        fs::copy(&file, work.join("experiments").join(SET_FOLDER).join(file.file_name().unwrap())).unwrap();
+    }
     work
 }
 
@@ -368,7 +377,11 @@ fn slurm_array_jobs_reproduce_a_local_run_resume_when_requeued_and_fail_loudly_o
     assert_eq!(tasks, want, "four array tasks and the merge");
     for shard in 1..=4 {
         let folder = work.join(format!("results/phase-shard-{shard}-of-4"));
-        assert_eq!(untimed(&folder).len(), 9 * 3, "shard {shard} holds its 9 instances");
+        // Instance ids 0..41 round robin: shard 1 holds 11 (0, 4, …, 40), the others 10.
+        let held = (0..41).filter(|id| id % 4 == shard - 1).count();
+        let rows = untimed(&folder);
+        assert_eq!(rows.len(), held * 3, "shard {shard} holds its {held} instances");
+        assert!(rows.iter().any(|r| r.set == "small-set") || shard > 1, "the set's puzzles run in the shards");
         let log = task_log(&work, &array, shard);
         assert!(log.contains(&format!("shard {shard}/4 -> results/phase-shard-{shard}-of-4")), "{log}");
     }
@@ -376,7 +389,7 @@ fn slurm_array_jobs_reproduce_a_local_run_resume_when_requeued_and_fail_loudly_o
     // The README names the merge's log: %a of a job that is not an array is 4294967294.
     let merge_log = fs::read_to_string(work.join(format!("slurm-{merge}_4294967294.out"))).unwrap_or_default();
     assert!(
-        merge_log.contains("merged 4 folder(s) into results/phase: 108 rows, 36 of 36 instances complete"),
+        merge_log.contains("merged 4 folder(s) into results/phase: 123 rows, 41 of 41 instances complete"),
         "{merge_log}"
     );
 
@@ -398,7 +411,7 @@ fn slurm_array_jobs_reproduce_a_local_run_resume_when_requeued_and_fail_loudly_o
     let o = cluster.output("scontrol", &["requeue", &task], &work);
     assert!(o.status.success(), "scontrol requeue {task}: {}", text(&o.stderr));
     let written = fs::read_to_string(&runs).unwrap().lines().count() - 1;
-    assert!(written < 18 * 3, "requeued before the shard was done ({written} rows)");
+    assert!(written < 21 * 3, "requeued before the shard was done ({written} rows)");
     // The task starts again once its old launch credential has expired: 6 s on this cluster
     // (cred_expire=5; Slurm's default is 2 minutes).
     let merge = cluster.sbatch(
@@ -411,7 +424,7 @@ fn slurm_array_jobs_reproduce_a_local_run_resume_when_requeued_and_fail_loudly_o
     assert_eq!(restarts, [(task.as_str(), 1), (format!("{array}_2").as_str(), 0), (merge.as_str(), 0)]);
     let log = task_log(&work, &array, 1);
     assert!(
-        log.contains("stopped by SIGTERM: ") && log.contains(" of 18 instances done and kept"),
+        log.contains("stopped by SIGTERM: ") && log.contains(" of 21 instances done and kept"),
         "the first attempt stops cleanly:\n{log}"
     );
     assert!(
@@ -422,10 +435,10 @@ fn slurm_array_jobs_reproduce_a_local_run_resume_when_requeued_and_fail_loudly_o
         serde_json::from_str(&fs::read_to_string(work.join("results/phase-shard-1-of-2/meta.json")).unwrap()).unwrap();
     assert_eq!(meta["resumed"].as_array().map(Vec::len), Some(1), "{meta}");
     let mut shard = untimed(&work.join("results/phase-shard-1-of-2"));
-    assert_eq!(shard.len(), 18 * 3, "every run of the shard once");
+    assert_eq!(shard.len(), 21 * 3, "every run of the shard once");
     shard.sort_by_key(|r| (r.seed, r.solver.clone()));
     shard.dedup_by_key(|r| (r.seed, r.solver.clone()));
-    assert_eq!(shard.len(), 18 * 3, "no run twice");
+    assert_eq!(shard.len(), 21 * 3, "no run twice");
     assert_same_results(&work.join("results/phase"), &local);
 
     eprintln!("slurm: the requeued array and its merge done at {:.1} s", started.elapsed().as_secs_f64());
@@ -498,8 +511,8 @@ fn the_array_script_refuses_bad_input_before_writing_anything() {
         (vec!["experiments/phase.toml"], array("2", "3", "2"), "run from 2 to 3: submit with --array=1-2"),
         (vec!["experiments/phase.toml"], array("1", "3", "2"), "run from 1 to 3: submit with --array=1-2"),
         (vec!["experiments/phase.toml"], with_bin.clone(), "not an array task: submit with sbatch --array=1-K"),
-        // 37 tasks for 36 instances: `run` refuses the shard rather than write an empty one.
-        (vec!["experiments/phase.toml"], array("1", "37", "37"), "has 36 instances, so at most 36 shards"),
+        // 42 tasks for 41 instances: `run` refuses the shard rather than write an empty one.
+        (vec!["experiments/phase.toml"], array("1", "42", "42"), "has 41 instances, so at most 41 shards"),
         (vec![], with_bin.clone(), "expected one config file, got 0 argument(s)"),
         (vec!["--merge", "x", "experiments/phase.toml"], with_bin.clone(), "--merge needs the number of shards K"),
         (

@@ -325,6 +325,27 @@ answer = "grid"
 # --- experiments ---------------------------------------------------------------------------------
 
 
+def test_a_config_with_an_instance_set_runs_and_loads_with_its_columns(tmp_path):
+    data = Path(__file__).resolve().parents[2] / "tests" / "data"
+    puzzles = [l for l in (data / "9x9-top95.txt").read_text().splitlines() if l and not l.startswith("#")]
+    (tmp_path / "mine.txt").write_text(f"{puzzles[0]}:0\n{puzzles[1]}\n{puzzles[2]}\n")
+    config = tmp_path / "sets.toml"
+    config.write_text(
+        'name = "sets"\nsolvers = ["backtrack"]\ntime_limit = 10.0\nseed = 1\n'
+        '[[sets]]\nname = "mine"\nfiles = ["mine.txt"]\n'
+    )
+    summary = sl.run(config, tmp_path / "out", progress=False)
+    assert summary["rows"] == 3 and len(summary["problems"]) == 1, summary
+    frame = sl.load_results(tmp_path / "out")
+    assert list(frame["instance"]) == ["mine.txt#1", "mine.txt#2", "mine.txt#3"]
+    assert (frame["set"] == "mine").all() and (frame["mode"] == "set").all()
+    assert list(frame["expected"]) == ["unsolvable", "", ""]
+    # The puzzle claimed to have no solution was solved: a wrong answer, never counted as solved.
+    assert list(frame["judged"]) == ["wrong", "solved", "solved"]
+    assert frame["contradiction"][0].startswith("a solution of a puzzle expected to have none")
+    assert Path(sl.report(tmp_path / "out")).is_file()
+
+
 def test_run_then_load_results_as_a_typed_data_frame(tmp_path):
     config = tmp_path / "tiny.toml"
     config.write_text(

@@ -131,13 +131,39 @@ fn render(results: &Results, dir: &Path) -> String {
 fn header(out: &mut String, results: &Results) {
     let _ = writeln!(out, "# Report: {}\n", results.name());
     let limit = results.time_limit.map_or_else(String::new, |t| format!("; time limit {} s", fmt_limit(t)));
+    let sets: std::collections::BTreeSet<&str> =
+        results.rows.iter().filter(|r| !r.set.is_empty()).map(|r| r.set.as_str()).collect();
+    let modes: Vec<String> = results.modes().into_iter().filter(|m| !sets.contains(m.as_str())).collect();
+    let mut kinds = Vec::new();
+    if !modes.is_empty() {
+        kinds.push(format!("modes: {}", modes.join(", ")));
+    }
+    if !sets.is_empty() {
+        let files = |set: &str| -> String {
+            let mut files: Vec<&str> = results
+                .rows
+                .iter()
+                .filter(|r| r.set == set)
+                .filter_map(|r| r.instance.rsplit_once('#').map(|(f, _)| f))
+                .collect();
+            files.sort_unstable();
+            files.dedup();
+            if files.len() <= 3 {
+                files.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
+            } else {
+                format!("{} files", files.len())
+            }
+        };
+        let named: Vec<String> = sets.iter().map(|s| format!("{s} ({})", files(s))).collect();
+        kinds.push(format!("instance sets: {}", named.join(", ")));
+    }
     let _ = writeln!(
         out,
-        "**Runs:** {} on {} instances; solvers: {}; modes: {}{limit}.\n",
+        "**Runs:** {} on {} instances; solvers: {}; {}{limit}.\n",
         results.rows.len(),
         results.instances().len(),
         results.solvers().join(", "),
-        results.modes().join(", ")
+        kinds.join("; ")
     );
 }
 

@@ -174,6 +174,7 @@ pub fn write_cnf_encoded(
     writeln!(out, "c sudoku-lab {VERSION} {name}")?;
     writeln!(out, "c puzzle {}", to_line(puzzle))?;
     writeln!(out, "c box {}", puzzle.shape())?;
+    writeln!(out, "c family {}", puzzle.shape().family())?;
     let infeasible = |out: &mut dyn Write, why: &str| -> io::Result<Option<Vec<(usize, usize)>>> {
         writeln!(out, "c infeasible: {why}")?;
         writeln!(out, "p cnf 0 1")?;
@@ -233,6 +234,7 @@ pub fn write_col(puzzle: &Grid, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "c sudoku-lab {VERSION} constraint graph (DIMACS colouring)")?;
     writeln!(out, "c puzzle {}", to_line(puzzle))?;
     writeln!(out, "c box {shape}")?;
+    writeln!(out, "c family {}", shape.family())?;
     writeln!(out, "c nodes 1..{cells}: the cells, row-major (cell rRcC is node (R-1)*{n}+C), joined when peers")?;
     writeln!(
         out,

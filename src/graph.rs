@@ -32,24 +32,27 @@ pub struct GraphStats {
     pub edges: usize,
     /// Degree of every node: 3N − r − c − 1.
     pub degree: usize,
-    /// 3N houses.
+    /// 3N houses (2N distinct for a Latin square, whose boxes are its rows or its columns).
     pub houses: usize,
     /// Chromatic number: N (each house is an N-clique, and a solved Sudoku is an N-colouring).
     pub chromatic_number: usize,
+    /// The family in words ([`Shape::family`]): a Latin square's graph is the rook's graph.
+    pub family: String,
 }
 
 impl GraphStats {
     /// `key: value` lines, the contract of `sudoku-lab graph`.
     pub fn to_key_values(&self) -> String {
         format!(
-            "box: {}\nn: {}\nnodes: {}\nedges: {}\ndegree: {}\nhouses: {}\nchromatic_number: {}\n",
+            "box: {}\nn: {}\nnodes: {}\nedges: {}\ndegree: {}\nhouses: {}\nchromatic_number: {}\nfamily: {}\n",
             self.shape,
             self.shape.n(),
             self.nodes,
             self.edges,
             self.degree,
             self.houses,
-            self.chromatic_number
+            self.chromatic_number,
+            self.family
         )
     }
 }
@@ -114,6 +117,11 @@ impl ConstraintGraph {
             degree,
             houses: self.houses.len(),
             chromatic_number: self.shape.n(),
+            family: if self.shape.is_latin() {
+                format!("{} (rook's graph)", self.shape.family())
+            } else {
+                self.shape.family()
+            },
         }
     }
 
@@ -156,6 +164,17 @@ mod tests {
         }
         assert_eq!(ConstraintGraph::new(Shape::new(3, 3).unwrap()).stats().edges, 810);
         assert_eq!(ConstraintGraph::new(Shape::new(2, 3).unwrap()).stats().edges, 216);
+    }
+
+    #[test]
+    fn a_latin_square_is_the_rooks_graph_with_n2_nodes_and_n2_times_n_minus_1_edges() {
+        for n in [2, 5, 9, 33] {
+            let s = ConstraintGraph::new(Shape::latin(n).unwrap()).stats();
+            assert_eq!((s.nodes, s.edges, s.degree, s.chromatic_number), (n * n, n * n * (n - 1), 2 * (n - 1), n));
+            assert_eq!(s.family, format!("Latin square of order {n} (rook's graph)"));
+            assert!(s.to_key_values().ends_with(&format!("family: Latin square of order {n} (rook's graph)\n")));
+        }
+        assert_eq!(ConstraintGraph::new(Shape::new(3, 3).unwrap()).stats().family, "Sudoku 9×9 (3x3 boxes)");
     }
 
     #[test]

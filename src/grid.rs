@@ -142,6 +142,27 @@ impl Shape {
         Shape::for_size(n)
     }
 
+    /// The Latin square of order N: 1×N boxes, so the boxes are the rows and only rows and columns
+    /// constrain it (N in 1..=64).
+    pub fn latin(order: usize) -> Result<Shape, ShapeError> {
+        Shape::new(1, order)
+    }
+
+    /// True for a Latin-square shape: 1×N or N×1 boxes, each box a row or a column, so the
+    /// constraint graph is the rook's graph (N² cells, N²(N − 1) edges). 1×1 counts as both.
+    pub fn is_latin(&self) -> bool {
+        self.box_rows == 1 || self.box_cols == 1
+    }
+
+    /// The family and size in words: "Latin square of order 33" or "Sudoku 9×9 (3x3 boxes)".
+    pub fn family(&self) -> String {
+        if self.is_latin() {
+            format!("Latin square of order {}", self.n())
+        } else {
+            format!("Sudoku {n}×{n} ({self} boxes)", n = self.n())
+        }
+    }
+
     /// Rows of one box (r).
     pub fn box_rows(&self) -> usize {
         self.box_rows

@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::{emit, BatchArgs, InputArgs, ShapeArgs};
 use crate::format::write_entry;
-use crate::generate::{planted, random_fill, rng_from_seed, Mode};
+use crate::generate::{planted_with, random_fill, rng_from_seed, Holes, Mode};
 use crate::graph::ConstraintGraph;
 use crate::verify;
 
@@ -22,6 +22,10 @@ pub struct GenerateArgs {
     /// `random` (the origin study's fill, may be unsolvable) or `planted` (always solvable).
     #[arg(long, value_enum, default_value = "planted")]
     mode: Mode,
+    /// Where a planted instance's holes fall: `uniform` (random cells) or `balanced` (the same
+    /// number, ± 1, in every row and column, and every box for Sudoku shapes).
+    #[arg(long, value_enum, default_value = "uniform")]
+    holes: Holes,
     #[command(flatten)]
     batch: BatchArgs,
 }
@@ -39,6 +43,9 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
              `sudoku-lab puzzle --size N --difficulty easy|medium|hard|expert`"
         );
     }
+    if args.holes != Holes::Uniform && args.mode != Mode::Planted {
+        bail!("--holes {} needs --mode planted: a random fill chooses no holes", args.holes);
+    }
     if args.batch.with_solution && args.mode == Mode::Random {
         bail!("--with-solution needs --mode planted: a random instance has no planted solution (it may have none)");
     }
@@ -48,7 +55,7 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
         let (puzzle, solution) = match args.mode {
             Mode::Random => (random_fill(shape, args.alpha, &mut rng), None),
             Mode::Planted => {
-                let p = planted(shape, args.alpha, &mut rng);
+                let p = planted_with(shape, args.alpha, args.holes, &mut rng);
                 (p.puzzle, Some(p.solution))
             }
             Mode::Unique => unreachable!("refused above"),
@@ -59,12 +66,12 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     }
     if args.batch.count > 0 {
         let mean = total_givens as f64 / args.batch.count as f64;
+        let holes = if args.mode == Mode::Planted { format!(" with {} holes", args.holes) } else { String::new() };
         eprintln!(
-            "generated {} {} instance(s) of {}×{} ({shape} boxes): {:.1} givens on average (real fill {:.3}, α = {})",
+            "generated {} {} instance(s){holes} of a {}: {:.1} givens on average (real fill {:.3}, α = {})",
             args.batch.count,
             args.mode.name(),
-            shape.n(),
-            shape.n(),
+            shape.family(),
             mean,
             mean / shape.cells() as f64,
             args.alpha

@@ -1,7 +1,9 @@
 //! Experiment configs: the TOML files under `experiments/`, read, checked and resolved.
 //!
-//! A config names a grid of runs: box shapes (or sizes) × instance modes × levels × repeats, each
-//! instance solved by every listed solver under one time limit and memory cap. The level axis
+//! A config names a grid of runs: box shapes (or sizes, or Latin-square orders: `latin = [33]` is
+//! `boxes = ["1x33"]`) × instance modes × levels × repeats, each instance solved by every listed
+//! solver under one time limit and memory cap. `holes = ["uniform", "balanced"]` makes each
+//! planted level once per hole pattern ([`Holes`]; uniform only when left out). The level axis
 //! depends on the mode: modes `random` and `planted` sweep the fill fractions α of `alphas`; mode
 //! `unique` (puzzles with exactly one solution, [`crate::puzzle`]) sweeps the ratings of
 //! `difficulties` instead, each puzzle generated within `unique_budget` seconds. A key for a mode the
@@ -27,7 +29,7 @@ use super::sets::{Catalog, SetConfig};
 use super::solvers::{Runs, SolverEntry};
 use crate::external::definition::{check_unique, Checks, DefinitionError, DefinitionFile};
 use crate::external::{load_file, Definition};
-use crate::generate::Mode;
+use crate::generate::{Holes, Mode};
 use crate::grid::Shape;
 use crate::logic::Rating;
 use crate::solve::SolverKind;
@@ -95,9 +97,12 @@ struct ConfigFile {
     #[serde(default)]
     sizes: Vec<usize>,
     #[serde(default)]
+    latin: Vec<usize>,
+    #[serde(default)]
     alphas: Vec<f64>,
     #[serde(default)]
     modes: Vec<Mode>,
+    holes: Option<Vec<Holes>>,
     #[serde(default)]
     difficulties: Vec<String>,
     unique_budget: Option<f64>,
@@ -147,8 +152,8 @@ impl<'de> Deserialize<'de> for ExternalItem {
 pub struct Config {
     /// Experiment name: the `experiment` column and the default folder `results/NAME`.
     pub name: String,
-    /// Box shapes, in the order given (`sizes` resolved to their default boxes); empty when the
-    /// config only runs instance sets.
+    /// Box shapes, in the order given (`sizes` resolved to their default boxes, then `latin`
+    /// orders to 1×N boxes); empty when the config only runs instance sets.
     #[serde(with = "shape_names", default, skip_serializing_if = "Vec::is_empty")]
     pub boxes: Vec<Shape>,
     /// Fill fractions α, each in [0, 1] (modes `random` and `planted`; empty without them).
@@ -157,6 +162,10 @@ pub struct Config {
     /// Instance modes (empty when the config only runs instance sets).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modes: Vec<Mode>,
+    /// Hole patterns of the `planted` instances, each a sweep of its own ([`Holes`]); `["uniform"]`
+    /// when not given (and then not written, so configs from before hole patterns read the same).
+    #[serde(default = "uniform_holes", skip_serializing_if = "is_uniform_holes")]
+    pub holes: Vec<Holes>,
     /// Ratings of the `unique` puzzles (mode `unique` only; empty without it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub difficulties: Vec<Rating>,
@@ -189,6 +198,16 @@ pub struct Config {
     /// The folder the config file is in: where the sets' patterns are matched.
     #[serde(skip)]
     pub folder: PathBuf,
+}
+
+/// The hole patterns of a config that names none: uniform only.
+fn uniform_holes() -> Vec<Holes> {
+    vec![Holes::Uniform]
+}
+
+/// True for the default hole patterns (left out of a written config).
+fn is_uniform_holes(holes: &[Holes]) -> bool {
+    holes == [Holes::Uniform]
 }
 
 /// `Shape` lists as `"RxC"` strings, the way configs write them.
@@ -313,10 +332,12 @@ impl Config {
         }
     }
 
-    /// Levels a mode sweeps: α values for `random` and `planted`, difficulties for `unique`.
+    /// Levels a mode sweeps: α values for `random`, α values × hole patterns for `planted`,
+    /// difficulties for `unique`.
     pub fn level_count(&self, mode: Mode) -> usize {
         match mode {
-            Mode::Random | Mode::Planted => self.alphas.len(),
+            Mode::Random => self.alphas.len(),
+            Mode::Planted => self.alphas.len() * self.holes.len(),
             Mode::Unique => self.difficulties.len(),
         }
     }
@@ -445,11 +466,18 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
     for (i, &n) in file.sizes.iter().enumerate() {
         boxes.push(Shape::for_size(n).map_err(|e| invalid(format!("sizes[{i}]"), e.to_string()))?);
     }
+    for (i, &n) in file.latin.iter().enumerate() {
+        let order = Shape::latin(n).ok().filter(|_| n >= 2).ok_or_else(|| {
+            invalid(format!("latin[{i}]"), format!("order {n}: Latin squares here have order 2 to 64"))
+        })?;
+        boxes.push(order);
+    }
     let generated = !boxes.is_empty();
     if !generated && file.sets.is_empty() {
         return Err(invalid(
             "boxes".into(),
-            "no box shape: give boxes = [\"3x3\", …] or sizes = [9, …], or [[sets]] of puzzle files".into(),
+            "no box shape: give boxes = [\"3x3\", …], sizes = [9, …] or latin = [30, …], or [[sets]] of puzzle files"
+                .into(),
         ));
     }
     if !generated && (!file.modes.is_empty() || !file.alphas.is_empty() || file.repeats.is_some()) {
@@ -468,7 +496,10 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
         ));
     }
     if let Some(dup) = first_duplicate(&boxes) {
-        return Err(invalid("boxes".into(), format!("box {dup} is listed twice (sizes resolve to boxes too)")));
+        return Err(invalid(
+            "boxes".into(),
+            format!("box {dup} is listed twice (sizes and latin orders resolve to boxes too: latin = [N] is box 1xN)"),
+        ));
     }
     for (i, &a) in file.alphas.iter().enumerate() {
         if !(0.0..=1.0).contains(&a) {
@@ -500,6 +531,24 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
     }
     if let Some(dup) = first_duplicate(&file.modes) {
         return Err(invalid("modes".into(), format!("mode {} is listed twice", dup.name())));
+    }
+    let holes = file.holes.unwrap_or_else(uniform_holes);
+    if holes.is_empty() {
+        return Err(invalid(
+            "holes".into(),
+            "no hole pattern: give holes = [\"uniform\", \"balanced\"] or one of them, or leave holes out (uniform)"
+                .into(),
+        ));
+    }
+    if let Some(dup) = first_duplicate(&holes) {
+        return Err(invalid("holes".into(), format!("hole pattern {dup} is listed twice")));
+    }
+    if !is_uniform_holes(&holes) && !file.modes.contains(&Mode::Planted) {
+        return Err(invalid(
+            "holes".into(),
+            "hole patterns apply to mode planted only (random fills and unique puzzles choose no holes): add \"planted\" to modes, or leave holes out"
+                .into(),
+        ));
     }
     let fill_modes = file.modes.iter().any(|m| matches!(m, Mode::Random | Mode::Planted));
     let unique = file.modes.contains(&Mode::Unique);
@@ -610,7 +659,8 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
         .modes
         .iter()
         .map(|m| match m {
-            Mode::Random | Mode::Planted => alphas.len() as u64,
+            Mode::Random => alphas.len() as u64,
+            Mode::Planted => (alphas.len() * holes.len()) as u64,
             Mode::Unique => difficulties.len() as u64,
         })
         .sum();
@@ -639,6 +689,7 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
         boxes,
         alphas,
         modes: file.modes,
+        holes,
         difficulties,
         unique_budget,
         repeats,

@@ -1,10 +1,12 @@
 //! The instances of an experiment: which there are, the seed of each, and the `instances.txt` file.
 //!
-//! A config's instances are enumerated in one canonical order — box, then mode, then level, then
-//! repeat — and an instance's **id** is its place in that order. Its seed is a fixed, portable hash
+//! A config's instances are enumerated in one canonical order — box, then mode, then hole pattern
+//! (planted instances only; [`Holes`]), then level, then repeat — and an instance's **id** is its
+//! place in that order. Its seed is a fixed, portable hash
 //! (a splitmix64 fold, never `std`'s `DefaultHasher`) of the master seed and its coordinates, and
 //! it is generated from its own `rand_chacha` stream seeded by that seed, so the order of the runs,
-//! the shards and the number of jobs never change an instance. Shard I of K holds the ids with
+//! the shards and the number of jobs never change an instance. The hole pattern enters the hash
+//! only when it is not uniform, so every instance made before hole patterns existed keeps its seed. Shard I of K holds the ids with
 //! id mod K = I − 1 (round robin, so every shard gets a similar mix of sizes).
 //!
 //! The level is a fill fraction α for modes `random` and `planted`, and a difficulty
@@ -41,7 +43,7 @@ use thiserror::Error;
 use super::config::Config;
 use super::sets::Expect;
 use crate::format::to_line;
-use crate::generate::{planted, random_fill, rng_from_seed, Mode};
+use crate::generate::{planted_with, random_fill, rng_from_seed, Holes, Mode};
 use crate::grid::{Grid, Shape};
 use crate::logic::Rating;
 use crate::puzzle::{generate_unique, Exhausted, PuzzleError, PuzzleSpec};
@@ -111,6 +113,13 @@ pub fn levels(config: &Config, mode: Mode) -> Vec<Level> {
     }
 }
 
+/// The hole patterns and levels a config sweeps for one mode, in canonical order: each hole
+/// pattern's levels for `planted`, the levels with uniform holes for the other modes.
+pub fn variants(config: &Config, mode: Mode) -> Vec<(Holes, Level)> {
+    let holes: &[Holes] = if mode == Mode::Planted { &config.holes } else { &[Holes::Uniform] };
+    holes.iter().flat_map(|&h| levels(config, mode).into_iter().map(move |l| (h, l))).collect()
+}
+
 /// The coordinates of one instance in a config's grid.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Spec {
@@ -118,6 +127,8 @@ pub struct Spec {
     pub shape: Shape,
     /// Instance mode.
     pub mode: Mode,
+    /// Hole pattern (uniform for every mode but `planted`).
+    pub holes: Holes,
     /// Fill fraction or difficulty.
     pub level: Level,
     /// Repeat index, 0-based.
@@ -129,8 +140,8 @@ pub fn specs(config: &Config) -> Vec<Spec> {
     let mut out = Vec::with_capacity(config.instance_count());
     for &shape in &config.boxes {
         for &mode in &config.modes {
-            for level in levels(config, mode) {
-                out.extend((0..config.repeats).map(|rep| Spec { shape, mode, level, rep }));
+            for (holes, level) in variants(config, mode) {
+                out.extend((0..config.repeats).map(|rep| Spec { shape, mode, holes, level, rep }));
             }
         }
     }
@@ -154,6 +165,17 @@ fn fold(h: u64, x: u64) -> u64 {
 /// change this tag too.
 const SEED_SCHEME: u64 = 1;
 
+/// The seed hash's tag before a hole pattern other than uniform.
+const HOLES_TAG: u64 = 0x401E5;
+
+/// A hole pattern's fixed code in the seed hash (uniform is never folded in).
+fn holes_code(h: Holes) -> u64 {
+    match h {
+        Holes::Uniform => 0,
+        Holes::Balanced => 1,
+    }
+}
+
 /// The seed of an instance: a portable hash of the master seed and the instance's coordinates.
 pub fn instance_seed(master: u64, spec: &Spec) -> u64 {
     let mode = match spec.mode {
@@ -163,7 +185,11 @@ pub fn instance_seed(master: u64, spec: &Spec) -> u64 {
     };
     let mut h = fold(fold(0, SEED_SCHEME), master);
     h = fold(fold(h, spec.shape.box_rows() as u64), spec.shape.box_cols() as u64);
-    h = spec.level.fold_into(fold(h, mode));
+    h = fold(h, mode);
+    if spec.holes != Holes::Uniform {
+        h = fold(fold(h, HOLES_TAG), holes_code(spec.holes));
+    }
+    h = spec.level.fold_into(h);
     fold(h, u64::from(spec.rep))
 }
 
@@ -256,7 +282,7 @@ pub fn generate(id: usize, spec: Spec, seed: u64, budget: Duration) -> Result<In
     let (puzzle, solution) = match (spec.mode, spec.level) {
         (Mode::Random, Level::Alpha(a)) => (random_fill(spec.shape, a, &mut rng), None),
         (Mode::Planted, Level::Alpha(a)) => {
-            let p = planted(spec.shape, a, &mut rng);
+            let p = planted_with(spec.shape, a, spec.holes, &mut rng);
             (p.puzzle, Some(p.solution))
         }
         (Mode::Unique, Level::Difficulty(r)) => {
@@ -357,8 +383,8 @@ pub fn spec_of(config: &Config, id: usize) -> Option<Spec> {
     for &mode in &config.modes {
         let here = config.level_count(mode) * repeats;
         if rest < here {
-            let level = levels(config, mode)[rest / repeats];
-            return Some(Spec { shape, mode, level, rep: (rest % repeats) as u32 });
+            let (holes, level) = variants(config, mode)[rest / repeats];
+            return Some(Spec { shape, mode, holes, level, rep: (rest % repeats) as u32 });
         }
         rest -= here;
     }
@@ -485,10 +511,11 @@ impl From<Shard> for String {
 pub fn key_comment(config: &Config, instance: &Instance) -> String {
     match instance.source {
         Source::Generated(s) => format!(
-            "# id={} box={} mode={} {} rep={} seed={} givens={}",
+            "# id={} box={} mode={}{} {} rep={} seed={} givens={}",
             instance.id,
             s.shape,
             s.mode.name(),
+            if s.holes == Holes::Uniform { String::new() } else { format!(" holes={}", s.holes) },
             s.level,
             s.rep,
             instance.seed,
@@ -524,8 +551,8 @@ pub fn instances_header(config: &Config, shard: Option<Shard>) -> String {
     let slice = shard.map(|s| format!(", shard {s}")).unwrap_or_default();
     let mut h = format!(
         "# Instances of experiment '{}'{slice}: one puzzle per line (line format), planted and unique ones as\n\
-         # PUZZLE:SOLUTION, each after a comment with its id, box, mode, level (alpha or difficulty), repeat,\n\
-         # seed and givens.\n\
+         # PUZZLE:SOLUTION, each after a comment with its id, box, mode (then holes=balanced for balanced\n\
+         # holes), level (alpha or difficulty), repeat, seed and givens.\n\
          # Re-run them with: sudoku-lab solve instances.txt --solver all --time-limit {}\n",
         config.name, config.time_limit
     );
@@ -578,10 +605,68 @@ mod tests {
         let distinct: std::collections::HashSet<_> = seeds.iter().collect();
         assert_eq!(distinct.len(), seeds.len());
         // Pinned: a change here changes every committed instance (bump SEED_SCHEME if intended).
-        let spec = Spec { shape: Shape::new(3, 3).unwrap(), mode: Mode::Planted, level: Level::Alpha(0.4), rep: 2 };
+        let spec = Spec {
+            shape: Shape::new(3, 3).unwrap(),
+            mode: Mode::Planted,
+            holes: Holes::Uniform,
+            level: Level::Alpha(0.4),
+            rep: 2,
+        };
         assert_eq!(instance_seed(4, &spec), 0x4f52_35ba_4d42_f5a1, "{:#018x}", instance_seed(4, &spec));
         let spec = Spec { level: Level::Difficulty(Rating::Hard), mode: Mode::Unique, ..spec };
         assert_eq!(instance_seed(4, &spec), 0x556c_5361_bc9a_42ec, "{:#018x}", instance_seed(4, &spec));
+    }
+
+    #[test]
+    fn the_committed_seed004_instances_keep_their_ids_seeds_and_puzzles() {
+        // Hole patterns joined the seed hash after seed004 was run: its rows (an older runs.csv,
+        // without a holes column) must still map to this config's instances with the same seeds,
+        // and its instances.txt must come out byte for byte.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let config = Config::load(&root.join("experiments/seed004.toml")).unwrap();
+        assert_eq!(config.holes, [Holes::Uniform]);
+        let (rows, _) = crate::experiment::folder::read_runs(&root.join("results/seed004/runs.csv")).unwrap();
+        assert!(rows.len() > 1000 && rows.iter().all(|r| r.holes == Holes::Uniform));
+        let index = crate::experiment::rows::RowIndex::new(&config);
+        for row in &rows {
+            index.locate(row).unwrap();
+        }
+        let committed = std::fs::read_to_string(root.join("results/seed004/instances.txt")).unwrap();
+        let blocks = read_blocks(&committed).unwrap();
+        for &(id, ref block) in blocks.iter().step_by(37) {
+            let Some(Source::Generated(spec)) = source_of(&config, id) else { panic!("id {id}") };
+            let instance = generate(id, spec, instance_seed(config.seed, &spec), Duration::from_secs(20)).unwrap();
+            assert_eq!(&instance_block(&config, &instance), block, "instance {id}");
+        }
+    }
+
+    #[test]
+    fn balanced_holes_add_instances_after_the_uniform_ones_without_moving_their_seeds() {
+        let plain = config();
+        let text =
+            toml::to_string(&plain).unwrap().replace("repeats = 3", "holes = [\"uniform\", \"balanced\"]\nrepeats = 3");
+        let both = Config::parse(&text, "t").unwrap();
+        assert_eq!(both.instance_count(), plain.instance_count() + 2 * 2 * 3);
+        let seeds =
+            |c: &Config| -> Vec<(Spec, u64)> { specs(c).into_iter().map(|s| (s, instance_seed(c.seed, &s))).collect() };
+        let (old, new) = (seeds(&plain), seeds(&both));
+        let uniform: Vec<_> = new.iter().filter(|(s, _)| s.holes == Holes::Uniform).cloned().collect();
+        assert_eq!(uniform, old, "uniform instances keep coordinates, order and seeds");
+        let balanced: std::collections::HashSet<u64> =
+            new.iter().filter(|(s, _)| s.holes == Holes::Balanced).map(|(_, seed)| *seed).collect();
+        assert_eq!(balanced.len(), 12);
+        assert!(old.iter().all(|(_, seed)| !balanced.contains(seed)));
+        for (id, spec) in specs(&both).into_iter().enumerate() {
+            assert_eq!(spec_of(&both, id), Some(spec));
+            if spec.holes == Holes::Balanced {
+                let i = generate(id, spec, instance_seed(both.seed, &spec), Duration::from_secs(1)).unwrap();
+                assert!(
+                    key_comment(&both, &i).contains("mode=planted holes=balanced alpha="),
+                    "{}",
+                    key_comment(&both, &i)
+                );
+            }
+        }
     }
 
     #[test]
@@ -589,7 +674,13 @@ mod tests {
         let shape = Shape::new(3, 3).unwrap();
         let budget = Duration::from_secs(20);
         for (rep, rating) in Rating::ALL.into_iter().enumerate() {
-            let spec = Spec { shape, mode: Mode::Unique, level: Level::Difficulty(rating), rep: rep as u32 };
+            let spec = Spec {
+                shape,
+                mode: Mode::Unique,
+                holes: Holes::Uniform,
+                level: Level::Difficulty(rating),
+                rep: rep as u32,
+            };
             let seed = instance_seed(1, &spec);
             let i = generate(rep, spec, seed, budget).unwrap();
             assert_eq!(crate::logic::rate(&i.puzzle).0, rating);

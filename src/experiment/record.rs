@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::generate::Holes;
+
 /// The columns of `runs.csv`, in order.
 pub const COLUMNS: &[&str] = &[
     "experiment",
@@ -41,6 +43,7 @@ pub const COLUMNS: &[&str] = &[
     "instance",
     "expected",
     "contradiction",
+    "holes",
 ];
 
 /// One (instance, solver) run.
@@ -138,6 +141,10 @@ pub struct RunRow {
     /// the expected unique one"); empty when it does not. A contradicted run is never solved.
     #[serde(default)]
     pub contradiction: String,
+    /// Where a planted instance's holes fall: `uniform` or `balanced` ([`Holes`]); `uniform` for
+    /// every other instance, and for rows of files written before the column existed.
+    #[serde(default)]
+    pub holes: Holes,
 }
 
 impl RunRow {
@@ -188,6 +195,7 @@ pub(crate) mod tests {
             instance: String::new(),
             expected: String::new(),
             contradiction: String::new(),
+            holes: Holes::Uniform,
         }
     }
 

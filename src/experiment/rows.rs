@@ -15,6 +15,7 @@ use super::instances::{seed_of, sources, Instance, SetRef, Source, Spec};
 use super::record::RunRow;
 use super::sets::{Expect, SET_MODE};
 use super::validate::RowKey;
+use crate::generate::Holes;
 use crate::grid::Grid;
 use crate::solve::process::{Finish, Kill};
 use crate::solve::{Outcome, Report, Stats};
@@ -26,6 +27,7 @@ impl RowKey {
             box_rows: spec.shape.box_rows(),
             box_cols: spec.shape.box_cols(),
             mode: spec.mode.name().to_string(),
+            holes: spec.holes,
             alpha_bits: spec.level.alpha().to_bits(),
             difficulty: spec.level.difficulty().to_string(),
             rep: spec.rep,
@@ -40,6 +42,7 @@ impl RowKey {
             box_rows: puzzle.shape().box_rows(),
             box_cols: puzzle.shape().box_cols(),
             mode: SET_MODE.to_string(),
+            holes: Holes::Uniform,
             alpha_bits: measured_fill(puzzle).to_bits(),
             difficulty: String::new(),
             rep: r.rep,
@@ -84,11 +87,12 @@ impl RowIndex {
     pub fn locate(&self, row: &RunRow) -> Result<(usize, usize), String> {
         let what = || {
             format!(
-                "{} {}x{} {} {} rep={} {}",
+                "{} {}x{} {}{} {} rep={} {}",
                 row.experiment,
                 row.box_rows,
                 row.box_cols,
                 row.mode,
+                if row.holes == Holes::Uniform { String::new() } else { format!(" holes={}", row.holes) },
                 level_of(row),
                 row.rep,
                 row.solver
@@ -171,6 +175,7 @@ fn base_row(config: &Config, instance: &Instance, solver: &str) -> RunRow {
         instance: key.instance,
         expected: instance.expected.map(|e| e.name().to_string()).unwrap_or_default(),
         contradiction: String::new(),
+        holes: key.holes,
     }
 }
 

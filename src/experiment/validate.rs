@@ -6,7 +6,7 @@
 //! in 0..=1, and times and memory that are finite, non-negative and believable (no time beyond
 //! twice the longest limit, [`crate::solve::MAX_SECONDS`]); all rows of a file belong to
 //! one experiment (the one `meta.json` names, when the reader knows it); and no two rows are the
-//! same run — the same instance (box, mode, level, repeat) and solver (the config's variant name).
+//! same run — the same instance (box, mode, hole pattern, level, repeat) and solver (the config's variant name).
 //! Errors name the file and the line.
 
 use std::collections::HashMap;
@@ -16,7 +16,7 @@ use thiserror::Error;
 
 use super::record::RunRow;
 use super::sets::SET_MODE;
-use crate::generate::Mode;
+use crate::generate::{Holes, Mode};
 use crate::grid::Shape;
 
 /// Every value of the `outcome` column a run can write.
@@ -95,13 +95,14 @@ pub struct BadRow {
     pub message: String,
 }
 
-/// What identifies an instance in a row: box, mode, level and repeat (the seed follows from
+/// What identifies an instance in a row: box, mode, hole pattern, level and repeat (the seed follows from
 /// them and the config).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct RowKey {
     pub box_rows: usize,
     pub box_cols: usize,
     pub mode: String,
+    pub holes: Holes,
     pub alpha_bits: u64,
     pub difficulty: String,
     pub rep: u32,
@@ -118,6 +119,7 @@ impl RowKey {
             box_rows: row.box_rows,
             box_cols: row.box_cols,
             mode: row.mode.clone(),
+            holes: row.holes,
             alpha_bits: (row.alpha + 0.0).to_bits(),
             difficulty: row.difficulty.clone(),
             rep: row.rep,
@@ -177,8 +179,9 @@ impl RowChecker {
             } else {
                 format!("difficulty={}", row.difficulty)
             };
+            let holes = if row.holes == Holes::Uniform { String::new() } else { format!(" holes={}", row.holes) };
             return Err(bad(format!(
-                "a second run of {} on {}x{} {} {level} rep={}; the first is on line {first}",
+                "a second run of {} on {}x{} {}{holes} {level} rep={}; the first is on line {first}",
                 row.solver, row.box_rows, row.box_cols, row.mode, row.rep
             )));
         }

@@ -296,10 +296,12 @@ fn cell_table(out: &mut String, results: &Results, analysis: &Analysis, search: 
         let search_median = search.cells.get(key).and_then(|s| s.median());
         let _ = writeln!(
             out,
-            "| {} | {}×{} | {} |{difficulty} {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {}×{}{} | {} |{difficulty} {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             key.n,
             key.shape.0,
             key.shape.1,
+            // 1×N boxes are the rows: a Latin square (QWH when planted), not a Sudoku.
+            if key.shape.0 == 1 || key.shape.1 == 1 { " (Latin square)" } else { "" },
             key.mode,
             alpha_cell(&key.mode, key.alpha),
             key.solver.1,

@@ -102,6 +102,7 @@ pub(crate) struct InstanceKey {
     /// The puzzle's id in its set (empty for generated instances).
     pub instance: String,
     pub mode: String,
+    pub holes: crate::generate::Holes,
     pub n: usize,
     pub shape: (usize, usize),
     pub alpha: Alpha,
@@ -118,6 +119,7 @@ impl InstanceKey {
             set: row.set.clone(),
             instance: row.instance.clone(),
             mode: row.mode.clone(),
+            holes: row.holes,
             n: row.n,
             shape: (row.box_rows, row.box_cols),
             alpha: Alpha::new(row.alpha),
@@ -221,7 +223,8 @@ impl Results {
     }
 
     /// Results of `rows` on [`Clock::Total`], each run judged against the other runs of its instance.
-    /// The runs on an instance set's puzzles are seen as their set ([`view_sets`]).
+    /// The runs on an instance set's puzzles are seen as their set ([`view_sets`]), planted runs
+    /// with balanced holes as mode `planted/balanced` ([`view_holes`]).
     pub fn new(
         mut rows: Vec<RunRow>,
         meta: Option<serde_json::Value>,
@@ -229,6 +232,7 @@ impl Results {
         time_limit: Option<f64>,
     ) -> Self {
         view_sets(&mut rows, meta.as_ref());
+        view_holes(&mut rows);
         let mut runs: BTreeMap<InstanceKey, Vec<&RunRow>> = BTreeMap::new();
         for row in &rows {
             runs.entry(InstanceKey::of(row)).or_default().push(row);
@@ -391,6 +395,16 @@ fn view_sets(rows: &mut [RunRow], meta: Option<&serde_json::Value>) {
             row.alpha = Alpha::new(((row.alpha + 1e-9) / w).floor() * w).value();
         }
         row.mode = row.set.clone();
+    }
+}
+
+/// How the tables and figures see a hole pattern: like a mode of its own, so a planted run with
+/// balanced holes is grouped, labelled and plotted as mode `planted/balanced` (uniform holes keep
+/// the plain `planted`, as every result made before hole patterns could be chosen). `runs.csv`
+/// keeps `mode` and `holes` apart; the judgement still knows a `planted/…` instance is solvable.
+pub(crate) fn view_holes(rows: &mut [RunRow]) {
+    for row in rows.iter_mut().filter(|r| r.holes != crate::generate::Holes::Uniform && r.set.is_empty()) {
+        row.mode = format!("{}/{}", row.mode, row.holes);
     }
 }
 

@@ -1,8 +1,28 @@
-//! Instance generators: the origin study's `random` fill and `planted` (quasigroup-with-holes)
-//! instances. Every function takes `&mut impl Rng`; callers seed a [`ChaCha8Rng`] from an explicit
-//! `u64` with [`rng_from_seed`], so the same seed gives the same instance on any machine.
+//! Instance generators and families: the origin study's `random` fill and `planted` instances,
+//! the complete solutions they are cut from, and the hole patterns ([`holes`]) that cut them.
+//! Every function takes `&mut impl Rng`; callers seed a [`ChaCha8Rng`] from an explicit `u64` with
+//! [`rng_from_seed`], so the same seed gives the same instance on any machine.
+//!
+//! **Families.** A shape with 1×N (or N×1) boxes is a **Latin square** of order N: its boxes are
+//! its rows, so its constraint graph is the rook's graph (N² cells, each with 2(N − 1) peers,
+//! N²(N − 1) edges), and a planted instance is a quasigroup with holes (**QWH**, Achlioptas, Gomes,
+//! Kautz & Selman 2000). Every other shape is a generalised Sudoku.
+//!
+//! **How the complete solution is drawn** ([`complete_solution`]). A Latin square comes from the
+//! Jacobson–Matthews chain ([`latin`]): uniform in the limit, as QWH asks. A Sudoku solution comes
+//! from [`random_solution`]: the first solution a randomised backtracking search of the empty grid
+//! finds (random digit order, fewest-candidates cell first). That is *not* uniform over the
+//! solutions: every solution is reachable, but the search's order decides how likely each is, and
+//! the bias is unknown beyond that (solutions that propagation completes early, with fewer forced
+//! restarts, are favoured). No uniform sampler is known to be practical for Sudoku grids above
+//! 9×9, and the committed Sudoku results were all made this way, so it stays.
 
-use rand::seq::index::sample;
+pub mod holes;
+pub mod latin;
+
+pub use holes::Holes;
+pub use latin::jacobson_matthews;
+
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -93,14 +113,30 @@ pub struct Planted {
     pub solution: Grid,
 }
 
-/// A planted ("quasigroup with holes") instance: a random complete solution, then exactly
-/// round(α·N²) givens kept, chosen uniformly. Always solvable.
+/// A random complete solution of `shape`: a Jacobson–Matthews Latin square for 1×N and N×1 boxes,
+/// else [`random_solution`] (see the module doc for what each is and its bias).
+pub fn complete_solution(shape: Shape, rng: &mut impl Rng) -> Grid {
+    if shape.is_latin() {
+        jacobson_matthews(shape, rng)
+    } else {
+        random_solution(shape, rng)
+    }
+}
+
+/// A planted ("quasigroup with holes") instance with uniform holes: see [`planted_with`].
 pub fn planted(shape: Shape, alpha: f64, rng: &mut impl Rng) -> Planted {
-    let solution = random_solution(shape, rng);
-    let cells = shape.cells();
-    let keep = (alpha * cells as f64).round() as usize;
+    planted_with(shape, alpha, Holes::Uniform, rng)
+}
+
+/// A planted instance: a random complete solution ([`complete_solution`]), then exactly
+/// round(α·N²) givens kept, the N² − round(α·N²) holes placed by `holes`. Always solvable.
+///
+/// Complexity: the solution's (O(N⁴) for a Latin square) plus the pattern's ([`holes`]).
+pub fn planted_with(shape: Shape, alpha: f64, holes: Holes, rng: &mut impl Rng) -> Planted {
+    let solution = complete_solution(shape, rng);
+    let keep = (alpha * shape.cells() as f64).round() as usize;
     let mut puzzle = Grid::empty(shape);
-    for cell in sample(rng, cells, keep.min(cells)) {
+    for cell in holes::givens(shape, keep, holes, rng) {
         puzzle.set(cell, solution.get(cell));
     }
     Planted { puzzle, solution }
@@ -121,6 +157,56 @@ mod tests {
                 assert_eq!(p.puzzle.givens(), (alpha * shape.cells() as f64).round() as usize);
             }
         }
+    }
+
+    #[test]
+    fn latin_planted_instances_are_cut_from_jacobson_matthews_squares_with_either_pattern() {
+        let shape = Shape::latin(15).unwrap();
+        for holes in Holes::ALL {
+            for seed in 0..5 {
+                let p = planted_with(shape, 0.6, holes, &mut rng_from_seed(seed));
+                assert!(verify::is_solution_of(&p.puzzle, &p.solution), "{holes} seed {seed}");
+                assert_eq!(p.puzzle.givens(), 135);
+                assert_eq!(p.solution, jacobson_matthews(shape, &mut rng_from_seed(seed)));
+            }
+        }
+    }
+
+    #[test]
+    fn balanced_planted_instances_have_exactly_the_holes_asked_for_spread_over_every_house() {
+        for (r, c, alpha) in [(1, 33, 0.68), (1, 30, 0.6), (3, 3, 0.4), (4, 4, 0.55), (2, 3, 0.5), (5, 5, 0.71)] {
+            let shape = Shape::new(r, c).unwrap();
+            let cells = shape.cells();
+            let p = planted_with(shape, alpha, Holes::Balanced, &mut rng_from_seed(3));
+            assert!(verify::is_solution_of(&p.puzzle, &p.solution), "{shape}");
+            let holes = ((1.0 - alpha) * cells as f64).round() as usize;
+            assert_eq!(cells - p.puzzle.givens(), holes, "{shape} α = {alpha}");
+            let mut per_house = std::collections::BTreeMap::<crate::grid::House, usize>::new();
+            for cell in (0..cells).filter(|&cell| p.puzzle.get(cell) == 0) {
+                for house in shape.houses_of(cell) {
+                    *per_house.entry(house).or_default() += 1;
+                }
+            }
+            let (lo, hi) = (holes / shape.n(), holes.div_ceil(shape.n()));
+            for house in shape.houses() {
+                let k = per_house.get(&house).copied().unwrap_or(0);
+                assert!((lo..=hi).contains(&k), "{shape} α = {alpha}: {house} holds {k} holes, not {lo}..={hi}");
+            }
+        }
+    }
+
+    #[test]
+    fn sudoku_planted_instances_with_uniform_holes_are_the_ones_made_before_families_existed() {
+        // The pin of a committed instance: seed004's kind (9×9 planted, uniform holes).
+        let shape = Shape::new(3, 3).unwrap();
+        let p = planted(shape, 0.4, &mut rng_from_seed(42));
+        let mut rng = rng_from_seed(42);
+        let solution = random_solution(shape, &mut rng);
+        let mut puzzle = Grid::empty(shape);
+        for cell in rand::seq::index::sample(&mut rng, 81, 32) {
+            puzzle.set(cell, solution.get(cell));
+        }
+        assert_eq!(p, Planted { puzzle, solution });
     }
 
     #[test]

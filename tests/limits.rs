@@ -64,6 +64,13 @@ fn a_solve_over_the_memory_cap_is_recorded_as_memory_not_a_crash() {
     let rows = stats_rows(stats.to_str().unwrap());
     assert_eq!(&rows[0][2], "memory");
     assert!(rows[0][11].contains("200 MiB"), "{:?}", &rows[0]);
+    // The kernel's measurements, as runs.csv records them: the peak above the cap.
+    let header = csv::Reader::from_path(&stats).unwrap().headers().unwrap().clone();
+    let column = |name: &str| header.iter().position(|h| h == name).unwrap_or_else(|| panic!("no {name} column"));
+    let peak: f64 = rows[0][column("peak_rss_mb")].parse().unwrap();
+    assert!(peak > 200.0, "peak {peak} MiB, above the 200 MiB cap");
+    let cpu: f64 = rows[0][column("cpu_seconds")].parse().unwrap();
+    assert!(cpu > 0.0, "{:?}", &rows[0]);
     assert!(text(&o.stderr).contains("--memory-mb"), "says how to raise the cap: {}", text(&o.stderr));
 }
 

@@ -147,14 +147,17 @@ fn givens_that_leave_a_cell_without_candidates_are_infeasible_before_cadical_run
 }
 
 #[test]
-fn stats_csv_appends_the_cdcl_columns_the_portfolio_winner_and_lp_solves_after_the_old_ones() {
+fn stats_csv_appends_the_cdcl_columns_the_portfolio_winner_lp_solves_and_the_measurements_after_the_old_ones() {
     let dir = tempfile::tempdir().unwrap();
     let stats = dir.path().join("stats.csv");
     let o = run(&["solve", "-", "--solver", "sat", "--stats", stats.to_str().unwrap()], "1...............\n");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let csv = std::fs::read_to_string(&stats).unwrap();
     let header = csv.lines().next().unwrap();
-    assert!(header.ends_with(",note,conflicts,decisions,propagations,winner,lp_solves"), "{header}");
+    assert!(
+        header.ends_with(",note,conflicts,decisions,propagations,winner,lp_solves,cpu_seconds,peak_rss_mb"),
+        "{header}"
+    );
     assert!(csv.lines().nth(1).unwrap().starts_with("1,sat,solved,"), "{csv}");
 }
 

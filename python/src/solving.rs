@@ -15,7 +15,7 @@ use pyo3::types::PyDict;
 
 use sudoku_lab::cli::{IlpArgs, Switch};
 use sudoku_lab::experiment::config::MIN_MEMORY_MB;
-use sudoku_lab::experiment::isolate::{default_memory_mb, Ended, Isolated};
+use sudoku_lab::experiment::isolate::{default_memory_mb, Ended, Isolated, Measured};
 use sudoku_lab::external::definition::{check_unique, load_file, Checks, Definition};
 use sudoku_lab::external::Job;
 use sudoku_lab::grid::Grid as RustGrid;
@@ -51,6 +51,8 @@ pub struct SolveResult {
     /// The solver answered a grid the verifier rejects (outcome `error`): `solve` raises
     /// `SolverError` for it.
     wrong: bool,
+    /// CPU seconds and peak memory of a solve in a worker process (none for in-process searches).
+    measured: Measured,
 }
 
 #[pymethods]
@@ -100,6 +102,20 @@ impl SolveResult {
         &self.note
     }
 
+    /// CPU seconds (user + system) of the worker process and everything it started, as the
+    /// `cpu_seconds` column of runs.csv; None for a search run in this process.
+    #[getter]
+    fn cpu_seconds(&self) -> Option<f64> {
+        self.measured.cpu_seconds
+    }
+
+    /// Peak resident memory of the worker process, MiB, as the `peak_rss_mb` column; None for a
+    /// search run in this process.
+    #[getter]
+    fn peak_rss_mb(&self) -> Option<f64> {
+        self.measured.peak_rss_mb
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "SolveResult(solver={:?}, outcome={:?}, total_seconds={:.6})",
@@ -125,14 +141,15 @@ impl SolveResult {
             stats: report.stats,
             note: report.note.unwrap_or_default(),
             wrong: false,
+            measured: Measured::default(),
         }
     }
 
-    /// The result of an isolated solve.
-    fn of_ended(solver: &Arc<str>, ended: Ended) -> SolveResult {
+    /// The result of an isolated solve, with what the kernel measured of it.
+    fn of_ended(solver: &Arc<str>, ended: Ended, measured: Measured) -> SolveResult {
         let (label, note, stats) = (ended.label(), ended.note(), ended.stats());
         match ended {
-            Ended::Answered(report) => SolveResult::of_report(solver, report),
+            Ended::Answered(report) => SolveResult { measured, ..SolveResult::of_report(solver, report) },
             _ => SolveResult {
                 solver: Arc::clone(solver),
                 outcome: if label == "unverified" { "error" } else { label },
@@ -140,6 +157,7 @@ impl SolveResult {
                 stats,
                 note,
                 wrong: label == "unverified",
+                measured,
             },
         }
     }
@@ -153,6 +171,7 @@ impl SolveResult {
             stats: Stats::default(),
             note: message,
             wrong: false,
+            measured: Measured::default(),
         }
     }
 
@@ -426,7 +445,7 @@ impl Batch {
                     out.push((
                         i,
                         match ended {
-                            Ok(ended) => SolveResult::of_ended(&self.name, ended),
+                            Ok(ended) => SolveResult::of_ended(&self.name, ended, spare.isolated.measured()),
                             Err(e) => SolveResult::of_error(&self.name, format!("starting a worker process: {e}")),
                         },
                     ));

@@ -85,6 +85,13 @@ class SolveResult:
         winner, lp_solves (None where the solver has no such counter)."""
     @property
     def note(self) -> str: ...
+    @property
+    def cpu_seconds(self) -> float | None:
+        """CPU seconds (user + system) of the worker process and all it started, as runs.csv's
+        ``cpu_seconds``; None for a search run in this process."""
+    @property
+    def peak_rss_mb(self) -> float | None:
+        """Peak resident memory of the worker process, MiB; None for a search run in this process."""
 
 def read(path: StrPath, box: BoxLike | None = None) -> list[Grid]:
     """Every puzzle of a file (``-``: stdin); errors name the file, line and column."""

@@ -186,6 +186,14 @@ def test_statistics_are_the_command_lines():
     assert sl.solve(puzzle, "sat").stats["propagations"] > 0
 
 
+def test_a_solve_in_a_worker_reports_cpu_time_and_peak_memory():
+    puzzle = sl.Grid(corpus("9x9-hardest11")[0][0])
+    isolated = sl.solve(puzzle, "ilp-clique")
+    assert isolated.cpu_seconds > 0 and isolated.peak_rss_mb > 1
+    in_process = sl.solve(puzzle, "backtrack")
+    assert in_process.cpu_seconds is None and in_process.peak_rss_mb is None
+
+
 def test_infeasible_and_limit_are_answers_not_errors():
     clash = sl.solve(sl.Grid("11" + "." * 79), "backtrack")
     assert (clash.outcome, clash.solution) == ("infeasible", None)

@@ -188,6 +188,10 @@ struct StatsRow<'a> {
     propagations: Option<u64>,
     winner: Option<&'a str>,
     lp_solves: Option<u64>,
+    /// CPU seconds (user + system) of the worker and every process it started.
+    cpu_seconds: Option<f64>,
+    /// The worker's peak resident memory, MiB.
+    peak_rss_mb: Option<f64>,
 }
 
 /// `solve`: prints each puzzle's solution, or a marker when there is none; exit 1 on any
@@ -238,7 +242,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             }
             .context("starting a worker process")?;
             let note = ended.note();
-            write_stats(&mut stats, number, name, ended.label(), &ended.stats(), &note)?;
+            let measured = isolated.measured();
+            write_stats(&mut stats, number, name, ended.label(), &ended.stats(), &note, measured)?;
             match ended {
                 Ended::Answered(report) => reports.push((name, report)),
                 Ended::Failed { message, unverified, .. } => {
@@ -363,6 +368,7 @@ fn write_stats(
     outcome: &str,
     s: &crate::solve::Stats,
     note: &str,
+    measured: crate::experiment::isolate::Measured,
 ) -> anyhow::Result<()> {
     if let Some(w) = stats {
         w.serialize(StatsRow {
@@ -383,6 +389,8 @@ fn write_stats(
             propagations: s.propagations,
             winner: s.winner.as_deref(),
             lp_solves: s.lp_solves,
+            cpu_seconds: measured.cpu_seconds,
+            peak_rss_mb: measured.peak_rss_mb,
         })?;
         w.flush().context("writing --stats")?;
     }

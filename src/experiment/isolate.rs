@@ -87,6 +87,31 @@ impl Ended {
 
 pub use crate::solve::process::{default_memory_mb, hard_limit};
 
+/// What the kernel measured of the last isolated solve: CPU seconds (user + system, of the worker
+/// and every process it started) and the worker's peak resident memory, as `runs.csv` records
+/// them (`cpu_seconds`, `peak_rss_mb`); `None` where nothing was measured (a worker that died).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Measured {
+    /// CPU seconds of the solve.
+    pub cpu_seconds: Option<f64>,
+    /// Peak resident memory, MiB.
+    pub peak_rss_mb: Option<f64>,
+}
+
+impl Measured {
+    /// The measurements a worker's finish carries.
+    fn of(finish: &Finish) -> Measured {
+        let mib = |kb: u64| kb as f64 / 1024.0;
+        match finish {
+            Finish::Answered(r) => Measured { cpu_seconds: r.cpu_seconds, peak_rss_mb: r.peak_rss_kb.map(mib) },
+            Finish::Killed { cpu_seconds, peak_rss_kb, .. } => {
+                Measured { cpu_seconds: *cpu_seconds, peak_rss_mb: peak_rss_kb.map(mib) }
+            }
+            Finish::Stopped | Finish::Died { .. } => Measured::default(),
+        }
+    }
+}
+
 /// Solves one puzzle at a time in a worker process (see the module doc).
 #[derive(Debug)]
 pub struct Isolated {
@@ -96,12 +121,13 @@ pub struct Isolated {
     worker: Option<WorkerProcess>,
     job: u64,
     stop: Option<Arc<AtomicUsize>>,
+    measured: Measured,
 }
 
 impl Isolated {
     /// Solves with `exe worker` (normally this executable), these options and this memory cap.
     pub fn new(exe: PathBuf, options: SolverOptions, memory_mb: u64) -> Isolated {
-        Isolated { exe, options, memory_mb, worker: None, job: 0, stop: None }
+        Isolated { exe, options, memory_mb, worker: None, job: 0, stop: None, measured: Measured::default() }
     }
 
     /// Kills a running solve once `stop` is non-zero (it then ends as `Failed` with the message
@@ -109,6 +135,11 @@ impl Isolated {
     pub fn stop_on(mut self, stop: Arc<AtomicUsize>) -> Isolated {
         self.stop = Some(stop);
         self
+    }
+
+    /// What the kernel measured of the last solve (CPU seconds, peak memory).
+    pub fn measured(&self) -> Measured {
+        self.measured
     }
 
     /// Solves `puzzle` with `kind` within `limits`. Errors only when no worker can be started.
@@ -138,6 +169,7 @@ impl Isolated {
         let request = Request::new(self.job, task, puzzle, limits, options);
         let hard = hard_limit(limits.time);
         let finish = worker.run(&request, hard, self.memory_mb.saturating_mul(1024));
+        self.measured = Measured::of(&finish);
         let bloated = worker.resident_kb().is_some_and(|kb| kb > RECYCLE_KB);
         if bloated || !matches!(finish, Finish::Answered(_)) {
             self.worker = None;

@@ -13,7 +13,6 @@ use std::fmt::Write as _;
 use super::fmt_peak;
 use crate::results::{
     argmax, solver_order, sweep_effort, Alpha, Effort, PeakAt, Results, Statistic, Summary, MIN_PEAK_ALPHAS,
-    UNIQUE_MODE,
 };
 use crate::results::{fmt_count, SweepEffort};
 
@@ -62,10 +61,13 @@ pub(crate) struct Peak {
 /// One solver's summaries along the α values of a sweep.
 type Sweep<'a> = Vec<(Alpha, &'a Summary)>;
 
-/// Hardness peaks per (mode, N) with enough α values; `unique` mode has no α axis and is skipped.
+/// Hardness peaks per (mode, N) with enough α values; `unique` mode has no α axis and is skipped,
+/// and so is an instance set whose fills are not a sweep ([`Results::sweeps_fill`]).
 pub(crate) fn peaks(results: &Results) -> Vec<Peak> {
+    let sweeps_fill: BTreeMap<String, bool> =
+        results.modes().into_iter().map(|m| (m.clone(), results.sweeps_fill(&m))).collect();
     let cells = results.summarize(|r| {
-        (r.mode != UNIQUE_MODE).then(|| (r.mode.clone(), r.n, solver_order(&r.solver), Alpha::new(r.alpha)))
+        sweeps_fill[&r.mode].then(|| (r.mode.clone(), r.n, solver_order(&r.solver), Alpha::new(r.alpha)))
     });
     let mut sweeps: BTreeMap<(String, usize), BTreeMap<(usize, String), Sweep<'_>>> = BTreeMap::new();
     for ((mode, n, solver, alpha), s) in &cells {

@@ -194,6 +194,10 @@ pub(crate) struct Results {
     pub clock: Clock,
     /// What the runs of each instance establish about it, for [`Results::judged`].
     evidence: BTreeMap<InstanceKey, Evidence>,
+    /// The instance sets (as modes) whose puzzles span many fill levels, binned ([`view_sets`]):
+    /// their fill is a sweep, as a generated grid's α is. Other sets' fills are only where their
+    /// puzzles happen to be, and no hardness peak is read from them.
+    pub swept_sets: std::collections::BTreeSet<String>,
 }
 
 impl Results {
@@ -231,14 +235,14 @@ impl Results {
         meta_problem: Option<String>,
         time_limit: Option<f64>,
     ) -> Self {
-        view_sets(&mut rows, meta.as_ref());
+        let swept_sets = view_sets(&mut rows, meta.as_ref());
         view_holes(&mut rows);
         let mut runs: BTreeMap<InstanceKey, Vec<&RunRow>> = BTreeMap::new();
         for row in &rows {
             runs.entry(InstanceKey::of(row)).or_default().push(row);
         }
         let evidence = runs.into_iter().map(|(key, runs)| (key, Evidence::of(&runs))).collect();
-        Results { rows, meta, meta_problem, time_limit, clock: Clock::Total, evidence }
+        Results { rows, meta, meta_problem, time_limit, clock: Clock::Total, evidence, swept_sets }
     }
 
     /// The one judgement of `row` ([`judge`]), against everything known about its instance.
@@ -377,8 +381,8 @@ pub(crate) const MAX_EXACT_FILLS: usize = 6;
 /// not be named like a mode); and a set whose puzzles span more than [`MAX_EXACT_FILLS`] fill
 /// levels (Lloyd–Amos's 21, a collection of hand-made puzzles) has its fill α binned: the lower edge
 /// of a bin of the set's `fill_bin` width (from `meta.json`; [`DEFAULT_FILL_BIN`] without it).
-/// `runs.csv` keeps the puzzle's own fill.
-fn view_sets(rows: &mut [RunRow], meta: Option<&serde_json::Value>) {
+/// `runs.csv` keeps the puzzle's own fill. Returns the sets that were binned.
+fn view_sets(rows: &mut [RunRow], meta: Option<&serde_json::Value>) -> std::collections::BTreeSet<String> {
     let mut fills: BTreeMap<String, std::collections::BTreeSet<Alpha>> = BTreeMap::new();
     for row in rows.iter().filter(|r| !r.set.is_empty()) {
         fills.entry(row.set.clone()).or_default().insert(Alpha::new(row.alpha));
@@ -395,6 +399,16 @@ fn view_sets(rows: &mut [RunRow], meta: Option<&serde_json::Value>) {
             row.alpha = Alpha::new(((row.alpha + 1e-9) / w).floor() * w).value();
         }
         row.mode = row.set.clone();
+    }
+    widths.into_iter().filter(|(_, w)| w.is_some()).map(|(set, _)| set).collect()
+}
+
+impl Results {
+    /// `true` when `mode` sweeps a fill axis a hardness peak can be read from: a generated mode
+    /// with α levels, or an instance set whose fills were binned ([`Results::swept_sets`]).
+    pub fn sweeps_fill(&self, mode: &str) -> bool {
+        let is_set = self.rows.iter().any(|r| r.mode == mode && !r.set.is_empty());
+        mode != UNIQUE_MODE && (!is_set || self.swept_sets.contains(mode))
     }
 }
 

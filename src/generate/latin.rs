@@ -166,7 +166,7 @@ pub(crate) fn jacobson_matthews_moves(shape: Shape, moves: u64, rng: &mut impl R
     // Order 1 has one square and no 0 entry to move from.
     let mut made = if n < 2 { moves } else { 0 };
     let gap = read_gap(n);
-    while made < moves || cube.improper.is_some() || (made - moves) % gap != 0 {
+    while made < moves || cube.improper.is_some() || !(made - moves).is_multiple_of(gap) {
         cube.step(rng);
         made += 1;
     }

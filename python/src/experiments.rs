@@ -40,7 +40,7 @@ pub fn runs_columns() -> Vec<(&'static str, &'static str)> {
         .map(|&c| {
             let dtype = match c {
                 "experiment" | "mode" | "difficulty" | "solver" | "outcome" | "note" | "winner" | "set"
-                | "instance" | "expected" | "contradiction" | JUDGED => "string",
+                | "instance" | "expected" | "contradiction" | "holes" | JUDGED => "string",
                 "seed" => "UInt64",
                 "alpha" | "seconds" | "build_seconds" | "peak_rss_mb" | "cpu_seconds" => "Float64",
                 "verified" | "agree" => "boolean",

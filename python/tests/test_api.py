@@ -370,6 +370,7 @@ def test_run_then_load_results_as_a_typed_data_frame(tmp_path):
     assert str(frame["seconds"].dtype) == "Float64" and str(frame["n"].dtype) == "Int64"
     assert len(frame) == 8 and frame["verified"].all() and (frame["outcome"] == "solved").all()
     assert (frame["judged"] == "solved").all() and (frame["set"] == "").all()
+    assert (frame["holes"] == "uniform").all()
     assert frame["cpu_seconds"].notna().all()
     assert sorted(frame["n"].unique()) == [4, 9]
     assert Path(sl.report(tmp_path / "out")).is_file()

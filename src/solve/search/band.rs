@@ -39,7 +39,7 @@ mod tables;
 use crate::grid::{Grid, Shape};
 use crate::solve::search::engine::{Search, SearchLimits, Stop};
 use lanes::{Lanes, Native, Sweep};
-use tables::{shrink, BAND, COLUMN, COLUMN_SINGLE, LOCKED, OTHER_BANDS, PERMUTED, ROWS, SELF, SHRINK};
+use tables::{shrink, BAND, COLUMN, COLUMN_SINGLE, LOCKED, OTHER_BANDS, PERMUTED, ROW_CELLS, SELF};
 
 /// The candidates of a 9×9 grid: `cand[d][b]` is digit index d's word in band b (a placed cell
 /// keeps its bit in its own digit's word only); lane 3 of each group stays 0.
@@ -98,11 +98,12 @@ impl State {
             return false;
         }
         let columns = ((w | w >> 9 | w >> 18) & 511) as usize;
+        // All of d's words lose the columns; its word of band b is written back below.
         let others = OTHER_BANDS[columns];
-        self.cand[d][(b + 1) % 3] &= others;
-        self.cand[d][(b + 2) % 3] &= others;
-        let rows = SHRINK[(LOCKED[shrunk] & COLUMN_SINGLE[columns]) as usize];
-        let placed = ROWS[rows as usize] & w;
+        for word in &mut self.cand[d] {
+            *word &= others;
+        }
+        let placed = ROW_CELLS[(LOCKED[shrunk] & COLUMN_SINGLE[columns]) as usize] & w;
         self.unplaced[b] &= !placed;
         for words in &mut self.cand {
             words[b] &= !placed;

@@ -9,6 +9,9 @@
 /// A digit's words of the three bands, in lanes 0–2 (lane 3 is always 0).
 pub(super) type Lanes = [u32; 4];
 
+/// The bits 4·d + b (d < 9, b < 3) of the 27 words in a [`Sweep::changed`] mask.
+const WORDS: u64 = 0x7_7777_7777;
+
 /// One implementation of the sweeps.
 pub(super) trait Sweep {
     /// The words that differ between `cand` and `prev`: bit 4·d + b for digit d's word in band b.
@@ -59,19 +62,26 @@ pub(super) struct Sse2;
 impl Sweep for Sse2 {
     #[inline(always)]
     fn changed(cand: &[Lanes; 9], prev: &[Lanes; 9]) -> u64 {
-        use std::arch::x86_64::{__m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps};
-        let mut m = 0;
-        for d in 0..9 {
-            // SAFETY: SSE2 is enabled on every x86_64 target; the loads read 16 bytes of a
-            // `[u32; 4]`.
-            let equal = unsafe {
+        use std::arch::x86_64::{
+            __m128i, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16, _mm_packs_epi32,
+        };
+        // SAFETY: SSE2 is enabled on every x86_64 target; the loads read 16 bytes of a `[u32; 4]`.
+        let equal = unsafe {
+            let eq = |d: usize| {
                 let c = _mm_loadu_si128(cand[d].as_ptr() as *const __m128i);
                 let p = _mm_loadu_si128(prev[d].as_ptr() as *const __m128i);
-                _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(c, p)))
+                _mm_cmpeq_epi32(c, p)
             };
-            m |= ((!equal & 7) as u64) << (4 * d);
-        }
-        m
+            // Each compare gives 4 lanes of 0 or −1; packing (with signed saturation, which keeps
+            // both) narrows them to bytes, one movemask bit per word.
+            let low = _mm_packs_epi16(_mm_packs_epi32(eq(0), eq(1)), _mm_packs_epi32(eq(2), eq(3)));
+            let high = _mm_packs_epi16(_mm_packs_epi32(eq(4), eq(5)), _mm_packs_epi32(eq(6), eq(7)));
+            let last = _mm_packs_epi16(_mm_packs_epi32(eq(8), eq(8)), _mm_packs_epi32(eq(8), eq(8)));
+            (_mm_movemask_epi8(low) as u32 as u64)
+                | (_mm_movemask_epi8(high) as u32 as u64) << 16
+                | ((_mm_movemask_epi8(last) & 15) as u64) << 32
+        };
+        !equal & WORDS
     }
 
     #[inline(always)]

@@ -139,19 +139,20 @@ pub(super) const OTHER_BANDS: [u32; 512] = {
     t
 };
 
-/// Per 3-bit set of rows: their cells in a band word.
-pub(super) const ROWS: [u32; 8] = {
-    let mut t = [0u32; 8];
-    let mut r = 0;
-    while r < 8 {
+/// Per set of segments (bit 3·row + box): the cells of the rows that hold one of them.
+pub(super) const ROW_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut segments = 0;
+    while segments < 512 {
+        let rows = SHRINK[segments];
         let mut k = 0;
         while k < 3 {
-            if r & 1 << k != 0 {
-                t[r] |= 511 << (9 * k);
+            if rows & 1 << k != 0 {
+                t[segments] |= 511 << (9 * k);
             }
             k += 1;
         }
-        r += 1;
+        segments += 1;
     }
     t
 };

@@ -25,7 +25,7 @@ fn grid(givens: &[(usize, usize, u8)]) -> Grid {
 /// The propagated state of `puzzle`, or `None` on a clash or a dead end.
 fn settled(puzzle: &Grid) -> Option<State> {
     let mut state = load(puzzle)?;
-    state.propagate::<Native>().map(|_| state)
+    state.propagate::<Native, true>().map(|_| state)
 }
 
 /// The digit placed in `cell` (0 = unplaced).

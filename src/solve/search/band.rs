@@ -159,7 +159,7 @@ impl State {
                     any = true;
                 }
             }
-            if !any && !(COLUMNS && self.column_singles()?) {
+            if !(any || COLUMNS && self.column_singles()?) {
                 return Some([0, 1, 2, 3].map(|b| twice[b] & !thrice[b]));
             }
         }
@@ -207,9 +207,9 @@ impl State {
     /// (band, position, digits) of the first cell with two candidates, else with three, else of
     /// the one with the fewest.
     fn branch_cell(&self, pairs: Lanes) -> (usize, usize, u32) {
-        for b in 0..3 {
-            if pairs[b] != 0 {
-                let p = pairs[b].trailing_zeros() as usize;
+        for (b, &two) in pairs[..3].iter().enumerate() {
+            if two != 0 {
+                let p = two.trailing_zeros() as usize;
                 return (b, p, self.digits(b, p));
             }
         }

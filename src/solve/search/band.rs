@@ -70,20 +70,6 @@ impl State {
         self.unplaced == [0; 4]
     }
 
-    /// Places given digit index `d` at position `p` of band `b` at once: the cell leaves the other
-    /// digits' words and the unplaced cells, its row, box and column leave d's words.
-    fn give(&mut self, d: usize, b: usize, p: usize) {
-        let bit = 1u32 << p;
-        for words in &mut self.cand {
-            words[b] &= !bit;
-        }
-        self.cand[d][b] = (self.cand[d][b] & SELF[p]) | bit;
-        for other in [(b + 1) % 3, (b + 2) % 3] {
-            self.cand[d][other] &= !(COLUMN << (p % 9));
-        }
-        self.unplaced[b] &= !bit;
-    }
-
     /// Places digit index `d` at position `p` of band `b` during the search (it must be a
     /// candidate there): only d's word of the band changes; its update does the rest.
     #[inline(always)]
@@ -375,17 +361,34 @@ impl Bands {
     }
 }
 
-/// The state of the givens (not propagated), or `None` when two givens clash.
+/// The state of the givens (not propagated), or `None` when two givens clash. Each given clears
+/// its row, box and column from its digit's words at once; the given cells leave the other
+/// digits' words in one pass at the end.
 fn load(puzzle: &Grid) -> Option<State> {
     let mut state = State::new();
+    let mut mine = [[0u32; 4]; 9];
     for (cell, &digit) in puzzle.cells().iter().enumerate() {
         if digit != 0 {
             let (d, b, p) = (digit as usize - 1, cell / 27, cell % 27);
-            if state.cand[d][b] & 1 << p == 0 || state.unplaced[b] & 1 << p == 0 {
+            // Only givens of the same digit clear its bits before this pass ends.
+            if state.cand[d][b] & 1 << p == 0 {
                 return None;
             }
-            state.give(d, b, p);
+            state.cand[d][b] &= SELF[p];
+            for other in [(b + 1) % 3, (b + 2) % 3] {
+                state.cand[d][other] &= !(COLUMN << (p % 9));
+            }
+            mine[d][b] |= 1 << p;
         }
+    }
+    let given: Lanes = std::array::from_fn(|b| mine.iter().fold(0, |m, w| m | w[b]));
+    for (words, own) in state.cand.iter_mut().zip(&mine) {
+        for b in 0..4 {
+            words[b] = (words[b] & !given[b]) | own[b];
+        }
+    }
+    for b in 0..4 {
+        state.unplaced[b] &= !given[b];
     }
     Some(state)
 }

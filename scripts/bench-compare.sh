@@ -55,7 +55,8 @@ for r in $(seq "$ROUNDS"); do
     for build in "${order[@]}"; do
       echo "bench-compare: round $r of $ROUNDS, $name, ${build%%|*}" >&2
       # shellcheck disable=SC2086 # the arguments are words
-      "${pin[@]}" "${build#*|}" bench "$file" $args --csv 2> /dev/null \
+      # SUDOKU_LAB: the binary the workers (sat) start is the one under test.
+      SUDOKU_LAB="$PWD/${build#*|}" "${pin[@]}" "${build#*|}" bench "$file" $args --csv 2> /dev/null \
         | sed "1d; s/^/${build%%|*},$name,$r,/" >> "$T/rows.csv"
     done
   done <<< "$CASES"

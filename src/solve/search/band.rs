@@ -387,8 +387,8 @@ fn load(puzzle: &Grid) -> Option<State> {
             words[b] = (words[b] & !given[b]) | own[b];
         }
     }
-    for b in 0..4 {
-        state.unplaced[b] &= !given[b];
+    for (open, cells) in state.unplaced.iter_mut().zip(given) {
+        *open &= !cells;
     }
     Some(state)
 }

@@ -1,243 +1,154 @@
 //! The search behind the `backtrack` solver for 9×9 grids (3×3 boxes): candidates kept per digit
-//! and **band** (three rows of boxes), in the style of JCZSolve (Zhou Yundong's band solver) and
-//! tdoku's account of it (Tom Dillion, "Optimizing a Sudoku solver", 2019).
+//! and **band** (three rows of boxes), after JCZSolve (Zhou Yundong's band solver, as refined by
+//! champagne and JasonLion on the enjoysudoku forum) and tdoku's account of it (Tom Dillon,
+//! "Optimizing a Sudoku solver", 2019).
 //!
-//! Digit d's candidates in band b are one 27-bit word (bit 9·row + column, row within the band),
-//! so the whole state is 27 words plus the unplaced cells of each band: 124 bytes, copied at each
-//! guess instead of undone. Placing d in a cell is a few masks: the cell leaves the other eight
-//! digits' words of its band, its row and box leave d's word of its band (a table of 27 masks), and
-//! its column leaves d's words of the two other bands.
+//! Digit d's candidates in band b are one 27-bit word (bit 9·row + column, row within the band);
+//! each digit's three words sit in one 128-bit lane group ([`lanes`]), so the whole state is nine
+//! such groups, their values at each word's last update, and the unplaced cells of each band: 304
+//! bytes, copied at each guess (but the last option of a branch point, which takes its parent's)
+//! instead of undone.
 //!
-//! A changed digit-band word is **shrunk**: each row's 9 bits become 3 (the boxes where the row
-//! may hold d), and the 9-bit shrunk word indexes a table of the cells that lie on some way of
-//! giving each row of the band its own box (the digit must go once in each row and once in each
-//! box of a band, so its three places are a permutation of rows to boxes). A word with no such
-//! permutation is a **dead end**; segments on none are removed, which is pointing and claiming
-//! between the band's rows and boxes. A row left with one unplaced cell is a **hidden single** in
-//! the row; a box left with one is too, since the permutation then forces its row. Bit-sliced
-//! counting over a band's nine words gives its cells with no candidate (a dead end) and with one
-//! (**naked singles**). Once these settle, each digit's nine row words are counted by column: a
-//! column with no place is a dead end, one with one unplaced cell a hidden single.
+//! **Placing** d in a cell only clears the cell's row and box from d's word of its band; the rest
+//! follows when that word is **updated**, as is every word that changed since its last update (one
+//! SIMD compare of all 27 words finds them). An update maps each row's 9 bits to the 3 boxes it
+//! reaches (the **shrunk** word, 9 bits) and looks up: the cells on some way of giving each row of
+//! the band its own box (the digit goes once in each row and each box of a band; no way is a
+//! **dead end**, and dropping the other cells is pointing and claiming between the band's rows and
+//! boxes); the columns the band takes from the other two (a box with one column left); and the
+//! rows left with one cell (a row locked to a box with one column left: a **hidden single** in the
+//! row, or in the box), whose cells leave the other eight digits' words and the unplaced cells.
+//! When no word changes, bit-sliced counting over the nine groups (one SIMD pass for the three
+//! bands) gives the cells with no candidate (a dead end), with one (**naked singles**, placed, and
+//! the updates run again) and with two. At the root only, a digit left with one place in a
+//! column is placed too (a **hidden single** in a column): there it saves guesses on the 17-clue
+//! set (4.2 to 2.0 a puzzle), below the root it costs more than it saves (instruction counts).
 //!
-//! **Branching**: a cell with two candidates (the first found), else the cell with the fewest;
-//! digits in ascending order. Statistics and limits are those of [`crate::solve::search::planes`]:
-//! `nodes` = 1 + guesses, `guesses` = options tried at branch points, dead ends = options whose
+//! **Branching**: the first cell with two candidates (bands in order, positions ascending), else
+//! the first with three, else the one with the fewest; digits in ascending order. Statistics and
+//! limits are those of [`crate::solve::search::planes`]: `nodes` = 1 + guesses, `guesses` = options
+//! tried at branch points (both options of a two-candidate cell count), dead ends = options whose
 //! propagation failed; the clock is read every 256 nodes.
 //!
 //! Complexity: exponential in the worst case (NP-complete in general, though 9×9 is bounded); a
-//! placement is O(1) words (about 12), a band-word update O(1) with three table look-ups, a
-//! singles sweep 27 words; space: 124 bytes per guess level, at most 81 levels, on the call stack.
+//! placement is one AND, a word update O(1) (five table look-ups and about 20 word operations), a
+//! sweep for changed words or for counts O(1) (nine SIMD steps); space: 304 bytes per guess
+//! level, at most 81 levels, on the call stack.
+
+mod lanes;
+mod tables;
 
 use crate::grid::{Grid, Shape};
 use crate::solve::search::engine::{Search, SearchLimits, Stop};
+use lanes::{Lanes, Native, Sweep};
+use tables::{shrink, BAND, COLUMN, COLUMN_SINGLE, LOCKED, OTHER_BANDS, PERMUTED, ROW_CELLS, SELF};
 
-/// The 27 bits of a band word.
-const BAND: u32 = (1 << 27) - 1;
-
-/// Bits of the column of position 0 in a band word (the column's three cells).
-const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
-
-/// Per 9-bit row: the boxes (3 bits) where the row has a bit.
-const SHRINK: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut row = 0;
-    while row < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if row & (7 << (3 * k)) != 0 {
-                t[row] |= 1 << k;
-            }
-            k += 1;
-        }
-        row += 1;
-    }
-    t
-};
-
-/// Per shrunk band word (bit 3·row + box: the row may hold the digit in that box): the band
-/// cells that lie on some permutation of rows to boxes inside it; 0 when there is none.
-const PERMUTED: [u32; 512] = {
-    const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
-    let mut t = [0u32; 512];
-    let mut shrunk = 0;
-    while shrunk < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let boxes = PERMUTATIONS[p];
-            let mut segments = 0u32;
-            let mut row = 0;
-            while row < 3 {
-                segments |= 1 << (3 * row + boxes[row]);
-                row += 1;
-            }
-            if shrunk as u32 & segments == segments {
-                let mut row = 0;
-                while row < 3 {
-                    t[shrunk] |= 7 << (9 * row + 3 * boxes[row]);
-                    row += 1;
-                }
-            }
-            p += 1;
-        }
-        shrunk += 1;
-    }
-    t
-};
-
-/// Per position (9·row + column) in a band: the other cells of its row and box in that band.
-const BAND_PEERS: [u32; 27] = {
-    let mut t = [0u32; 27];
-    let mut p = 0;
-    while p < 27 {
-        let (row, k) = (p / 9, p % 9 / 3);
-        let mut m = 511 << (9 * row);
-        let mut r = 0;
-        while r < 3 {
-            m |= 7 << (9 * r + 3 * k);
-            r += 1;
-        }
-        t[p] = m & !(1 << p);
-        p += 1;
-    }
-    t
-};
-
-/// The 27-bit word with one bit per row that holds exactly one bit of `w` (the rows' singles).
-#[inline(always)]
-fn row_singles(w: u32) -> u32 {
-    let mut out = 0;
-    for row in 0..3 {
-        let r = w & 511 << (9 * row);
-        if r & r.wrapping_sub(1) == 0 {
-            out |= r;
-        }
-    }
-    out
-}
-
-/// The candidates of a 9×9 grid: `cand[3·d + b]` is digit index d's word in band b (a placed cell
-/// keeps its bit in its own digit's word only).
+/// The candidates of a 9×9 grid: `cand[d][b]` is digit index d's word in band b (a placed cell
+/// keeps its bit in its own digit's word only); lane 3 of each group stays 0.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(16))]
 struct State {
-    cand: [u32; 27],
+    cand: [Lanes; 9],
+    /// Each word as its last update left it: a word that differs needs an update.
+    prev: [Lanes; 9],
     /// Unplaced cells of each band.
-    unplaced: [u32; 3],
-    /// Digit-band words changed since they were last shrunk (bit 3·d + b).
-    dirty: u32,
+    unplaced: Lanes,
 }
 
 impl State {
-    /// The empty grid: every digit possible everywhere.
+    /// The empty grid: every digit possible everywhere, every word due for an update.
     fn new() -> State {
-        State { cand: [BAND; 27], unplaced: [BAND; 3], dirty: BAND }
+        State {
+            cand: [[BAND, BAND, BAND, 0]; 9],
+            prev: [[u32::MAX, u32::MAX, u32::MAX, 0]; 9],
+            unplaced: [BAND, BAND, BAND, 0],
+        }
     }
 
     /// True when every cell is placed.
     fn solved(&self) -> bool {
-        self.unplaced == [0; 3]
+        self.unplaced == [0; 4]
     }
 
-    /// Places digit index `d` at position `p` of band `b` (it must be a candidate there).
+    /// Places digit index `d` at position `p` of band `b` during the search (it must be a
+    /// candidate there): only d's word of the band changes; its update does the rest.
     #[inline(always)]
-    fn place(&mut self, d: usize, b: usize, p: usize) {
-        let bit = 1u32 << p;
-        for e in 0..9 {
-            let w = &mut self.cand[3 * e + b];
-            self.dirty |= ((*w >> p) & 1) << (3 * e + b);
-            *w &= !bit;
-        }
-        let i = 3 * d;
-        self.cand[i + b] = (self.cand[i + b] & !BAND_PEERS[p]) | bit;
-        let column = COLUMN << (p % 9);
-        for other in [(b + 1) % 3, (b + 2) % 3] {
-            let w = &mut self.cand[i + other];
-            self.dirty |= ((*w & column != 0) as u32) << (i + other);
-            *w &= !column;
-        }
-        self.dirty |= 1 << (i + b);
-        self.unplaced[b] &= !bit;
+    fn set(&mut self, d: usize, b: usize, p: usize) {
+        self.cand[d][b] &= SELF[p];
     }
 
-    /// Places singles until none is left; false on a dead end.
-    fn propagate(&mut self) -> bool {
-        loop {
-            while self.dirty != 0 {
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                if !self.shrink(i) {
-                    return false;
-                }
-            }
-            match self.naked_singles() {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
-            }
-            if self.solved() {
-                return true;
-            }
-            match self.column_singles() {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => return true,
-            }
-        }
-    }
-
-    /// Shrinks digit-band word `i` (removes segments on no permutation) and places its row
-    /// singles; false on a dead end.
+    /// Updates digit index `d`'s word of band `b`; false on a dead end.
     #[inline(always)]
-    fn shrink(&mut self, i: usize) -> bool {
-        let (d, b) = (i / 3, i % 3);
-        let mut w = self.cand[i];
-        let shrunk = SHRINK[(w & 511) as usize] as usize
-            | (SHRINK[(w >> 9 & 511) as usize] as usize) << 3
-            | (SHRINK[(w >> 18) as usize] as usize) << 6;
-        w &= PERMUTED[shrunk];
+    fn update(&mut self, d: usize, b: usize) -> bool {
+        let shrunk = shrink(self.cand[d][b]);
+        let w = self.cand[d][b] & PERMUTED[shrunk];
         if w == 0 {
             return false;
         }
-        self.cand[i] = w;
-        let mut singles = row_singles(w) & self.unplaced[b];
-        while singles != 0 {
-            let p = singles.trailing_zeros() as usize;
-            singles &= singles - 1;
-            // An earlier single of this word may have taken this row's place (same box).
-            if self.cand[i] & 1 << p == 0 {
-                return false;
-            }
-            self.place(d, b, p);
+        let columns = ((w | w >> 9 | w >> 18) & 511) as usize;
+        // All of d's words lose the columns; its word of band b is written back below.
+        let others = OTHER_BANDS[columns];
+        for word in &mut self.cand[d] {
+            *word &= others;
         }
+        let placed = ROW_CELLS[(LOCKED[shrunk] & COLUMN_SINGLE[columns]) as usize] & w;
+        self.unplaced[b] &= !placed;
+        for words in &mut self.cand {
+            words[b] &= !placed;
+        }
+        self.cand[d][b] = w;
+        self.prev[d][b] = w;
         true
     }
 
-    /// Places the naked singles of every band: `Some(true)` when it placed any, `None` on a cell
-    /// with no candidate.
+    /// Updates changed words until none is left; false on a dead end.
     #[inline(always)]
-    fn naked_singles(&mut self) -> Option<bool> {
-        let mut any = false;
-        for b in 0..3 {
-            let (mut once, mut twice) = (0u32, 0u32);
-            for d in 0..9 {
-                let w = self.cand[3 * d + b];
-                twice |= once & w;
-                once |= w;
+    fn settle<S: Sweep>(&mut self) -> bool {
+        loop {
+            let mut changed = S::changed(&self.cand, &self.prev);
+            if changed == 0 {
+                return true;
             }
-            let open = self.unplaced[b];
-            if once & open != open {
-                return None;
-            }
-            let mut singles = open & !twice;
-            while singles != 0 {
-                let p = singles.trailing_zeros() as usize;
-                singles &= singles - 1;
-                // An earlier single of this batch may have taken this cell's last candidate.
-                let d = (0..9).find(|&d| self.cand[3 * d + b] & 1 << p != 0)?;
-                self.place(d, b, p);
-                any = true;
+            while changed != 0 {
+                let i = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                if !self.update(i / 4, i % 4) {
+                    return false;
+                }
             }
         }
-        Some(any)
+    }
+
+    /// Updates words and places naked singles (and, when `COLUMNS`, hidden singles in columns)
+    /// until nothing changes: the cells with two candidates of each band, or `None` on a dead end.
+    fn propagate<S: Sweep, const COLUMNS: bool>(&mut self) -> Option<Lanes> {
+        loop {
+            if !self.settle::<S>() {
+                return None;
+            }
+            if self.solved() {
+                return Some([0; 4]);
+            }
+            let [once, twice, thrice] = S::counts(&self.cand);
+            let mut any = false;
+            for b in 0..3 {
+                if once[b] != BAND {
+                    return None;
+                }
+                let mut singles = !twice[b] & self.unplaced[b];
+                while singles != 0 {
+                    let p = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    // An earlier single of this batch may have taken this cell's last candidate.
+                    let d = (0..9).find(|&d| self.cand[d][b] & 1 << p != 0)?;
+                    self.set(d, b, p);
+                    any = true;
+                }
+            }
+            if !(any || COLUMNS && self.column_singles()?) {
+                return Some([0, 1, 2, 3].map(|b| twice[b] & !thrice[b]));
+            }
+        }
     }
 
     /// Places hidden singles in columns: `Some(true)` when it placed any, `None` on a column
@@ -247,7 +158,7 @@ impl State {
         for d in 0..9 {
             let (mut once, mut twice) = (0u32, 0u32);
             for b in 0..3 {
-                let w = self.cand[3 * d + b];
+                let w = self.cand[d][b];
                 for row in 0..3 {
                     let r = w >> (9 * row) & 511;
                     twice |= once & r;
@@ -262,17 +173,12 @@ impl State {
                 let c = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
                 for b in 0..3 {
-                    let m = self.cand[3 * d + b] & self.unplaced[b] & COLUMN << c;
+                    let m = self.cand[d][b] & self.unplaced[b] & COLUMN << c;
                     if m != 0 {
-                        self.place(d, b, m.trailing_zeros() as usize);
+                        self.set(d, b, m.trailing_zeros() as usize);
                         any = true;
-                        break;
                     }
                 }
-            }
-            if any {
-                // The placements changed other digits' words: settle them before going on.
-                return Some(true);
             }
         }
         Some(any)
@@ -280,26 +186,36 @@ impl State {
 
     /// The digits (bit d) still possible at position `p` of band `b`.
     fn digits(&self, b: usize, p: usize) -> u32 {
-        (0..9).fold(0, |m, d| m | (self.cand[3 * d + b] >> p & 1) << d)
+        (0..9).fold(0, |m, d| m | (self.cand[d][b] >> p & 1) << d)
     }
 
-    /// The branch point of a settled, unfinished state: (band, position, digits) of the first
-    /// cell with two candidates, else of the one with the fewest.
-    fn branch_cell(&self) -> (usize, usize, u32) {
-        let mut best = (0, 0, u32::MAX);
+    /// The branch point of a settled, unfinished state whose two-candidate cells are `pairs`:
+    /// (band, position, digits) of the first cell with two candidates, else with three, else of
+    /// the one with the fewest.
+    fn branch_cell(&self, pairs: Lanes) -> (usize, usize, u32) {
+        for (b, &two) in pairs[..3].iter().enumerate() {
+            if two != 0 {
+                let p = two.trailing_zeros() as usize;
+                return (b, p, self.digits(b, p));
+            }
+        }
         for b in 0..3 {
-            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let w = self.cand[3 * d + b];
+            let (mut once, mut twice, mut thrice, mut four) = (0u32, 0u32, 0u32, 0u32);
+            for words in &self.cand {
+                let w = words[b];
+                four |= thrice & w;
                 thrice |= twice & w;
                 twice |= once & w;
                 once |= w;
             }
-            let pairs = twice & !thrice & self.unplaced[b];
-            if pairs != 0 {
-                let p = pairs.trailing_zeros() as usize;
+            let triples = thrice & !four & self.unplaced[b];
+            if triples != 0 {
+                let p = triples.trailing_zeros() as usize;
                 return (b, p, self.digits(b, p));
             }
+        }
+        let mut best = (0, 0, u32::MAX);
+        for b in 0..3 {
             let mut open = self.unplaced[b];
             while open != 0 {
                 let p = open.trailing_zeros() as usize;
@@ -357,13 +273,21 @@ impl Bands {
         limits: SearchLimits,
         on_solution: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Search {
+        self.search_with::<Native>(puzzle, limits, on_solution)
+    }
+
+    /// [`Bands::search`] with the sweeps `S` (the tests run both implementations).
+    fn search_with<S: Sweep>(
+        &mut self,
+        puzzle: &Grid,
+        limits: SearchLimits,
+        on_solution: &mut dyn FnMut(&[u8]) -> bool,
+    ) -> Search {
         assert!(Bands::fits(puzzle.shape()), "the band search is for 9×9 grids");
         let result = Search::root();
         let mut run = Run { limits, result, on_solution };
         let Some(mut state) = load(puzzle) else { return run.result };
-        if !state.propagate() {
-            return run.result;
-        }
+        let Some(pairs) = state.propagate::<S, true>() else { return run.result };
         if state.solved() {
             run.result.solutions = 1;
             if !(run.on_solution)(self.values(&state)) || limits.max_solutions <= 1 {
@@ -371,14 +295,15 @@ impl Bands {
             }
             return run.result;
         }
-        self.branch(&state, &mut run);
+        self.branch::<S>(&mut state, pairs, &mut run);
         run.result
     }
 
-    /// Tries each digit of the branch cell of the settled, unfinished `state`, searching below
-    /// each; true when the search must stop (`run.result.stop` says why).
-    fn branch(&mut self, state: &State, run: &mut Run) -> bool {
-        let (b, p, mut digits) = state.branch_cell();
+    /// Tries each digit of the branch cell of the settled, unfinished `state` (whose
+    /// two-candidate cells are `pairs`), searching below each; the last option takes `state`
+    /// itself. True when the search must stop (`run.result.stop` says why).
+    fn branch<S: Sweep>(&mut self, state: &mut State, pairs: Lanes, run: &mut Run) -> bool {
+        let (b, p, mut digits) = state.branch_cell(pairs);
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
@@ -394,21 +319,27 @@ impl Bands {
                     return true;
                 }
             }
-            let mut child = *state;
-            child.place(d, b, p);
-            if !child.propagate() {
+            let mut copy;
+            let child = if digits == 0 {
+                &mut *state
+            } else {
+                copy = *state;
+                &mut copy
+            };
+            child.set(d, b, p);
+            let Some(pairs) = child.propagate::<S, false>() else {
                 run.result.dead_ends += 1;
                 continue;
-            }
+            };
             if child.solved() {
                 run.result.solutions += 1;
-                if !(run.on_solution)(self.values(&child)) || run.result.solutions >= run.limits.max_solutions {
+                if !(run.on_solution)(self.values(child)) || run.result.solutions >= run.limits.max_solutions {
                     run.result.stop = Stop::SolutionLimit;
                     return true;
                 }
                 continue;
             }
-            if self.branch(&child, run) {
+            if self.branch::<S>(child, pairs, run) {
                 return true;
             }
         }
@@ -417,29 +348,47 @@ impl Bands {
 
     /// The digits of a solved state, row by row.
     fn values(&mut self, state: &State) -> &[u8] {
-        for (i, &w) in state.cand.iter().enumerate() {
-            let (d, b) = (i / 3, i % 3);
-            let mut m = w;
-            while m != 0 {
-                self.value[27 * b + m.trailing_zeros() as usize] = d as u8 + 1;
-                m &= m - 1;
+        for (d, words) in state.cand.iter().enumerate() {
+            for (b, &w) in words[..3].iter().enumerate() {
+                let mut m = w;
+                while m != 0 {
+                    self.value[27 * b + m.trailing_zeros() as usize] = d as u8 + 1;
+                    m &= m - 1;
+                }
             }
         }
         &self.value
     }
 }
 
-/// The state of the givens (not propagated), or `None` when two givens clash.
+/// The state of the givens (not propagated), or `None` when two givens clash. Each given clears
+/// its row, box and column from its digit's words at once; the given cells leave the other
+/// digits' words in one pass at the end.
 fn load(puzzle: &Grid) -> Option<State> {
     let mut state = State::new();
+    let mut mine = [[0u32; 4]; 9];
     for (cell, &digit) in puzzle.cells().iter().enumerate() {
         if digit != 0 {
             let (d, b, p) = (digit as usize - 1, cell / 27, cell % 27);
-            if state.cand[3 * d + b] & 1 << p == 0 || state.unplaced[b] & 1 << p == 0 {
+            // Only givens of the same digit clear its bits before this pass ends.
+            if state.cand[d][b] & 1 << p == 0 {
                 return None;
             }
-            state.place(d, b, p);
+            state.cand[d][b] &= SELF[p];
+            for other in [(b + 1) % 3, (b + 2) % 3] {
+                state.cand[d][other] &= !(COLUMN << (p % 9));
+            }
+            mine[d][b] |= 1 << p;
         }
+    }
+    let given: Lanes = std::array::from_fn(|b| mine.iter().fold(0, |m, w| m | w[b]));
+    for (words, own) in state.cand.iter_mut().zip(&mine) {
+        for b in 0..4 {
+            words[b] = (words[b] & !given[b]) | own[b];
+        }
+    }
+    for (open, cells) in state.unplaced.iter_mut().zip(given) {
+        *open &= !cells;
     }
     Some(state)
 }

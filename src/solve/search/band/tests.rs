@@ -1,6 +1,8 @@
 //! Tests of the band search: its tables, each propagation rule, limits, and counts against
 //! `Engine` and the corpora's known solutions.
 
+use super::lanes::Portable;
+use super::tables::{band_peers, COLUMN_SINGLE, LOCKED, OTHER_BANDS, PERMUTED, SHRINK};
 use super::*;
 use crate::generate::{random_fill, rng_from_seed};
 use crate::solve::search::backtrack::count_solutions;
@@ -23,13 +25,13 @@ fn grid(givens: &[(usize, usize, u8)]) -> Grid {
 /// The propagated state of `puzzle`, or `None` on a clash or a dead end.
 fn settled(puzzle: &Grid) -> Option<State> {
     let mut state = load(puzzle)?;
-    state.propagate().then_some(state)
+    state.propagate::<Native, true>().map(|_| state)
 }
 
 /// The digit placed in `cell` (0 = unplaced).
 fn placed(state: &State, cell: usize) -> u8 {
     let (b, p) = (cell / 27, cell % 27);
-    if state.unplaced[b] & 1 << p != 0 {
+    if state.unplaced[b] & 1 << p != 0 || state.digits(b, p).count_ones() != 1 {
         return 0;
     }
     state.digits(b, p).trailing_zeros() as u8 + 1
@@ -66,15 +68,39 @@ fn the_shrink_table_gives_the_boxes_a_row_reaches() {
 }
 
 #[test]
-fn a_placement_clears_the_row_box_and_column_and_the_cell_s_other_digits() {
+fn a_row_locked_to_a_box_with_one_column_left_is_placed_and_the_column_leaves_the_other_bands() {
+    let segment = |row: usize, k: usize| 1u16 << (3 * row + k);
+    // Row 1 only in box 2: locked there (and, by the permutation, nothing else is).
+    let shrunk = 511 & !(segment(0, 0) | segment(0, 2)) as usize;
+    assert_eq!(LOCKED[shrunk], segment(0, 1));
+    // Box 2 keeps only column 5 (bit 4), boxes 1 and 3 keep two and three columns.
+    let columns = 0b111_010_011;
+    assert_eq!(COLUMN_SINGLE[columns], segment(0, 1) | segment(1, 1) | segment(2, 1));
+    assert_eq!(OTHER_BANDS[columns], BAND & !(COLUMN << 4));
+    assert_eq!(SHRINK[(LOCKED[shrunk] & COLUMN_SINGLE[columns]) as usize], 0b001, "row 1 has one cell left");
+}
+
+#[test]
+fn a_placement_keeps_the_cell_and_clears_its_row_and_box_in_the_band() {
+    for (p, &kept) in SELF.iter().enumerate() {
+        assert_eq!(band_peers(p).count_ones(), 14, "8 in the row, 6 more in the box");
+        assert_eq!(kept, BAND & !band_peers(p));
+    }
     let mut state = State::new();
+    state.set(4, 1, 13);
+    assert_eq!(state.cand[4][1], SELF[13]);
+    assert_eq!(state.cand[3][1], BAND, "other digits wait for the update");
+}
+
+#[test]
+fn a_given_clears_the_row_box_and_column_and_the_cell_s_other_digits() {
     // r5c5 is band 1, position 9·1 + 4.
-    state.place(4, 1, 13);
+    let state = load(&grid(&[(5, 5, 5)])).expect("one given");
     for cell in 0..81 {
         let (b, p) = (cell / 27, cell % 27);
         let (row, col) = (cell / 9, cell % 9);
         let peer = cell != 40 && (row == 4 || col == 4 || (row / 3 == 1 && col / 3 == 1));
-        let has5 = state.cand[3 * 4 + b] & 1 << p != 0;
+        let has5 = state.cand[4][b] & 1 << p != 0;
         assert_eq!(has5, !peer, "cell {cell}");
     }
     assert_eq!(state.digits(1, 13), 1 << 4, "the cell keeps only its digit");
@@ -89,24 +115,22 @@ fn a_hidden_single_in_a_box_is_placed_by_the_band_rule() {
     let mut state = load(&puzzle).expect("no clash");
     assert_eq!(state.digits(0, 2).count_ones(), 7);
     assert_eq!(placed(&state, 2), 0);
-    assert!(state.shrink(0), "band 1's word for digit 1");
+    assert!(state.update(0, 0), "band 1's word for digit 1");
     assert_eq!(placed(&state, 2), 1);
+    assert_eq!(state.digits(0, 2), 1, "the other digits leave the cell");
 }
 
 #[test]
-fn a_hidden_single_in_a_column_is_placed_by_the_column_rule() {
+fn a_box_left_with_one_column_takes_it_from_the_other_bands() {
     // Column 1 keeps one place for 1 (r9c1): r1–r3 see the 1 in box 1, r4–r8 are filled. Box 7,
-    // row 9 and r9c1 itself keep other options, so only the column count finds it.
+    // row 9 and r9c1 itself keep other options, and no column is counted; but box 4 keeps only
+    // column 3 for 1 (column 1 filled, column 2 seen from r2c2), so band 3 loses column 3 and box 7
+    // is left with r9c1.
     let puzzle = grid(&[(2, 2, 1), (4, 1, 2), (5, 1, 3), (6, 1, 4), (7, 1, 5), (8, 1, 6)]);
     let mut state = load(&puzzle).expect("no clash");
-    while state.dirty != 0 {
-        let i = state.dirty.trailing_zeros() as usize;
-        state.dirty &= state.dirty - 1;
-        assert!(state.shrink(i));
-    }
-    assert_eq!(state.naked_singles(), Some(false));
-    assert_eq!(placed(&state, 72), 0);
-    assert_eq!(state.column_singles(), Some(true));
+    assert!(state.update(0, 1), "band 2's word for digit 1");
+    assert_eq!(state.cand[0][2] & COLUMN << 2, 0, "band 3 loses column 3");
+    assert!(state.settle::<Native>());
     assert_eq!(placed(&state, 72), 1);
 }
 
@@ -212,5 +236,48 @@ fn every_corpus_puzzle_has_its_known_solution_and_no_other() {
             assert_eq!((search.solutions, search.stop), (1, Stop::Exhausted), "{name} #{k}");
             assert_eq!(found, [solution.cells().to_vec()], "{name} #{k}");
         }
+    }
+}
+
+/// Every answer and count of the search with sweeps `S`: (solutions found, search).
+fn answers<S: Sweep>(puzzle: &Grid, limit: u64) -> (Vec<Vec<u8>>, Search) {
+    let mut found = Vec::new();
+    let limits = SearchLimits { max_solutions: limit, ..SearchLimits::default() };
+    let search = Bands::new().search_with::<S>(puzzle, limits, &mut |cells| {
+        found.push(cells.to_vec());
+        true
+    });
+    (found, search)
+}
+
+#[test]
+fn the_simd_and_the_portable_sweeps_give_the_same_answers_and_counts() {
+    let mut puzzles: Vec<Grid> = Vec::new();
+    for name in ["9x9-top95", "9x9-hardest11", "9x9-17clue-200", "9x9-sample"] {
+        puzzles.extend(corpus(name).into_iter().map(|(p, _)| p));
+    }
+    for seed in 0..100u64 {
+        puzzles.push(random_fill(shape(), [0.1, 0.25, 0.35, 0.5][seed as usize % 4], &mut rng_from_seed(seed)));
+    }
+    for (k, puzzle) in puzzles.iter().enumerate() {
+        let native = answers::<Native>(puzzle, 50);
+        assert_eq!(native, answers::<Portable>(puzzle, 50), "puzzle {k}");
+    }
+}
+
+#[test]
+fn the_simd_and_the_portable_sweeps_agree_word_by_word() {
+    let mut rng = rng_from_seed(3);
+    for _ in 0..1000 {
+        let mut cand = [[0u32; 4]; 9];
+        let mut prev = [[0u32; 4]; 9];
+        for d in 0..9 {
+            for b in 0..3 {
+                cand[d][b] = rand::Rng::random::<u32>(&mut rng) & BAND;
+                prev[d][b] = if rand::Rng::random::<bool>(&mut rng) { cand[d][b] } else { cand[d][b] ^ 1 << (d + b) };
+            }
+        }
+        assert_eq!(Native::changed(&cand, &prev), Portable::changed(&cand, &prev));
+        assert_eq!(Native::counts(&cand), Portable::counts(&cand));
     }
 }

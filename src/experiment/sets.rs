@@ -12,8 +12,9 @@
 //! `meta.json` ([`SetFile`]), so `run --resume` and `merge` can refuse files that changed.
 //!
 //! Everything is read and checked before the first run: a pattern that matches nothing, an
-//! unreadable file, a malformed puzzle or a set name used twice is a [`SetError`] naming the config
-//! key, and the file, line and column where there is one.
+//! unreadable file, a malformed puzzle, a solution given with a puzzle that does not solve it, or a
+//! set name used twice is a [`SetError`] naming the config key, and the file, line and column
+//! where there is one.
 
 use std::collections::BTreeSet;
 use std::io::Read;
@@ -25,6 +26,7 @@ use thiserror::Error;
 
 use crate::format::{self, Format};
 use crate::grid::{Grid, Shape};
+use crate::verify;
 
 /// The fill bin width of a set's report tables and figures when its puzzles span many fill levels.
 pub const DEFAULT_FILL_BIN: f64 = 0.05;
@@ -256,6 +258,16 @@ fn resolve_one(i: usize, set: &SetConfig, folder: &Path) -> Result<ResolvedSet, 
         let entries = format::parse(&text, &path.display().to_string(), set.format, shape)
             .map_err(|e| SetError { key: key.clone(), message: in_config_words(&e.to_string()) })?;
         let file = resolved.files.len();
+        if let Some(bad) =
+            entries.iter().find(|e| e.solution.as_ref().is_some_and(|s| !verify::is_solution_of(&e.puzzle, s)))
+        {
+            let message = format!(
+                "{}:{}: the solution given with the puzzle is not a solution of it (a wrong line, or a wrong file)",
+                path.display(),
+                bad.line
+            );
+            return Err(SetError { key: key.clone(), message });
+        }
         for (k, entry) in entries.into_iter().enumerate() {
             let expected = set.expect.or(match (entry.count, &entry.solution) {
                 (Some(c), _) => Some(Expect::of_count(c)),
@@ -358,6 +370,8 @@ mod tests {
     use super::*;
 
     const P: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    /// P's one solution.
+    const S: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
     fn set(name: &str, files: &[&str]) -> SetConfig {
         SetConfig {
@@ -376,8 +390,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join("d")).unwrap();
         std::fs::write(dir.path().join("d/b.txt"), format!("{P}:0\n{P}:3\n")).unwrap();
-        std::fs::write(dir.path().join("d/a.txt"), format!("# a comment\n{P}\n{P}:1:{}\n", P.replace('.', "1")))
-            .unwrap();
+        std::fs::write(dir.path().join("d/a.txt"), format!("# a comment\n{P}\n{P}:1:{S}\n")).unwrap();
         let catalog = resolve(&[set("mine", &["d/*.txt"])], dir.path()).unwrap();
         let s = &catalog.sets[0];
         let ids: Vec<String> = (0..s.puzzles.len()).map(|i| s.id(i)).collect();
@@ -410,6 +423,11 @@ mod tests {
         assert!(err(&[set("planted", &["bad.txt"])]).message.contains("names an instance mode"));
         let e = err(&[SetConfig { shape: Some("3x".into()), ..set("s", &["bad.txt"]) }]);
         assert_eq!(e.key, "sets[0].box");
+        // A given solution that does not solve its puzzle: the file is wrong, nothing runs.
+        let wrong = P.replace('.', "1");
+        std::fs::write(dir.path().join("wrong.txt"), format!("{P}\n{P}:{wrong}\n")).unwrap();
+        let e = err(&[set("s", &["wrong.txt"])]);
+        assert!(e.message.contains("wrong.txt:2: the solution given with the puzzle is not a solution of it"), "{e}");
     }
 
     #[test]

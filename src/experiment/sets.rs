@@ -59,6 +59,11 @@ impl Expect {
         }
     }
 
+    /// The verdict its word names (`solvable`, `unsolvable`, `unique`: the `expected` column).
+    pub fn parse(word: &str) -> Option<Expect> {
+        [Expect::Solvable, Expect::Unsolvable, Expect::Unique].into_iter().find(|e| e.name() == word.trim())
+    }
+
     /// Its word, as in configs and the `expected` column.
     pub fn name(self) -> &'static str {
         match self {

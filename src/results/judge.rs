@@ -74,21 +74,11 @@ impl Evidence {
         // A planted mode seen with its hole pattern (`planted/balanced`, [`super::view_holes`]) is planted.
         let base = |mode: &str| mode.split('/').next().unwrap_or_default().to_owned();
         let by_construction = runs.iter().any(|r| SOLVABLE_MODES.contains(&base(&r.mode).as_str()));
-        let expected = runs.iter().find_map(|r| expected(r));
+        let expected = runs.iter().find_map(|r| Expect::parse(&r.expected));
         Evidence {
             solvable: verified_solution || by_construction || expected.is_some_and(|e| e != Expect::Unsolvable),
             expected_unsolvable: expected == Some(Expect::Unsolvable),
         }
-    }
-}
-
-/// The expected verdict of a run's instance (the `expected` column of instance sets).
-fn expected(row: &RunRow) -> Option<Expect> {
-    match row.expected.trim() {
-        "solvable" => Some(Expect::Solvable),
-        "unsolvable" => Some(Expect::Unsolvable),
-        "unique" => Some(Expect::Unique),
-        _ => None,
     }
 }
 

@@ -194,6 +194,8 @@ pub(crate) struct Results {
     pub clock: Clock,
     /// What the runs of each instance establish about it, for [`Results::judged`].
     evidence: BTreeMap<InstanceKey, Evidence>,
+    /// The judgement of each of `rows`, in order: computed once, asked for many times.
+    judgements: Vec<Judged>,
     /// The instance sets (as modes) whose puzzles span many fill levels, binned ([`view_sets`]):
     /// their fill is a sweep, as a generated grid's α is. Other sets' fills are only where their
     /// puzzles happen to be, and no hardness peak is read from them.
@@ -241,14 +243,27 @@ impl Results {
         for row in &rows {
             runs.entry(InstanceKey::of(row)).or_default().push(row);
         }
-        let evidence = runs.into_iter().map(|(key, runs)| (key, Evidence::of(&runs))).collect();
-        Results { rows, meta, meta_problem, time_limit, clock: Clock::Total, evidence, swept_sets }
+        let evidence: BTreeMap<InstanceKey, Evidence> =
+            runs.into_iter().map(|(key, runs)| (key, Evidence::of(&runs))).collect();
+        let judgements = rows.iter().map(|r| judge(r, evidence[&InstanceKey::of(r)])).collect();
+        Results { rows, meta, meta_problem, time_limit, clock: Clock::Total, evidence, judgements, swept_sets }
     }
 
-    /// The one judgement of `row` ([`judge`]), against everything known about its instance.
+    /// The one judgement of `row` ([`judge`]), against everything known about its instance: the
+    /// judgement made at load for a row of [`Results::rows`], else made now.
     pub fn judged(&self, row: &RunRow) -> Judged {
+        if let Some(i) = self.index_of(row) {
+            return self.judgements[i];
+        }
         let evidence = self.evidence.get(&InstanceKey::of(row)).copied().unwrap_or_else(|| Evidence::of(&[row]));
         judge(row, evidence)
+    }
+
+    /// The place of `row` in [`Results::rows`] when it is one of them (by address, not by value).
+    fn index_of(&self, row: &RunRow) -> Option<usize> {
+        let offset = (row as *const RunRow as usize).checked_sub(self.rows.as_ptr() as usize)?;
+        let i = offset / std::mem::size_of::<RunRow>().max(1);
+        self.rows.get(i).filter(|r| std::ptr::eq(*r, row)).map(|_| i)
     }
 
     /// The rows that gave a wrong answer ([`Judged::Wrong`]), in file order.

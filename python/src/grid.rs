@@ -137,6 +137,13 @@ impl Grid {
         (self.grid.shape().box_rows(), self.grid.shape().box_cols())
     }
 
+    /// The family and size in words: "Latin square of order 33" (1×N boxes: the rows are the
+    /// boxes, so only rows and columns constrain it) or "Sudoku 9×9 (3x3 boxes)".
+    #[getter]
+    fn family(&self) -> String {
+        self.grid.shape().family()
+    }
+
     /// Cells in reading order (0 = empty).
     #[getter]
     fn cells(&self) -> Vec<u32> {

@@ -98,7 +98,8 @@ def graph(grid: Union[Grid, str, tuple, int]) -> "networkx.Graph | list[tuple[in
 
     One node per cell (0-based, reading order) with attributes ``row``, ``col``, ``box`` and,
     for a grid, ``value`` (0 = empty); an edge between cells sharing a row, column or box. A
-    solution is a proper N-colouring that keeps the givens. Without networkx installed, the
+    solution is a proper N-colouring that keeps the givens. The graph's ``family`` names it:
+    ``"Latin square of order 33"`` for 1×N boxes (the rook's graph), else ``"Sudoku 9×9 (3x3 boxes)"``. Without networkx installed, the
     list of edges (u, v), u < v, is returned instead.
     """
     shape = grid.box if isinstance(grid, Grid) else grid
@@ -108,8 +109,9 @@ def graph(grid: Union[Grid, str, tuple, int]) -> "networkx.Graph | list[tuple[in
     except ImportError:
         return edges
     values = grid.cells if isinstance(grid, Grid) else [0] * len(nodes)
-    rows, cols = _native.Grid.empty(shape).box
-    g = nx.Graph(box=(rows, cols), n=rows * cols)
+    empty = _native.Grid.empty(shape)
+    rows, cols = empty.box
+    g = nx.Graph(box=(rows, cols), n=rows * cols, family=empty.family)
     g.add_nodes_from(
         (cell, {"row": row, "col": col, "box": box, "value": values[cell]})
         for cell, (row, col, box) in enumerate(nodes)
@@ -179,9 +181,14 @@ def load_results(folder: Union[str, os.PathLike]) -> "pandas.DataFrame":
     empty cell is ``<NA>``), then ``judged``: the one judgement of each run as the report and the
     figures count it (``solved``, ``infeasible``, ``wrong`` — a rejected grid, "infeasible" on a
     solvable instance, an answer contradicting the expected verdict —, ``limit``, ``memory``,
-    ``error``). The rows are read and checked as ``sudoku-lab report`` reads them.
+    ``error``), and ``family``: ``latin`` for Latin squares (1×N boxes; planted ones are the
+    literature's quasigroups with holes, QWH, randomly filled ones QCP) or ``sudoku``. The rows are
+    read and checked as ``sudoku-lab report`` reads them.
     """
     import pandas as pd
 
     columns = _native.read_runs(os.fspath(folder))
-    return pd.DataFrame({name: pd.array(columns[name], dtype=dtype) for name, dtype in runs_columns()})
+    frame = pd.DataFrame({name: pd.array(columns[name], dtype=dtype) for name, dtype in runs_columns()})
+    latin = (frame["box_rows"] == 1) | (frame["box_cols"] == 1)
+    frame["family"] = pd.array(["latin" if x else "sudoku" for x in latin], dtype="string")
+    return frame

@@ -41,6 +41,9 @@ class Grid:
     def box(self) -> tuple[int, int]:
         """Box shape (rows, columns)."""
     @property
+    def family(self) -> str:
+        """The family and size in words: ``"Latin square of order 33"`` or ``"Sudoku 9×9 (3x3 boxes)"``."""
+    @property
     def cells(self) -> list[int]:
         """Cells in reading order (0 = empty)."""
     @property

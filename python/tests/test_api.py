@@ -162,6 +162,13 @@ def test_the_constraint_graph_is_the_peer_relation():
     six = sl.graph("2x3")
     assert (six.number_of_nodes(), six.number_of_edges()) == (36, 36 * (3 * 6 - 2 - 3 - 1) // 2)
     assert six.nodes[9]["box"] == 1  # row 1, column 3: the second box of the first band
+    assert g.graph["family"] == "Sudoku 9×9 (3x3 boxes)"
+    rook = sl.graph("1x33")  # a Latin square: the rook's graph, N²(N − 1) edges
+    assert (rook.number_of_nodes(), rook.number_of_edges(), rook.graph["family"]) == (
+        33 * 33,
+        33 * 33 * 32,
+        "Latin square of order 33",
+    )
 
 
 # --- solving -----------------------------------------------------------------------------------
@@ -365,18 +372,34 @@ def test_run_then_load_results_as_a_typed_data_frame(tmp_path):
     assert (summary["rows"], summary["solved"], summary["problems"]) == (8, 8, [])
     assert seen and seen[-1]["done"] == seen[-1]["total"] == 8
     frame = sl.load_results(tmp_path / "out")
-    assert list(frame.columns) == [name for name, _ in sl.runs_columns()]
+    assert list(frame.columns) == [name for name, _ in sl.runs_columns()] + ["family"]
     assert {str(t) for t in frame.dtypes} <= {"string", "Int64", "UInt64", "Float64", "boolean"}
     assert str(frame["seconds"].dtype) == "Float64" and str(frame["n"].dtype) == "Int64"
     assert len(frame) == 8 and frame["verified"].all() and (frame["outcome"] == "solved").all()
     assert (frame["judged"] == "solved").all() and (frame["set"] == "").all()
-    assert (frame["holes"] == "uniform").all()
+    assert (frame["holes"] == "uniform").all() and (frame["family"] == "sudoku").all()
     assert frame["cpu_seconds"].notna().all()
     assert sorted(frame["n"].unique()) == [4, 9]
     assert Path(sl.report(tmp_path / "out")).is_file()
     assert any(p.endswith(".png") for p in sl.plot(tmp_path / "out"))
     with pytest.raises(ValueError, match="already holds"):
         sl.run(config, tmp_path / "out", progress=False)
+
+
+def test_latin_squares_with_balanced_holes_run_and_load_as_their_family(tmp_path):
+    config = tmp_path / "qwh.toml"
+    config.write_text(
+        'name = "qwh"\nlatin = [7]\nalphas = [0.6]\nmodes = ["planted"]\nholes = ["uniform", "balanced"]\n'
+        'repeats = 2\nsolvers = ["backtrack"]\ntime_limit = 20.0\nmemory_mb = 1024\nseed = 34\n'
+    )
+    summary = sl.run(config, tmp_path / "out", jobs=1, progress=False)
+    assert (summary["rows"], summary["solved"], summary["problems"]) == (4, 4, [])
+    frame = sl.load_results(tmp_path / "out")
+    assert (frame["family"] == "latin").all() and (frame["judged"] == "solved").all()
+    assert sorted(frame["holes"]) == ["balanced", "balanced", "uniform", "uniform"]
+    assert set(zip(frame["box_rows"], frame["box_cols"])) == {(1, 7)}
+    grid = sl.Grid.empty("1x7")
+    assert grid.family == "Latin square of order 7" and sl.Grid.empty(9).family == "Sudoku 9×9 (3x3 boxes)"
 
 
 def test_a_bad_config_names_its_file_and_line(tmp_path):

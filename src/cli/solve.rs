@@ -13,6 +13,7 @@ use crate::experiment::isolate::{default_memory_mb, Ended, Isolated};
 use crate::external::definition::{check_unique, Checks};
 use crate::external::{self, load_file, Definition};
 use crate::format::{write_entry, Format};
+use crate::grid::Shape;
 use crate::solve::{Limits, Outcome, Report, SolverKind, SolverOptions};
 
 /// On/off switch for HiGHS presolve.
@@ -220,6 +221,8 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let exe = crate::solve::portfolio::worker_exe().map_err(anyhow::Error::msg)?;
     let mut isolated = Isolated::new(exe, options, args.memory_mb.unwrap_or_else(default_memory_mb));
     let (mut failures, mut missing, mut unknown, mut wrong) = (0, 0, 0, 0);
+    // The shapes of puzzles proven without a solution that were read with their N's default box.
+    let mut defaulted_none: Vec<Shape> = Vec::new();
     for (i, entry) in entries.iter().enumerate() {
         let number = i + 1;
         let mut reports: Vec<(&str, Report)> = Vec::new();
@@ -268,6 +271,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             None => {
                 missing += 1;
                 let proven = reports.iter().any(|(_, r)| r.outcome == Outcome::Infeasible);
+                if proven && args.input.box_shape.is_none() {
+                    defaulted_none.extend(defaulted_box(entry.puzzle.shape()));
+                }
                 let word = if proven { "none" } else { "unknown" };
                 let wrong_only = !proven && answered_wrong;
                 wrong += usize::from(wrong_only);
@@ -292,8 +298,29 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         wrong,
         failures
     );
+    if let Some(hint) = box_hint(&defaulted_none) {
+        eprintln!("{hint}");
+    }
     let fail = failures > 0 || (args.require_solution && missing > 0);
     Ok(if fail { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// `shape` when it is the default box shape of its N and N has another (a Latin square's 1×N at
+/// least), so a puzzle read with it may have been meant otherwise.
+fn defaulted_box(shape: Shape) -> Option<Shape> {
+    (shape.n() > 1 && !shape.is_latin() && Shape::for_size(shape.n()).is_ok_and(|d| d == shape)).then_some(shape)
+}
+
+/// The hint for puzzles proven without a solution after being read with their N's default box
+/// (`solve` on a Latin square's file without `--box 1xN` reads 33 = 3·11 as 3×11 Sudoku boxes).
+fn box_hint(shapes: &[Shape]) -> Option<String> {
+    let first = shapes.first()?;
+    let n = first.n();
+    Some(format!(
+        "hint: {} puzzle(s) proven without a solution were read with the default boxes of their size ({first} \
+         for N = {n}); if they are Latin squares (no boxes) give --box 1x{n}, if their boxes differ give --box RxC",
+        shapes.len()
+    ))
 }
 
 /// A solver `solve` runs: from the registry, or defined in an `--external` file.
@@ -404,5 +431,20 @@ mod tests {
     #[test]
     fn no_flags_give_the_default_solver_options() {
         assert_eq!(IlpArgs::default().options().unwrap(), SolverOptions::default());
+    }
+
+    #[test]
+    fn only_a_default_sudoku_box_with_another_reading_gets_the_box_hint() {
+        let shape = |text: &str| text.parse::<Shape>().unwrap();
+        assert_eq!(defaulted_box(shape("3x11")), Some(shape("3x11")));
+        assert_eq!(defaulted_box(shape("3x3")), Some(shape("3x3")));
+        assert_eq!(defaulted_box(shape("11x3")), None, "not the default: it was asked for");
+        assert_eq!(defaulted_box(shape("1x33")), None, "a Latin square already");
+        assert_eq!(box_hint(&[]), None);
+        let hint = box_hint(&[shape("3x11"), shape("3x11")]).unwrap();
+        assert!(
+            hint.contains("2 puzzle(s)") && hint.contains("(3x11 for N = 33)") && hint.contains("--box 1x33"),
+            "{hint}"
+        );
     }
 }

@@ -82,7 +82,7 @@ pub fn io_at(path: &Path) -> impl FnOnce(io::Error) -> ExperimentError + '_ {
 /// The report `report` writes into a results folder.
 pub const REPORT_FILE: &str = "REPORT.md";
 /// The figures `plot` writes into a results folder, as `STEM.svg` and `STEM.png`.
-pub const FIGURE_STEMS: [&str; 10] = [
+pub const FIGURE_STEMS: [&str; 11] = [
     "time_vs_n",
     "time_vs_n_search",
     "time_vs_alpha",
@@ -93,6 +93,7 @@ pub const FIGURE_STEMS: [&str; 10] = [
     "scatter_fastest",
     "scatter_origin",
     "solved_vs_fill",
+    "phase_scaled",
 ];
 /// The lock file of a results folder.
 pub const LOCK_FILE: &str = ".lock";

@@ -14,7 +14,8 @@
 //! Here: which figures exist, and writing them. The figures live in [`time`] (also time vs the
 //! difficulty of `unique` puzzles), [`outcomes`], [`phase`], [`cactus`] (instances finished
 //! against time), [`scatter`] (one solver's time against another's, per instance) and [`solved`]
-//! (instance sets: the share finished against fill); what they share is in [`style`] (looks, layout), [`axis`], [`series`] (the data drawn),
+//! (instance sets: the share finished against fill) and [`scaled`] (the phase study against holes /
+//! N^1.55); what they share is in [`style`] (looks, layout), [`axis`], [`series`] (the data drawn),
 //! [`chart`] (drawing series on a chart) and [`frame`] (title, panel grid, legend, notes).
 
 mod axis;
@@ -23,6 +24,7 @@ mod chart;
 mod frame;
 mod outcomes;
 mod phase;
+mod scaled;
 mod scatter;
 mod series;
 mod solved;
@@ -41,13 +43,14 @@ use crate::results::{Clock, Results};
 use cactus::Cactus;
 use outcomes::Outcomes;
 use phase::Phase;
+use scaled::PhaseScaled;
 use scatter::{Pair, Scatter};
 use solved::SolvedVsFill;
 use time::{TimeVsAlpha, TimeVsDifficulty, TimeVsN};
 
 /// The figures this module can write: file stem and caption (the report embeds those that exist).
 /// Times are total (set-up + search) in every figure but `time_vs_n_search`, the search-only view.
-pub(crate) const FIGURES: [(&str, &str); 10] = [
+pub(crate) const FIGURES: [(&str, &str); 11] = [
     (
         "time_vs_n",
         "Median total time (set-up + search) vs N (log–log), interquartile band shaded, stopped runs counted \
@@ -89,6 +92,11 @@ pub(crate) const FIGURES: [(&str, &str); 10] = [
         "solved_vs_fill",
         "Instance sets: the share of each solver's runs finished within the time limit vs the puzzles' fill, one \
          panel per set and N",
+    ),
+    (
+        "phase_scaled",
+        "Phase study, second view: each solver's median search effort vs holes / N^1.55 (the quasigroup \
+         literature's normalisation), one line per N, the published QWH peak marked",
     ),
 ];
 
@@ -133,6 +141,9 @@ pub fn plot_results(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
         }
     }
     if let Some(fig) = SolvedVsFill::new(&results) {
+        written.extend(save(dir, &fig)?);
+    }
+    if let Some(fig) = PhaseScaled::new(&results) {
         written.extend(save(dir, &fig)?);
     }
     remove_stale(dir, &written)?;

@@ -123,7 +123,7 @@ impl<'r> Phase<'r> {
             Some([noun]) => format!("median {noun}"),
             _ => "median search effort".to_owned(),
         };
-        format!("N = {n}: {what}")
+        format!("{}: {what}", self.results.size_name(n))
     }
 
     /// The notes under the panels: what is drawn, who is drawn as a mean, and the peaks per N
@@ -204,7 +204,7 @@ impl Figure for Phase<'_> {
         for ((effort, top), bottom) in self.effort.iter().zip(top).zip(bottom) {
             self.effort_panel(top, effort)?;
             let Some(times) = self.times.iter().find(|t| t.n == effort.n) else { continue };
-            let mut c = time_panel(bottom, &format!("N = {}: time", effort.n), times, limit)?;
+            let mut c = time_panel(bottom, &format!("{}: time", self.results.size_name(effort.n)), times, limit)?;
             for (at, color, _) in self.peaks_at(effort.n) {
                 let span = c.y_range();
                 draw_peak(&mut c, span, *at, *color)?;

@@ -2,7 +2,7 @@
 //! figures share. Lines, markers and legend keys all take their looks from here, so a legend always
 //! shows what the panels draw.
 
-use crate::results::KNOWN_SOLVERS;
+use crate::results::{KNOWN_SOLVERS, QCP_MODE, QWH_MODE};
 use plotters::prelude::*;
 
 /// Size of one panel in a grid of time or effort panels.
@@ -122,6 +122,9 @@ pub(super) fn look(solver: &str, mode: &str, solvers: &[String]) -> Look {
     let (marker, dash) = match mode {
         "planted" => (Marker::Circle, Dash::Solid),
         "random" => (Marker::Triangle, Dash::Dashed),
+        QWH_MODE => (Marker::Square, Dash::Solid),
+        QCP_MODE => (Marker::Triangle, Dash::Dotted),
+        "planted/balanced" => (Marker::Circle, Dash::Dotted),
         _ => (Marker::Square, Dash::Dotted),
     };
     Look { color: solver_color(solver, solvers), marker, dash }

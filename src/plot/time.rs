@@ -179,7 +179,7 @@ impl Figure for TimeVsAlpha<'_> {
         let f = frame(root, title, grid(self.panels.len(), MAX_COLS), &self.lines(), &self.keys())?;
         let limit = self.results.time_limit;
         for (panel, area) in self.panels.iter().zip(&f.panels) {
-            time_panel(area, &format!("N = {}", panel.n), panel, limit)?;
+            time_panel(area, &self.results.size_name(panel.n), panel, limit)?;
         }
         Ok(())
     }
@@ -269,7 +269,7 @@ impl Figure for TimeVsDifficulty<'_> {
         let limit = self.results.time_limit;
         let x = Axis::categories("difficulty (logical rating)", &self.difficulties);
         for (panel, area) in self.panels.iter().zip(&f.panels) {
-            let title = format!("N = {}", panel.n);
+            let title = self.results.size_name(panel.n);
             time_chart(area, &title, &x, "median total time (s), log", &panel.series, true, limit)?;
         }
         Ok(())

@@ -11,7 +11,8 @@
 //! fastest where and how much the encoding matters ([`winners`]), config variants
 //! ([`variants`]), the portfolio's races ([`portfolio`]), how the median time grows with N
 //! ([`growth`]), at the hardness peak and off it ([`peak_growth`]), where each solver's effort
-//! peaks in α ([`peaks`]) against the Latin-square law ([`latin_law`]), and the figures written by
+//! peaks in α ([`peaks`]) against the Latin-square law ([`latin_law`]) and the published tables of
+//! the instance families ([`literature`]), and the figures written by
 //! [`crate::plot`]. Each fact is stated once.
 //!
 //! Times are total (set-up + search, [`Clock::Total`]) everywhere; the search alone
@@ -25,6 +26,7 @@ mod effort_pairs;
 mod findings;
 mod growth;
 mod latin_law;
+mod literature;
 mod pairing;
 mod peak_growth;
 mod peaks;
@@ -122,6 +124,7 @@ fn render(results: &Results, dir: &Path) -> String {
     peak_growth::section(&mut out, results, &analysis.peak_growth, &analysis.peaks);
     peaks::section(&mut out, &analysis.peaks);
     latin_law::section(&mut out, &analysis.law);
+    literature::section(&mut out, results, &analysis.peaks, &analysis.law);
     integrity(&mut out, results);
     figures(&mut out, &present, key);
     out

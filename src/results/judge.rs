@@ -18,7 +18,7 @@ use crate::experiment::sets::Expect;
 use super::Outcome;
 
 /// Modes whose instances have a solution by construction.
-const SOLVABLE_MODES: [&str; 2] = ["planted", super::UNIQUE_MODE];
+const SOLVABLE_MODES: [&str; 3] = ["planted", super::QWH_MODE, super::UNIQUE_MODE];
 
 /// How one run is judged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,7 +71,8 @@ impl Evidence {
     /// The evidence of the runs of one instance.
     pub fn of(runs: &[&RunRow]) -> Evidence {
         let verified_solution = runs.iter().any(|r| verified_solution(r));
-        // A planted mode seen with its hole pattern (`planted/balanced`, [`super::view_holes`]) is planted.
+        // A planted mode seen with its family or hole pattern (`qwh`, `planted/balanced`, [`super::view`])
+        // is planted.
         let base = |mode: &str| mode.split('/').next().unwrap_or_default().to_owned();
         let by_construction = runs.iter().any(|r| SOLVABLE_MODES.contains(&base(&r.mode).as_str()));
         let expected = runs.iter().find_map(|r| Expect::parse(&r.expected));

@@ -11,7 +11,8 @@
 //! instance verdicts; in [`summary`] a group of runs and its search effort, in [`sweep`] one
 //! solver's sweep over α and where it peaks, in [`solvers`] the display order and the paradigms,
 //! in [`stats`] quantiles and least-squares fits, in [`score`] the median and PAR-2 of a group of
-//! runs on any measure of time, in [`numbers`] how numbers are written.
+//! runs on any measure of time, in [`numbers`] how numbers are written, in [`view`] how
+//! families, hole patterns and sets are seen as modes.
 
 mod judge;
 mod numbers;
@@ -20,6 +21,7 @@ mod solvers;
 pub(crate) mod stats;
 mod summary;
 mod sweep;
+mod view;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -28,7 +30,6 @@ use std::path::Path;
 
 use crate::experiment::folder::read_runs_by_name;
 use crate::experiment::record::RunRow;
-use crate::experiment::sets::DEFAULT_FILL_BIN;
 
 pub(crate) use judge::{judge, Evidence, Judged};
 pub(crate) use numbers::{fmt_count, fmt_limit, fmt_num};
@@ -36,6 +37,8 @@ pub(crate) use score::{Score, PAR_FACTOR};
 pub(crate) use solvers::{base_solver, paradigm, solver_order, Paradigm, ENCODING_PAIRS, KNOWN_SOLVERS};
 pub(crate) use summary::{Effort, Summary};
 pub(crate) use sweep::{argmax, sweep_effort, PeakAt, Statistic, SweepEffort, MIN_PEAK_ALPHAS};
+use view::{view_family, view_holes, view_sets};
+pub(crate) use view::{QCP_MODE, QWH_MODE};
 
 /// The mode whose instances (puzzles with exactly one solution) have a difficulty instead of an α
 /// axis; their `alpha` column is a placeholder.
@@ -229,8 +232,9 @@ impl Results {
     }
 
     /// Results of `rows` on [`Clock::Total`], each run judged against the other runs of its instance.
-    /// The runs on an instance set's puzzles are seen as their set ([`view_sets`]), planted runs
-    /// with balanced holes as mode `planted/balanced` ([`view_holes`]).
+    /// The runs on an instance set's puzzles are seen as their set ([`view_sets`]), Latin squares
+    /// as modes `qwh` and `qcp` ([`view_family`]), planted runs with balanced holes as mode
+    /// `planted/balanced` or `qwh/balanced` ([`view_holes`]).
     pub fn new(
         mut rows: Vec<RunRow>,
         meta: Option<serde_json::Value>,
@@ -238,6 +242,7 @@ impl Results {
         time_limit: Option<f64>,
     ) -> Self {
         let swept_sets = view_sets(&mut rows, meta.as_ref());
+        view_family(&mut rows);
         view_holes(&mut rows);
         let mut runs: BTreeMap<InstanceKey, Vec<&RunRow>> = BTreeMap::new();
         for row in &rows {
@@ -387,53 +392,12 @@ impl Results {
     }
 }
 
-/// A set whose puzzles span more fill levels than this is grouped by fill bins in the report and
-/// the figures ([`view_sets`]).
-pub(crate) const MAX_EXACT_FILLS: usize = 6;
-
-/// How the tables and figures see the runs on an instance set's puzzles: a set plays the role a
-/// mode plays for generated instances, so the `mode` they group by is the set's name (a set may
-/// not be named like a mode); and a set whose puzzles span more than [`MAX_EXACT_FILLS`] fill
-/// levels (Lloyd–Amos's 21, a collection of hand-made puzzles) has its fill α binned: the lower edge
-/// of a bin of the set's `fill_bin` width (from `meta.json`; [`DEFAULT_FILL_BIN`] without it).
-/// `runs.csv` keeps the puzzle's own fill. Returns the sets that were binned.
-fn view_sets(rows: &mut [RunRow], meta: Option<&serde_json::Value>) -> std::collections::BTreeSet<String> {
-    let mut fills: BTreeMap<String, std::collections::BTreeSet<Alpha>> = BTreeMap::new();
-    for row in rows.iter().filter(|r| !r.set.is_empty()) {
-        fills.entry(row.set.clone()).or_default().insert(Alpha::new(row.alpha));
-    }
-    let width = |set: &str| -> f64 {
-        let sets = meta.and_then(|m| m.get("config")).and_then(|c| c.get("sets")).and_then(|s| s.as_array());
-        let this = sets.and_then(|s| s.iter().find(|t| t.get("name").and_then(|n| n.as_str()) == Some(set)));
-        this.and_then(|t| t.get("fill_bin")).and_then(|w| w.as_f64()).filter(|w| *w > 0.0).unwrap_or(DEFAULT_FILL_BIN)
-    };
-    let widths: BTreeMap<String, Option<f64>> =
-        fills.iter().map(|(set, f)| (set.clone(), (f.len() > MAX_EXACT_FILLS).then(|| width(set)))).collect();
-    for row in rows.iter_mut().filter(|r| !r.set.is_empty()) {
-        if let Some(Some(w)) = widths.get(&row.set) {
-            row.alpha = Alpha::new(((row.alpha + 1e-9) / w).floor() * w).value();
-        }
-        row.mode = row.set.clone();
-    }
-    widths.into_iter().filter(|(_, w)| w.is_some()).map(|(set, _)| set).collect()
-}
-
 impl Results {
     /// `true` when `mode` sweeps a fill axis a hardness peak can be read from: a generated mode
     /// with α levels, or an instance set whose fills were binned ([`Results::swept_sets`]).
     pub fn sweeps_fill(&self, mode: &str) -> bool {
         let is_set = self.rows.iter().any(|r| r.mode == mode && !r.set.is_empty());
         mode != UNIQUE_MODE && (!is_set || self.swept_sets.contains(mode))
-    }
-}
-
-/// How the tables and figures see a hole pattern: like a mode of its own, so a planted run with
-/// balanced holes is grouped, labelled and plotted as mode `planted/balanced` (uniform holes keep
-/// the plain `planted`, as every result made before hole patterns could be chosen). `runs.csv`
-/// keeps `mode` and `holes` apart; the judgement still knows a `planted/…` instance is solvable.
-pub(crate) fn view_holes(rows: &mut [RunRow]) {
-    for row in rows.iter_mut().filter(|r| r.holes != crate::generate::Holes::Uniform && r.set.is_empty()) {
-        row.mode = format!("{}/{}", row.mode, row.holes);
     }
 }
 

@@ -1,0 +1,211 @@
+//! The config reader as a specification: what resolves to what, and every refusal naming its key.
+
+use super::*;
+
+#[test]
+fn the_committed_configs_of_issue_17_load_with_ilp_hybrid() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments");
+    for (file, instances) in [("ilp-hybrid.toml", 50), ("seed004.toml", 320)] {
+        let config = Config::load(&dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(config.instance_count(), instances, "{file}");
+        assert!(config.solvers.iter().any(|s| s.kind() == Some(SolverKind::IlpHybrid)), "{file}");
+    }
+}
+
+const GOOD: &str = r#"
+        name = "t"
+        boxes = ["2x2", "2x3"]
+        sizes = [9]
+        alphas = [0.0, 0.5]
+        modes = ["random", "planted"]
+        repeats = 2
+        solvers = ["backtrack", "ilp-clique"]
+        time_limit = 1.5
+        seed = 7
+    "#;
+
+#[test]
+fn a_good_config_resolves_sizes_and_defaults_and_round_trips() {
+    let c = Config::parse(GOOD, "t.toml").unwrap();
+    assert_eq!(c.boxes.iter().map(|b| b.to_string()).collect::<Vec<_>>(), ["2x2", "2x3", "3x3"]);
+    assert_eq!(c.memory_mb, DEFAULT_MEMORY_MB);
+    assert_eq!(c.instance_count(), 3 * 2 * 2 * 2);
+    assert_eq!(Config::parse(&toml::to_string(&c).unwrap(), "again").unwrap(), c);
+}
+
+#[test]
+fn bad_values_name_their_key() {
+    let cases = [
+        ("alphas = [0.0, 0.5]", "alphas = [0.0, 1.5]", "alphas[1]: α = 1.5 is outside [0, 1]"),
+        ("repeats = 2", "repeats = 0", "repeats: 0 repeats"),
+        (
+            "repeats = 2",
+            "repeats = 4294967295",
+            "4294967295 repeats = 51539607540 instances, × 2 solver(s) = 103079215080 runs; at most 10000000",
+        ),
+        ("\"ilp-clique\"]", "\"ilp\"]", "solvers[1]: unknown solver 'ilp'; expected one of: ilp-edge"),
+        ("seed = 7", "seed = 7\ncolour = 1", "unknown field `colour`"),
+        ("sizes = [9]", "sizes = [7]", "sizes[0]: size 7 has no sensible box shape"),
+        ("sizes = [9]", "sizes = [4]", "box 2x2 is listed twice"),
+        ("\"2x3\"]", "\"2by3\"]", "boxes[1]: '2by3' is not a box shape"),
+        ("alphas = [0.0, 0.5]", "alphas = []", "alphas: no fill fraction"),
+    ];
+    for (from, to, expected) in cases {
+        let text = GOOD.replace(from, to);
+        let err = Config::parse(&text, "t.toml").unwrap_err().to_string();
+        assert!(err.contains(expected), "{to}: {err}");
+    }
+}
+
+#[test]
+fn bad_values_name_their_line_and_column() {
+    // GOOD's lines are indented by 8 spaces; line 1 is empty.
+    let cases = [
+        ("alphas = [0.0, 0.5]", "alphas = [0.0, 1.5]", "t.toml:5:24: alphas[1]"),
+        ("repeats = 2", "repeats = 0", "t.toml:7:19: repeats"),
+        ("\"ilp-clique\"]", "\"ilp\"]", "t.toml:8:33: solvers[1]: unknown solver 'ilp'"),
+        ("name = \"t\"", "name = \"a b\"", "t.toml:2:16: name"),
+    ];
+    for (from, to, expected) in cases {
+        let err = Config::parse(&GOOD.replace(from, to), "t.toml").unwrap_err().to_string();
+        assert!(err.starts_with(expected), "{to}: {err}");
+    }
+}
+
+#[test]
+fn external_files_and_tables_mixed_in_two_forms_get_a_hint() {
+    let text = format!(
+            "{GOOD}\nexternal = [\"solvers.toml\"]\n\n[[external]]\nname = \"x\"\ninput = \"grid\"\ncommand = [\"sh\", \"{{input}}\"]\nanswer = \"grid\"\n"
+        );
+    let err = Config::parse(&text, "t.toml").unwrap_err().to_string();
+    assert!(err.contains("hint: `external = [...]` and `[[external]]` tables are two ways"), "{err}");
+    // Either form alone gets no such hint, nor does an unrelated error.
+    let err = Config::parse(&GOOD.replace("seed = 7", "seed = \"x\""), "t.toml").unwrap_err().to_string();
+    assert!(!err.contains("hint"), "{err}");
+}
+
+#[test]
+fn identity_ignores_jobs_and_the_generation_budget_only() {
+    let c = Config::parse(GOOD, "t.toml").unwrap();
+    let d = Config { jobs: Some(8), unique_budget: Some(60.0), ..c.clone() };
+    assert_eq!(c.identity(), d.identity());
+    assert_ne!(c.identity(), Config { time_limit: 2.0, ..c.clone() }.identity());
+}
+
+const UNIQUE: &str = r#"
+        name = "u"
+        boxes = ["3x3", "4x4"]
+        modes = ["unique"]
+        difficulties = ["easy", "expert"]
+        repeats = 3
+        solvers = ["backtrack"]
+        time_limit = 1
+        seed = 7
+    "#;
+
+#[test]
+fn a_unique_config_needs_no_alphas_and_resolves_the_budget() {
+    let c = Config::parse(UNIQUE, "u.toml").unwrap();
+    assert_eq!(c.difficulties, [Rating::Easy, Rating::Expert]);
+    assert!(c.alphas.is_empty());
+    assert_eq!(c.unique_budget, Some(DEFAULT_UNIQUE_BUDGET));
+    assert_eq!(c.instance_count(), 2 * 2 * 3);
+    let text = toml::to_string(&c).unwrap();
+    assert!(!text.contains("alphas"), "{text}");
+    assert_eq!(Config::parse(&text, "again").unwrap(), c);
+    let budget = Config::parse(&UNIQUE.replace("seed = 7", "seed = 7\nunique_budget = 2.5"), "u").unwrap();
+    assert_eq!(budget.unique_budget(), std::time::Duration::from_millis(2500));
+    // Modes mix: each sweeps its own levels.
+    let mixed = GOOD
+        .replace("modes = [\"random\", \"planted\"]", "modes = [\"planted\", \"unique\"]\ndifficulties = [\"hard\"]");
+    let m = Config::parse(&mixed, "m.toml").unwrap();
+    assert_eq!(m.instance_count(), 3 * (2 + 1) * 2);
+    assert_eq!(Config::parse(&toml::to_string(&m).unwrap(), "again").unwrap(), m);
+    // Configs written before mode unique existed still read (meta.json keeps them).
+    let old = Config::parse(GOOD, "t.toml").unwrap();
+    assert!(!toml::to_string(&old).unwrap().contains("difficulties"));
+    assert_eq!((old.difficulties.len(), old.unique_budget), (0, None));
+}
+
+#[test]
+fn bad_unique_configs_name_their_key() {
+    let cases = [
+        (
+            "\"expert\"]",
+            "\"extreme\"]",
+            "difficulties[1]: unknown difficulty 'extreme'; expected one of: easy, medium, hard, expert",
+        ),
+        ("\"expert\"]", "\"easy\"]", "difficulties: difficulty easy is listed twice"),
+        ("difficulties = [\"easy\", \"expert\"]", "", "difficulties: no difficulty: mode unique needs difficulties"),
+        ("difficulties = [\"easy\", \"expert\"]", "difficulties = []", "difficulties: no difficulty"),
+        ("[\"unique\"]", "[\"planted\"]\nalphas = [0.5]", "difficulties: difficulties apply to mode unique only"),
+        ("[\"unique\"]", "[\"planted\", \"unique\"]", "alphas: no fill fraction: modes random and planted need alphas"),
+        ("seed = 7", "seed = 7\nalphas = [0.5]", "alphas: only modes random and planted have fill fractions"),
+        ("seed = 7", "seed = 7\nunique_budget = 0", "unique_budget: 0 is not a time limit"),
+        ("seed = 7", "seed = 7\nunique_budget = -1.5", "unique_budget: -1.5 is not a time limit"),
+        ("seed = 7", "seed = 7\ndifficulty = [\"easy\"]", "unknown field `difficulty`"),
+        ("[\"unique\"]", "[\"unique\", \"unique\"]", "modes: mode unique is listed twice"),
+        ("[\"unique\"]", "[\"uniq\"]", "unknown variant `uniq`"),
+    ];
+    for (from, to, expected) in cases {
+        assert!(UNIQUE.contains(from), "{from}");
+        let err = Config::parse(&UNIQUE.replacen(from, to, 1), "u.toml").unwrap_err().to_string();
+        assert!(err.contains(expected), "{to}: {err}");
+    }
+    let planted = GOOD.replace("seed = 7", "seed = 7\nunique_budget = 5");
+    let err = Config::parse(&planted, "t.toml").unwrap_err().to_string();
+    assert!(err.contains("unique_budget: the generation budget applies to mode unique only"), "{err}");
+}
+
+const FAMILIES: &str = r#"
+    name = "f"
+    latin = [30, 33]
+    boxes = ["3x3"]
+    alphas = [0.68]
+    modes = ["planted"]
+    holes = ["uniform", "balanced"]
+    repeats = 2
+    solvers = ["sat"]
+    time_limit = 1
+    seed = 7
+"#;
+
+#[test]
+fn latin_orders_resolve_to_1xn_boxes_and_hole_patterns_multiply_planted_instances() {
+    let c = Config::parse(FAMILIES, "f.toml").unwrap();
+    assert_eq!(c.boxes.iter().map(|b| b.to_string()).collect::<Vec<_>>(), ["3x3", "1x30", "1x33"]);
+    assert!(c.boxes[1].is_latin() && !c.boxes[0].is_latin());
+    assert_eq!(c.holes, [Holes::Uniform, Holes::Balanced]);
+    assert_eq!(c.instance_count(), 3 * 2 * 2);
+    // meta.json keeps the resolved config, which reads back to the same config.
+    assert_eq!(Config::parse(&toml::to_string(&c).unwrap(), "again").unwrap(), c);
+    // Without `holes` the pattern is uniform and is not written, so older identities match.
+    let plain = Config::parse(&FAMILIES.replace("holes = [\"uniform\", \"balanced\"]", ""), "f.toml").unwrap();
+    assert_eq!(plain.holes, [Holes::Uniform]);
+    assert!(!toml::to_string(&plain).unwrap().contains("holes"));
+}
+
+#[test]
+fn bad_families_and_hole_patterns_name_their_key() {
+    let cases = [
+        ("latin = [30, 33]", "latin = [30, 65]", "latin[1]: order 65: Latin squares here have order 2 to 64"),
+        ("latin = [30, 33]", "latin = [1]", "latin[0]: order 1"),
+        ("latin = [30, 33]", "latin = [0]", "latin[0]: order 0"),
+        ("latin = [30, 33]", "latin = [30, 30]", "box 1x30 is listed twice"),
+        ("boxes = [\"3x3\"]", "boxes = [\"1x30\"]", "box 1x30 is listed twice"),
+        ("holes = [\"uniform\", \"balanced\"]", "holes = []", "holes: no hole pattern"),
+        ("\"uniform\", \"balanced\"]", "\"balanced\", \"balanced\"]", "holes: hole pattern balanced is listed twice"),
+        ("\"uniform\", \"balanced\"]", "\"uniform\", \"regular\"]", "unknown variant `regular`"),
+        ("modes = [\"planted\"]", "modes = [\"random\"]", "holes: hole patterns apply to mode planted only"),
+    ];
+    for (from, to, expected) in cases {
+        assert!(FAMILIES.contains(from), "{from}");
+        let err = Config::parse(&FAMILIES.replacen(from, to, 1), "f.toml").unwrap_err().to_string();
+        assert!(err.contains(expected), "{to}: {err}");
+    }
+    // Uniform holes alone are the default and need no planted mode.
+    let random = FAMILIES
+        .replace("modes = [\"planted\"]", "modes = [\"random\"]")
+        .replace("\"uniform\", \"balanced\"", "\"uniform\"");
+    assert!(Config::parse(&random, "f.toml").is_ok());
+}

@@ -473,7 +473,7 @@ fn load(puzzle: &Grid) -> Option<State> {
 fn nonzero(band: &[u8; 27]) -> u32 {
     let eight = |at: usize| {
         let x = u64::from_le_bytes(band[at..at + 8].try_into().expect("eight bytes"));
-        let high = ((x & 0x7f7f_7f7f_7f7f_7f7f) + 0x7f7f_7f7f_7f7f_7f7f | x) & 0x8080_8080_8080_8080;
+        let high = (((x & 0x7f7f_7f7f_7f7f_7f7f) + 0x7f7f_7f7f_7f7f_7f7f) | x) & 0x8080_8080_8080_8080;
         ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
     };
     // The last eight bytes (19–26) overlap the third eight (16–23); the overlap agrees.

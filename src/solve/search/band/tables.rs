@@ -32,12 +32,13 @@ pub(super) const SHRINK: [u8; 512] = {
     t
 };
 
-/// The shrunk word of a band word.
+/// The shrunk word of a band word (the masks spare the table look-ups their bounds checks).
 #[inline(always)]
 pub(super) fn shrink(w: u32) -> usize {
-    SHRINK[(w & 511) as usize] as usize
+    (SHRINK[(w & 511) as usize] as usize
         | (SHRINK[(w >> 9 & 511) as usize] as usize) << 3
-        | (SHRINK[(w >> 18) as usize] as usize) << 6
+        | (SHRINK[(w >> 18 & 511) as usize] as usize) << 6)
+        & 511
 }
 
 /// Per shrunk word: the band cells that lie on some permutation of rows to boxes inside it; 0

@@ -108,6 +108,32 @@ fn a_given_clears_the_row_box_and_column_and_the_cell_s_other_digits() {
 }
 
 #[test]
+fn the_givens_of_a_band_are_found_as_the_mask_of_its_nonzero_cells() {
+    let mut rng = rng_from_seed(5);
+    for _ in 0..1000 {
+        let band: [u8; 27] = std::array::from_fn(|_| {
+            if rand::Rng::random::<bool>(&mut rng) {
+                rand::Rng::random_range(&mut rng, 1..=9)
+            } else {
+                0
+            }
+        });
+        let expected = (0..27).filter(|&p| band[p] != 0).fold(0u32, |m, p| m | 1 << p);
+        assert_eq!(nonzero(&band), expected, "{band:?}");
+    }
+    assert_eq!(nonzero(&[0; 27]), 0);
+    assert_eq!(nonzero(&[9; 27]), BAND);
+}
+
+#[test]
+fn a_solved_state_reads_back_as_its_digits_cell_by_cell() {
+    for (k, (_, solution)) in corpus("9x9-sample").into_iter().enumerate() {
+        let state = load(&solution).expect("a solution has no clash");
+        assert_eq!(Bands::new().values(&state), solution.cells(), "solution {k}");
+    }
+}
+
+#[test]
 fn a_hidden_single_in_a_box_is_placed_by_the_band_rule() {
     // 1s in columns 1 and 2 (bands 2 and 3) and r2c3, r3c3 filled: box 1 keeps one place for 1,
     // r1c3, while row 1 and column 3 keep others and r1c3 keeps seven candidates.

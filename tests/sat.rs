@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use common::{corpus, data, run, stderr};
 use sudoku_lab::format::{parse, read_puzzles};
+use sudoku_lab::generate::{planted, rng_from_seed};
 use sudoku_lab::grid::{Grid, Shape};
 use sudoku_lab::solve::propagate::{eliminate, Eliminated};
 use sudoku_lab::solve::search::backtrack::count_solutions;
@@ -133,6 +134,22 @@ fn the_statistics_describe_the_formula_and_the_search() {
     }
     assert_eq!(full.variables, minimal.variables, "same cell variables; 9×9 needs no auxiliaries");
     assert!(full.constraints > minimal.constraints, "the full encoding adds the redundant clauses");
+}
+
+#[test]
+fn at_25x25_near_the_peak_cadical_runs_plain_and_stays_deterministic() {
+    // Up to 25×25 CaDiCaL runs without pre- or inprocessing (sat::PLAIN_UP_TO): the same puzzle
+    // still gives the same search, so conflicts stay comparable between runs.
+    assert_eq!(sudoku_lab::solve::sat::PLAIN_UP_TO, 25);
+    let puzzle = planted(Shape::new(5, 5).unwrap(), 0.45, &mut rng_from_seed(24)).puzzle;
+    let first = report(SolverKind::Sat, &puzzle, &Limits::default());
+    let again = report(SolverKind::Sat, &puzzle, &Limits::default());
+    assert!(matches!(first.outcome, Outcome::Solved(_)), "{:?}", first.note);
+    assert!(first.stats.conflicts.is_some());
+    assert_eq!(
+        (first.stats.conflicts, first.stats.decisions, first.stats.propagations),
+        (again.stats.conflicts, again.stats.decisions, again.stats.propagations)
+    );
 }
 
 #[test]

@@ -20,6 +20,13 @@
 //! built over what is left; its time counts as building (`build_seconds`). A puzzle the logic
 //! solves or refutes never reaches the SAT solver.
 //!
+//! **Configuration.** CaDiCaL runs its "sat" configuration (stable mode, target phases) with
+//! congruence closure off, and on grids up to 25×25 also "plain": no pre- or inprocessing
+//! ([`PLAIN_UP_TO`] has the profile and the measurements). That is `sat`'s default since issue 33:
+//! at 25×25 near the hardness peak a run was mostly CaDiCaL's start-up simplification, which finds
+//! next to nothing in these formulas; at 36×36 and above, where runs take seconds, the
+//! inprocessing stays.
+//!
 //! CDCL on the 3-D encoding is the strongest general method known for quasigroup completion, the
 //! problem underneath Sudoku's hard phase (Kautz et al. 2001; Ansótegui et al., "Modeling choices
 //! in quasigroup completion: SAT vs. CSP", AAAI 2004). Both backends are deterministic: the same
@@ -147,8 +154,8 @@ trait Cdcl: Solve + ClauseSink + Terminate<'static> + Interrupt {
     const NAME: &'static str;
     /// True when clauses can be added after a solve (counting needs it).
     const INCREMENTAL: bool;
-    /// Sets the configuration chosen for Sudoku (see the implementations).
-    fn configure(&mut self) -> Result<(), String>;
+    /// Sets the configuration chosen for Sudoku grids of side `n` (see the implementations).
+    fn configure(&mut self, n: usize) -> Result<(), String>;
     /// Conflicts, decisions and propagations so far, where the backend reports them.
     fn effort(&self) -> (Option<u64>, Option<u64>, Option<u64>);
     /// Makes the search stop at `deadline`; the solver must outlive the returned alarm.
@@ -187,7 +194,7 @@ impl Cdcl for CaDiCaL<'static, 'static> {
     const NAME: &'static str = "CaDiCaL";
     const INCREMENTAL: bool = true;
 
-    fn configure(&mut self) -> Result<(), String> {
+    fn configure(&mut self, n: usize) -> Result<(), String> {
         // CaDiCaL's "sat" configuration (stable mode only, target phases): measured on planted
         // 36×36 at α = 0.4 and 0.45 (6 seeds each), the slowest instance went from 12.5 s to
         // 2.1 s and the conflicts from 146 k to 21 k. "plain" and "default" did no better at α = 0.5.
@@ -197,7 +204,11 @@ impl Cdcl for CaDiCaL<'static, 'static> {
         // callback: a 0.3 s limit overran to 1.9 s. Off, a limit that falls in the search holds
         // within milliseconds; one that falls in CaDiCaL's start-up on a 3 M-clause formula (the
         // empty 36×36 grid) can still overrun by about 0.3 s.
-        self.set_option("congruence", 0).map_err(|e| format!("CaDiCaL option congruence: {e}"))
+        self.set_option("congruence", 0).map_err(|e| format!("CaDiCaL option congruence: {e}"))?;
+        if n > PLAIN_UP_TO {
+            return Ok(());
+        }
+        self.set_configuration(rustsat_cadical::Config::Plain).map_err(|e| format!("CaDiCaL configuration: {e}"))
     }
 
     fn effort(&self) -> (Option<u64>, Option<u64>, Option<u64>) {
@@ -220,7 +231,7 @@ impl Cdcl for Kissat<'static> {
     const NAME: &'static str = "kissat";
     const INCREMENTAL: bool = false;
 
-    fn configure(&mut self) -> Result<(), String> {
+    fn configure(&mut self, _n: usize) -> Result<(), String> {
         self.set_configuration(KISSAT_CONFIG).map_err(|e| format!("kissat configuration: {e}"))
     }
 
@@ -235,6 +246,25 @@ impl Cdcl for Kissat<'static> {
         Alarm::timer(deadline, move || interrupter.interrupt())
     }
 }
+
+/// Largest side N on which CaDiCaL runs "plain" (on top of "sat"): no preprocessing or
+/// inprocessing at all — elimination, subsumption, probing, vivification, sweeping and the rest;
+/// search, restarts, target phases and the lucky phases stay.
+///
+/// Up to 25×25 a run is short and CaDiCaL's simplifications find next to nothing in these
+/// formulas, yet they were most of its cost. Profiled with callgrind on planted 25×25 α = 0.45
+/// instances (peers-peak's seed 24), its start-up preprocessing took 62 % of the instructions of a
+/// run solved in 48 conflicts (bounded variable elimination alone 35 %) and 25 % of one solved in
+/// 1,305, where loading the clauses took 26 % and 11 %. Measured in-process (CPU seconds, two
+/// alternating rounds) over the 30 instances of peers-peak-25's α = 0.45 cell, "plain" took
+/// 53 ms per instance against 82 ms (1.64 and 1.55 s against 2.56 and 2.36 s; mean conflicts 778
+/// against 826), and over 80 others (`generate --box 5x5 --alpha 0.45 --seed 1000`, and `--seed
+/// 2000`, 40 each) 55 against 73 ms and 63 against 86 ms. At 36×36, where runs take seconds, the
+/// search swings either way (planted α = 0.45, peers-peak's first six instances: 21,870 conflicts
+/// against 2,496 on the first, 5,505 against 42,972 on the third; 15 against 25 s of CPU in all,
+/// one of the six at a 60 s limit without it), and α = 0.5, the hard cell, was not measured: until
+/// it is, larger grids keep the inprocessing and `sat` there is unchanged.
+pub const PLAIN_UP_TO: usize = 25;
 
 /// kissat's configuration for Sudoku: "sat" (target phases, stable mode), as for CaDiCaL. Measured
 /// on six planted 36×36 instances at α = 0.5 (`generate --mode planted --seed 5`), 60 s limit:
@@ -324,7 +354,7 @@ fn load<S: Cdcl>(
     encoding: Encoding,
     deadline: Option<Instant>,
 ) -> Result<Loaded, String> {
-    solver.configure()?;
+    solver.configure(puzzle.n())?;
     let model = match cnf::encode_within(puzzle, keep, encoding, deadline, solver) {
         Ok(Some(Encoded::Model(model))) => model,
         Ok(Some(Encoded::Infeasible(why))) => return Ok(Loaded::Infeasible(why)),

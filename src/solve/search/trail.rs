@@ -43,12 +43,14 @@
 //!   is tried with singles alone; an option that fails leaves the other, placed for real, and the
 //!   sweeps repeat until one places nothing (failed-literal probing, as in SAT and as singleton
 //!   consistency in CSP). A node costs about 8× more, but few are needed after the opening run
-//!   (about 5,000 nodes of the plain search): on 100 planted 25×25 instances at α = 0.45
-//!   (experiments/backtrack-peak25.toml, seed 25; `solve --stats`, CPU seconds on a loaded
-//!   machine) the median went from 17,800 nodes to 5,300, and 92 instances were solved within
-//!   5 s before and 99 after, in 52 s of CPU in all against over 101 s (four were still unsolved
-//!   at 10^6 nodes, about 10 s); the one left past 5 s takes 34 s. With locked candidates inside
-//!   the probes a probe cost several times more: 97 within 5 s, 122 s in all.
+//!   (about 5,000 nodes of the plain search). On the 100 planted 25×25 instances at α = 0.45 of
+//!   experiments/backtrack-peak25.toml (seed 25; its instances.txt through `sudoku-lab solve
+//!   --stats`, CPU seconds on a loaded machine) the median went from 17,800 nodes to 5,300, and
+//!   92 instances were solved within 5 s before and 99 after, in 52 s of CPU in all against over
+//!   101 s (four were still unsolved at 10^6 nodes, about 10 s); the one left past 5 s takes
+//!   34 s. With seed 24 (whose first 10 are experiments/peers-peak.toml's) likewise 92 → 99
+//!   and over 118 s → 52 s, the one left taking 27 s. With locked candidates inside the probes
+//!   a probe cost several times more: 97 within 5 s, 122 s in all (seed 25).
 //!   Restart units of 8 or 128 dead ends instead of 32, or geometric restarts, changed little.
 //!
 //! Statistics follow [`crate::solve::Stats`]: `nodes` = 1 + guesses, `guesses` = options tried at

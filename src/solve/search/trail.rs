@@ -50,7 +50,9 @@
 //!   101 s (four were still unsolved at 10^6 nodes, about 10 s); the one left past 5 s takes
 //!   34 s. With seed 24 (whose first 10 are experiments/peers-peak.toml's) likewise 92 → 99
 //!   and over 118 s → 52 s, the one left taking 27 s. With locked candidates inside the probes
-//!   a probe cost several times more: 97 within 5 s, 122 s in all (seed 25).
+//!   a probe cost several times more: 97 within 5 s, 122 s in all (seed 25). Through the
+//!   harness (`sudoku-lab run experiments/backtrack-peak25.toml --jobs 1`, wall clock, a machine
+//!   at load 3–5 on 2 cores) 91 → 99 within 5 s and a median of 0.16 → 0.07 s; seed 24 92 → 99.
 //!   Restart units of 8 or 128 dead ends instead of 32, or geometric restarts, changed little.
 //!
 //! Statistics follow [`crate::solve::Stats`]: `nodes` = 1 + guesses, `guesses` = options tried at

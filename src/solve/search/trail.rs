@@ -38,15 +38,32 @@
 //!   25×25 at α = 0.45 this turned the heavy tail of the
 //!   single deterministic run (14 of 20 within 5 s) into 17–19 of 20. On 16×16 (gecode set) they
 //!   cost more than they saved, so they start at N = 25.
+//! - **Probing** (in the restarting runs, [`Core::set_probing`]): at every node, once propagation
+//!   settles, each option of every cell with two candidates and every house-digit with two places
+//!   is tried with singles alone; an option that fails leaves the other, placed for real, and the
+//!   sweeps repeat until one places nothing (failed-literal probing, as in SAT and as singleton
+//!   consistency in CSP). A node costs about 8× more, but few are needed after the opening run
+//!   (about 5,000 nodes of the plain search). On the 100 planted 25×25 instances at α = 0.45 of
+//!   experiments/backtrack-peak25.toml (seed 25; its instances.txt through `sudoku-lab solve
+//!   --stats`, CPU seconds on a loaded machine) the median went from 17,800 nodes to 5,300, and
+//!   92 instances were solved within 5 s before and 99 after, in 52 s of CPU in all against over
+//!   101 s (four were still unsolved at 10^6 nodes, about 10 s); the one left past 5 s takes
+//!   34 s. With seed 24 (whose first 10 are experiments/peers-peak.toml's) likewise 92 → 99
+//!   and over 118 s → 52 s, the one left taking 27 s. With locked candidates inside the probes
+//!   a probe cost several times more: 97 within 5 s, 122 s in all (seed 25). Through the
+//!   harness (`sudoku-lab run experiments/backtrack-peak25.toml --jobs 1`, wall clock, a machine
+//!   at load 3–5 on 2 cores) 91 → 99 within 5 s and a median of 0.16 → 0.07 s; seed 24 92 → 99.
+//!   Restart units of 8 or 128 dead ends instead of 32, or geometric restarts, changed little.
 //!
 //! Statistics follow [`crate::solve::Stats`]: `nodes` = 1 + guesses, `guesses` = options tried at
-//! branch points (which always have two or more), dead ends = options whose propagation failed;
-//! they add up over restarts. The clock is read every 16 nodes.
+//! branch points (which always have two or more), dead ends = options whose propagation (probing
+//! included) failed; they add up over restarts. Probes are neither nodes nor dead ends, so a node
+//! of the restarting runs costs more than one of the first run. The clock is read every 16 nodes.
 //!
 //! Complexity: exponential in the worst case (Sudoku completion is NP-complete). A placement
 //! costs O(N) (its peers and its other digits, three house-digits each); a locked-candidates
-//! sweep and a branching choice each cost O(N²); space is O(N²) words plus a trail of at most one
-//! entry per candidate removed, O(N³).
+//! sweep and a branching choice each cost O(N²), a probing sweep O(N²) propagations; space is
+//! O(N²) words plus a trail of at most one entry per candidate removed, O(N³).
 
 use crate::grid::{Grid, Shape};
 use crate::solve::search::cellset::with_popcnt;
@@ -163,6 +180,10 @@ pub struct Core<W> {
     opener: Option<Engine>,
     /// The tie-break generator of the current run (xorshift; `None` in the first run).
     rng: Option<u64>,
+    /// Probe failed literals at every node of the restarting runs (see [`Core::probe`]).
+    probing: bool,
+    /// Whether the current run probes: the restarting runs do, a single complete run does not.
+    probing_now: bool,
 }
 
 /// The next state of a xorshift64 generator (never 0 from a non-zero state).
@@ -215,12 +236,20 @@ impl<W: Word> Core<W> {
             restarts: shape.n() >= 25,
             opener: None,
             rng: None,
+            probing: true,
+            probing_now: false,
         }
     }
 
     /// Undo by a trail (true, the default) or by copying the state at each branch point (false).
     pub fn set_trailing(&mut self, on: bool) {
         self.trailing = on;
+    }
+
+    /// Turns failed-literal probing on or off in the restarting runs (on by default; it needs the
+    /// trail, so copying mode never probes).
+    pub fn set_probing(&mut self, on: bool) {
+        self.probing = on;
     }
 
     /// Turns locked candidates on or off (on by default).
@@ -241,6 +270,7 @@ impl<W: Word> Core<W> {
         assert_eq!(puzzle.shape(), self.g.shape, "search built for another shape");
         let mut result = Search::root();
         self.rng = None;
+        self.probing_now = false;
         if !self.restarts || limits.max_solutions > 1 {
             result.stop = self.run(puzzle, limits, u64::MAX, &mut result, on_solution).unwrap_or(Stop::NodeLimit);
             return result;
@@ -256,6 +286,7 @@ impl<W: Word> Core<W> {
         (result.nodes, result.guesses, result.dead_ends) = (first.nodes, first.guesses, first.dead_ends);
         let seed =
             puzzle.cells().iter().fold(0x9e37_79b9_7f4a_7c15u64, |h, &d| (h ^ d as u64).wrapping_mul(0x100_0000_01b3));
+        self.probing_now = self.probing && self.trailing;
         for run in 1u64.. {
             let budget = result.dead_ends.saturating_add(RESTART_UNIT * luby(run));
             if let Some(stop) = self.run(puzzle, limits, budget, &mut result, on_solution) {
@@ -276,7 +307,7 @@ impl<W: Word> Core<W> {
         result: &mut Search,
         on_solution: &mut dyn FnMut(&[u8]) -> bool,
     ) -> Option<Stop> {
-        if !self.load(puzzle) || !self.propagate() {
+        if !self.load(puzzle) || !self.propagate() || (self.probing_now && !self.probe()) {
             return Some(Stop::Exhausted);
         }
         if self.empty == 0 {
@@ -321,7 +352,7 @@ impl<W: Word> Core<W> {
                 }
             }
             let (cell, digit) = self.option(frame.on, option);
-            if !(self.place(cell, digit) && self.propagate()) {
+            if !(self.place(cell, digit) && self.propagate() && (!self.probing_now || self.probe())) {
                 self.naked.clear();
                 self.hidden.clear();
                 result.dead_ends += 1;
@@ -451,15 +482,70 @@ impl<W: Word> Core<W> {
             self.empty = frame.empty;
             return;
         }
-        for &(i, old) in self.trail[frame.trail..].iter().rev() {
+        self.undo_to(frame.trail, frame.placed, frame.empty);
+    }
+
+    /// Failed-literal probing at a settled state: each option of every cell with two candidates
+    /// and every house-digit with two places is placed in turn and its singles propagated (no
+    /// locked candidates: with them a probe cost several times more, and on planted 25×25 at
+    /// α = 0.45 the search took twice the time); an option that fails leaves the other, which is
+    /// placed for real and propagated in full. Sweeps repeat until one places nothing. False on a
+    /// dead end. The probes are undone by the trail and are not nodes. Cost: O(N²) probes per
+    /// sweep, each a propagation.
+    fn probe(&mut self) -> bool {
+        let words = self.g.nn + 3 * self.g.n * self.g.n;
+        loop {
+            let mut changed = false;
+            for i in 0..words {
+                if self.empty == 0 {
+                    return true;
+                }
+                let w = self.words[i];
+                // Placed cells hold one digit and done house-digits none.
+                if w.count() != 2 {
+                    continue;
+                }
+                let options = [w.first(), w.last()];
+                if let Some(k) = (0..2).find(|&k| !self.survives(i, options[k])) {
+                    let (cell, d) = self.option(i, options[1 - k]);
+                    if !(self.place(cell, d) && self.propagate()) {
+                        self.naked.clear();
+                        self.hidden.clear();
+                        return false;
+                    }
+                    changed = true;
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Whether option `option` of word `i` survives the singles it implies; the state is restored.
+    fn survives(&mut self, i: usize, option: usize) -> bool {
+        let (trail, placed, empty) = (self.trail.len(), self.placed.len(), self.empty);
+        let (cell, d) = self.option(i, option);
+        let locked = std::mem::replace(&mut self.locked, false);
+        let ok = self.place(cell, d) && self.propagate();
+        self.locked = locked;
+        self.naked.clear();
+        self.hidden.clear();
+        self.undo_to(trail, placed, empty);
+        ok
+    }
+
+    /// Undoes the trail and the placements back to the given marks.
+    fn undo_to(&mut self, trail: usize, placed: usize, empty: usize) {
+        for &(i, old) in self.trail[trail..].iter().rev() {
             self.words[i as usize] = old;
         }
-        self.trail.truncate(frame.trail);
-        for &cell in &self.placed[frame.placed..] {
+        self.trail.truncate(trail);
+        for &cell in &self.placed[placed..] {
             self.value[cell as usize] = 0;
         }
-        self.placed.truncate(frame.placed);
-        self.empty = frame.empty;
+        self.placed.truncate(placed);
+        self.empty = empty;
     }
 
     /// Resets the state and places the givens (without propagating); false when they clash.

@@ -1,5 +1,5 @@
 //! Tests of the search: counts against `Engine`, branching choices, locked candidates, trail undo,
-//! deadlines and restarts.
+//! deadlines, restarts and probing.
 
 use super::*;
 use crate::format::read_puzzles;
@@ -205,5 +205,46 @@ fn empty_large_grids_are_filled_by_the_opening_run_without_a_restart() {
         assert!(search.nodes <= 8 * n2, "{r}x{c}: {} nodes, more than the opening's {}", search.nodes, 8 * n2);
         let grid = solution.expect("the solution was handed over");
         assert!(crate::verify::is_solution_of(&Grid::empty(shape), &grid), "{r}x{c}");
+    }
+}
+
+#[test]
+fn probing_never_places_a_digit_against_the_solution_and_places_some() {
+    // Unique puzzles: every digit probing places must be the solution's, and none may vanish.
+    let mut placed_something = false;
+    for name in ["9x9-top95", "9x9-hardest11", "16x16-gecode-10"] {
+        for (puzzle, solution) in roots(name, &[0, 3]) {
+            let mut c = core(puzzle.shape(), true);
+            assert!(c.load(&puzzle) && c.propagate(), "{name}: a solvable puzzle propagates");
+            let settled = c.empty;
+            assert!(c.probe(), "{name}: probing a solvable puzzle meets no dead end");
+            for cell in 0..puzzle.shape().cells() {
+                let digit = W::bit(solution.get(cell) as usize - 1);
+                assert_ne!(c.words[cell] & digit, 0, "{name}: cell {cell} lost its solution digit");
+            }
+            placed_something |= c.empty < settled;
+        }
+    }
+    assert!(placed_something, "probing placed nothing: the test tests nothing");
+}
+
+#[test]
+fn restarting_runs_with_and_without_probing_solve_planted_25x25_at_the_peak() {
+    // α = 0.45 is the hardness peak of planted 25×25: these need restarting runs.
+    let shape = Shape::new(5, 5).unwrap();
+    for seed in 0..2 {
+        let puzzle = planted(shape, 0.45, &mut rng_from_seed(seed)).puzzle;
+        for probing in [true, false] {
+            let mut c = Core::<u32>::new(shape);
+            c.set_probing(probing);
+            let mut found = None;
+            let search = c.search(&puzzle, SearchLimits::default(), &mut |cells| {
+                found = Grid::from_cells(shape, cells.to_vec()).ok();
+                false
+            });
+            assert_eq!(search.stop, Stop::SolutionLimit, "seed {seed}, probing {probing}");
+            let grid = found.expect("the solution was handed over");
+            assert!(crate::verify::is_solution_of(&puzzle, &grid), "seed {seed}, probing {probing}");
+        }
     }
 }

@@ -162,7 +162,10 @@ fn item03_04_an_interrupted_solve_leaves_no_process_and_no_work_folder() {
         signal(&solve, s);
         solve.wait().unwrap();
         assert_nothing_left(&token, &format!("solve ended by signal {s} (cgroup: {cgroup})"));
-        assert!(wait_for(Duration::from_secs(2), || !work.exists()), "the work folder {work:?} is removed");
+        // The worker removes it after stopping its tree when it sees its parent gone (it polls for
+        // that); under load that can take a few seconds, so the wait is generous: what is checked
+        // is that the folder goes, not how fast.
+        assert!(wait_for(Duration::from_secs(15), || !work.exists()), "the work folder {work:?} is removed");
     }
 }
 

@@ -78,6 +78,36 @@ pub(super) fn view_holes(rows: &mut [RunRow]) {
     }
 }
 
+impl super::Results {
+    /// `true` when the runs hold Latin squares (modes `qwh`, `qcp`) or balanced holes: the
+    /// families the quasigroup literature has published figures for.
+    pub fn has_literature_families(&self) -> bool {
+        self.modes().iter().any(|m| {
+            let base = m.split('/').next().unwrap_or_default();
+            base == QWH_MODE || base == QCP_MODE || m.ends_with("/balanced")
+        })
+    }
+
+    /// The name of size `n` in a panel title: `N = 33`, with `(Latin squares)` when every run of
+    /// that size is on a Latin square, `(Sudoku and Latin squares)` when both families have that
+    /// size.
+    pub fn size_name(&self, n: usize) -> String {
+        let (mut latin, mut sudoku) = (false, false);
+        for row in self.rows.iter().filter(|r| r.n == n) {
+            if row.box_rows == 1 || row.box_cols == 1 {
+                latin = true;
+            } else {
+                sudoku = true;
+            }
+        }
+        match (latin, sudoku) {
+            (true, false) => format!("N = {n} (Latin squares)"),
+            (true, true) => format!("N = {n} (Sudoku and Latin squares)"),
+            _ => format!("N = {n}"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -109,35 +139,5 @@ mod tests {
         view_sets(&mut rows, None);
         view_family(&mut rows);
         assert_eq!(rows[0].mode, "mine");
-    }
-}
-
-impl super::Results {
-    /// `true` when the runs hold Latin squares (modes `qwh`, `qcp`) or balanced holes: the
-    /// families the quasigroup literature has published figures for.
-    pub fn has_literature_families(&self) -> bool {
-        self.modes().iter().any(|m| {
-            let base = m.split('/').next().unwrap_or_default();
-            base == QWH_MODE || base == QCP_MODE || m.ends_with("/balanced")
-        })
-    }
-
-    /// The name of size `n` in a panel title: `N = 33`, with `(Latin squares)` when every run of
-    /// that size is on a Latin square, `(Sudoku and Latin squares)` when both families have that
-    /// size.
-    pub fn size_name(&self, n: usize) -> String {
-        let (mut latin, mut sudoku) = (false, false);
-        for row in self.rows.iter().filter(|r| r.n == n) {
-            if row.box_rows == 1 || row.box_cols == 1 {
-                latin = true;
-            } else {
-                sudoku = true;
-            }
-        }
-        match (latin, sudoku) {
-            (true, false) => format!("N = {n} (Latin squares)"),
-            (true, true) => format!("N = {n} (Sudoku and Latin squares)"),
-            _ => format!("N = {n}"),
-        }
     }
 }

@@ -13,8 +13,9 @@ use crate::experiment::isolate::{default_memory_mb, Ended, Isolated};
 use crate::external::definition::{check_unique, Checks};
 use crate::external::{self, load_file, Definition};
 use crate::format::{write_entry, Format};
-use crate::grid::Shape;
+use crate::grid::{Grid, HouseKind, Shape};
 use crate::solve::{Limits, Outcome, Report, SolverKind, SolverOptions};
+use crate::verify::conflicts;
 
 /// On/off switch for HiGHS presolve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -272,7 +273,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 missing += 1;
                 let proven = reports.iter().any(|(_, r)| r.outcome == Outcome::Infeasible);
                 if proven && args.input.box_shape.is_none() {
-                    defaulted_none.extend(defaulted_box(entry.puzzle.shape()));
+                    defaulted_none.extend(defaulted_box(&entry.puzzle));
                 }
                 let word = if proven { "none" } else { "unknown" };
                 let wrong_only = !proven && answered_wrong;
@@ -305,10 +306,17 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     Ok(if fail { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
-/// `shape` when it is the default box shape of its N and N has another (a Latin square's 1×N at
-/// least), so a puzzle read with it may have been meant otherwise.
-fn defaulted_box(shape: Shape) -> Option<Shape> {
-    (shape.n() > 1 && !shape.is_latin() && Shape::for_size(shape.n()).is_ok_and(|d| d == shape)).then_some(shape)
+/// The puzzle's shape when it is the default box shape of its N and its givens clash in boxes
+/// only (every row and column holds distinct digits): a Latin square, or a grid with other boxes,
+/// read with the default ones.
+fn defaulted_box(puzzle: &Grid) -> Option<Shape> {
+    let shape = puzzle.shape();
+    let default = !shape.is_latin() && Shape::for_size(shape.n()).is_ok_and(|d| d == shape);
+    let clashes = || {
+        let found = conflicts(puzzle);
+        !found.is_empty() && found.iter().all(|c| c.house.kind == HouseKind::Box)
+    };
+    (default && clashes()).then_some(shape)
 }
 
 /// The hint for puzzles proven without a solution after being read with their N's default box
@@ -436,10 +444,15 @@ mod tests {
     #[test]
     fn only_a_default_sudoku_box_with_another_reading_gets_the_box_hint() {
         let shape = |text: &str| text.parse::<Shape>().unwrap();
-        assert_eq!(defaulted_box(shape("3x11")), Some(shape("3x11")));
-        assert_eq!(defaulted_box(shape("3x3")), Some(shape("3x3")));
-        assert_eq!(defaulted_box(shape("11x3")), None, "not the default: it was asked for");
-        assert_eq!(defaulted_box(shape("1x33")), None, "a Latin square already");
+        let grid = |cells: &str, s: &str| {
+            Grid::from_cells(shape(s), cells.bytes().map(|b| b.saturating_sub(b'0')).collect()).unwrap()
+        };
+        // A Latin square of order 4 read with 2×2 boxes: its boxes clash, its rows and columns do not.
+        let latin = "1234234134124123";
+        assert_eq!(defaulted_box(&grid(latin, "2x2")), Some(shape("2x2")));
+        assert_eq!(defaulted_box(&grid(latin, "1x4")), None, "read as a Latin square already");
+        assert_eq!(defaulted_box(&grid("1200000000000000", "2x2")), None, "no clash: an ordinary puzzle");
+        assert_eq!(defaulted_box(&grid("1100000000000000", "2x2")), None, "a row clash: not a box question");
         assert_eq!(box_hint(&[]), None);
         let hint = box_hint(&[shape("3x11"), shape("3x11")]).unwrap();
         assert!(

@@ -14,26 +14,11 @@ use super::axis::{count_label, Axis};
 use super::chart::{chart, draw_all_series, draw_peak};
 use super::frame::{censoring_note, figure_size, frame, grid, Key};
 use super::series::{has_alpha_axis, y_extent, Point, Series};
-use super::style::{look, Dash, Look, Marker, INK, MAX_COLS, PANEL};
+use super::style::{look, Dash, Look, Marker, INK, MAX_COLS, PANEL, SIZE_COLORS};
 use super::{Figure, FIGURES};
 use crate::results::{solver_order, stats, sweep_effort, Alpha, Results, Summary, MIN_PEAK_ALPHAS};
 
-/// The literature's exponent: holes at the peak ∝ N^1.55.
-const EXPONENT: f64 = 1.55;
-/// The published holes / N^1.55 at the QWH peak (Kautz et al. 2001, Table 2, order 28).
-const PUBLISHED: f64 = 1.53;
-
-/// Colours of the sizes, smallest first (Okabe–Ito, then greys).
-const SIZE_COLORS: [RGBColor; 8] = [
-    RGBColor(0, 114, 178),
-    RGBColor(213, 94, 0),
-    RGBColor(0, 158, 115),
-    RGBColor(204, 121, 167),
-    RGBColor(230, 159, 0),
-    RGBColor(86, 180, 233),
-    RGBColor(0, 0, 0),
-    RGBColor(120, 120, 120),
-];
+use crate::results::{HOLES_EXPONENT as EXPONENT, PUBLISHED_PEAK_CONSTANT as PUBLISHED};
 
 /// Holes over N^1.55 of fill `alpha` at side `n`.
 pub(super) fn scaled_holes(alpha: f64, n: usize) -> f64 {

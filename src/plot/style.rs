@@ -22,6 +22,19 @@ pub(super) const INK: RGBColor = RGBColor(70, 70, 70);
 /// Dash and gap (pixels) of the time-limit line.
 pub(super) const LIMIT_DASH: (i32, i32) = (7, 5);
 
+/// Colours of the sizes N when a figure draws one line per N (smallest first): Okabe–Ito, then
+/// greys.
+pub(super) const SIZE_COLORS: [RGBColor; 8] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(0, 0, 0),
+    RGBColor(120, 120, 120),
+];
+
 /// The marker shape of a mode.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(super) enum Marker {

@@ -15,8 +15,7 @@ use std::fmt::Write as _;
 use super::peaks::{EffortPeak, Peak};
 use crate::results::{fmt_count, solver_order, Alpha};
 
-/// The literature's exponent: holes at the peak ∝ n^1.55 (Achlioptas et al. 2000).
-pub(crate) const HOLES_EXPONENT: f64 = 1.55;
+pub(crate) use crate::results::HOLES_EXPONENT;
 /// Effort peaks below this (median or mean dead ends, conflicts or nodes) are too shallow to
 /// place: at 16×16 `sat` peaks at 8 conflicts, a difference of a few conflicts between α values.
 pub(crate) const MIN_PEAK_EFFORT: f64 = 100.0;

@@ -26,10 +26,9 @@ use std::fmt::Write as _;
 
 use super::latin_law::{verdict, LawCheck, HOLES_EXPONENT};
 use super::peaks::{EffortPeak, Peak};
-use crate::results::{fmt_num, solver_order, Alpha, Results, Summary, QCP_MODE, QWH_MODE};
-
-/// The published constant c of the QWH peak, holes = c·N^1.55 (Kautz et al. 2001, Table 2, order 28).
-pub(crate) const PUBLISHED_PEAK_CONSTANT: f64 = 1.53;
+use crate::results::{
+    fmt_num, is_latin_mode, solver_order, Alpha, Results, Summary, PUBLISHED_PEAK_CONSTANT, QCP_MODE, QWH_MODE,
+};
 
 /// Kautz et al. 2001, Table 1 (order 33, medians at the peak): measure, uniform, balanced, as
 /// printed there.
@@ -41,12 +40,6 @@ pub(crate) const KAUTZ_TABLE_1: [(&str, f64, f64, &str); 3] = [
 
 /// The suffix of a mode seen with balanced holes ([`crate::results`]'s view of the `holes` column).
 const BALANCED: &str = "/balanced";
-
-/// `true` for the modes of Latin squares (QWH, QCP, with either hole pattern).
-fn is_latin_mode(mode: &str) -> bool {
-    let base = mode.split('/').next().unwrap_or_default();
-    base == QWH_MODE || base == QCP_MODE
-}
 
 /// The family of a mode in words.
 fn family(mode: &str) -> String {

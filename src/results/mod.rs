@@ -37,8 +37,8 @@ pub(crate) use score::{Score, PAR_FACTOR};
 pub(crate) use solvers::{base_solver, paradigm, solver_order, Paradigm, ENCODING_PAIRS, KNOWN_SOLVERS};
 pub(crate) use summary::{Effort, Summary};
 pub(crate) use sweep::{argmax, sweep_effort, PeakAt, Statistic, SweepEffort, MIN_PEAK_ALPHAS};
+pub(crate) use view::{is_latin_mode, HOLES_EXPONENT, PUBLISHED_PEAK_CONSTANT, QCP_MODE, QWH_MODE};
 use view::{view_family, view_holes, view_sets};
-pub(crate) use view::{QCP_MODE, QWH_MODE};
 
 /// The mode whose instances (puzzles with exactly one solution) have a difficulty instead of an α
 /// axis; their `alpha` column is a placeholder.

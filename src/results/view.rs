@@ -26,6 +26,18 @@ pub(crate) const QWH_MODE: &str = "qwh";
 /// The mode randomly filled Latin squares are seen as: quasigroup completion problems.
 pub(crate) const QCP_MODE: &str = "qcp";
 
+/// The literature's exponent: holes at the hardness peak ∝ n^1.55 (Achlioptas et al. 2000).
+pub(crate) const HOLES_EXPONENT: f64 = 1.55;
+/// The published constant c of the QWH peak, holes = c·N^1.55 (Kautz et al. 2001, Table 2, order 28).
+pub(crate) const PUBLISHED_PEAK_CONSTANT: f64 = 1.53;
+
+/// `true` for the modes of Latin squares as [`view_family`] names them (`qwh`, `qcp`, with either
+/// hole pattern).
+pub(crate) fn is_latin_mode(mode: &str) -> bool {
+    let base = mode.split('/').next().unwrap_or_default();
+    base == QWH_MODE || base == QCP_MODE
+}
+
 /// How the tables and figures see the runs on an instance set's puzzles: a set plays the role a
 /// mode plays for generated instances, so the `mode` they group by is the set's name (a set may
 /// not be named like a mode); and a set whose puzzles span more than [`MAX_EXACT_FILLS`] fill
@@ -82,10 +94,7 @@ impl super::Results {
     /// `true` when the runs hold Latin squares (modes `qwh`, `qcp`) or balanced holes: the
     /// families the quasigroup literature has published figures for.
     pub fn has_literature_families(&self) -> bool {
-        self.modes().iter().any(|m| {
-            let base = m.split('/').next().unwrap_or_default();
-            base == QWH_MODE || base == QCP_MODE || m.ends_with("/balanced")
-        })
+        self.modes().iter().any(|m| is_latin_mode(m) || m.ends_with("/balanced"))
     }
 
     /// The name of size `n` in a panel title: `N = 33`, with `(Latin squares)` when every run of

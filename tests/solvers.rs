@@ -259,6 +259,52 @@ fn bench_writes_the_contracted_csv() {
 }
 
 #[test]
+fn bench_passes_solve_the_set_again_and_keep_the_contract() {
+    let file = data("9x9-hardest11.txt");
+    let o = run(&["bench", file.to_str().unwrap(), "--passes", "3", "--csv"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let row: Vec<String> = stdout(&o).lines().nth(1).unwrap().split(',').map(str::to_string).collect();
+    assert_eq!(&row[..5], &["backtrack", "11", "11", "0", "0"]);
+    let (total, mean): (f64, f64) = (row[5].parse().unwrap(), row[6].parse().unwrap());
+    assert!(total > 0.0 && mean > 0.0, "{row:?}");
+    // The guesses are one pass's, not three passes' sum.
+    let one = run(&["bench", file.to_str().unwrap(), "--csv"], "");
+    let guesses = |text: &str| text.lines().nth(1).unwrap().split(',').nth(8).unwrap().to_string();
+    assert_eq!(guesses(&stdout(&o)), guesses(&stdout(&one)));
+    let o = run(&["bench", file.to_str().unwrap(), "--passes", "0"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("0 is not in 1..1001"), "{}", stderr(&o));
+}
+
+#[test]
+fn isomorphs_are_reproducible_puzzles_with_their_solutions_carried_along() {
+    let file = data("9x9-hardest11.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let first = text.lines().find(|l| !l.starts_with('#') && !l.trim().is_empty()).unwrap().trim().to_string();
+    let solved = run(&["solve", "-"], &format!("{first}\n"));
+    let with_solution = format!("{first}:{}", stdout(&solved).trim());
+    let o = run(&["isomorphs", "-", "--copies", "4", "--seed", "9"], &format!("{with_solution}\n"));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out, stdout(&run(&["isomorphs", "-", "--copies", "4", "--seed", "9"], &format!("{with_solution}\n"))));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4);
+    let givens = first.bytes().filter(|b| b.is_ascii_digit() && *b != b'0').count();
+    for line in &lines {
+        let (puzzle, solution) = line.split_once(':').expect("PUZZLE:SOLUTION");
+        assert_ne!(puzzle, first, "an isomorph moves the givens");
+        assert_eq!(puzzle.bytes().filter(|b| b.is_ascii_digit() && *b != b'0').count(), givens);
+        // The carried solution is the isomorph's: `check` verifies it against its puzzle, and
+        // the solver finds it (the puzzle has one solution).
+        let checked = run(&["check", "-"], &format!("{line}\n"));
+        assert_eq!(checked.status.code(), Some(0), "{}", stdout(&checked));
+        assert_eq!(stdout(&run(&["solve", "-"], &format!("{puzzle}\n"))).trim(), solution);
+    }
+    let o = run(&["isomorphs", "-", "--copies", "0"], &format!("{first}\n"));
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
 fn dead_ends_measure_hardness_where_guesses_measure_size() {
     // Filling an empty grid takes many guesses but, with propagation, no wrong one.
     let empty = Grid::empty(Shape::new(3, 3).unwrap());

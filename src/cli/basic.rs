@@ -1,4 +1,4 @@
-//! The foundation commands: `generate`, `check` and `graph`.
+//! The foundation commands: `generate`, `check`, `graph` and `isomorphs`.
 
 use std::process::ExitCode;
 
@@ -7,7 +7,8 @@ use clap::Args;
 
 use super::{emit, BatchArgs, InputArgs, ShapeArgs};
 use crate::format::write_entry;
-use crate::generate::{planted_with, random_fill, rng_from_seed, Holes, Mode};
+use crate::format::Format;
+use crate::generate::{planted_with, random_fill, rng_from_seed, Holes, Isomorph, Mode};
 use crate::graph::ConstraintGraph;
 use crate::verify;
 
@@ -124,6 +125,41 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     emit(&out)?;
     eprintln!("{} puzzle(s), {} with conflicts or a wrong solution", entries.len(), bad);
     Ok(if bad == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// Arguments of `isomorphs`.
+#[derive(Debug, Args)]
+pub struct IsomorphsArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Isomorphs per puzzle (1 or more).
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    copies: u64,
+    /// Seed; output puzzle i uses the stream seeded by seed + i.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "line")]
+    format: Format,
+}
+
+/// `isomorphs`: `copies` random isomorphs of every puzzle, copy-major, each solution (when given)
+/// mapped with its puzzle.
+pub fn isomorphs(args: IsomorphsArgs) -> anyhow::Result<ExitCode> {
+    let (entries, _) = args.input.read()?;
+    let mut i = 0u64;
+    for _ in 0..args.copies {
+        let mut out = String::new();
+        for entry in &entries {
+            let iso = Isomorph::random(entry.puzzle.shape(), &mut rng_from_seed(args.seed.wrapping_add(i)));
+            let solution = entry.solution.as_ref().map(|s| iso.apply(s));
+            out.push_str(&write_entry(args.format, &iso.apply(&entry.puzzle), solution.as_ref()));
+            i += 1;
+        }
+        emit(&out)?;
+    }
+    eprintln!("wrote {} isomorph(s) of {} puzzle(s)", i, entries.len());
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Arguments of `graph`.

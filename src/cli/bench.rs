@@ -34,6 +34,11 @@ pub struct BenchArgs {
     /// Use only the first K puzzles (K ≥ 1).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
+    /// Solve the whole collection this many times, in order (K ≥ 1): each puzzle's time is the
+    /// median of its K solves, so a small set's median stops hanging on one cold or interrupted
+    /// solve; answers are verified after every pass.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..1001))]
+    passes: u64,
     /// Print CSV instead of a Markdown table.
     #[arg(long)]
     csv: bool,
@@ -102,7 +107,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
                 outcome: Some(report.outcome),
             })
         };
-        let (row, faults) = bench_one(kind, &entries, &mut runner)?;
+        let (row, faults) = bench_one(kind, &entries, args.passes as usize, &mut runner)?;
         bad += faults;
         rows.push(row);
     }
@@ -126,45 +131,42 @@ struct Timed {
     guesses: Option<u64>,
 }
 
-/// Runs one solver over all entries; returns its row and the number of answers the oracle rejected.
+/// Runs one solver over all entries `passes` times; returns its row and the number of answers
+/// the oracle rejected (in any pass). A puzzle's time is the median of its passes, `total_s` the
+/// mean pass; the outcome counts and guesses are the last pass's.
 fn bench_one(
     kind: SolverKind,
     entries: &[Entry],
+    passes: usize,
     solve: &mut impl FnMut(&crate::grid::Grid) -> anyhow::Result<Timed>,
 ) -> anyhow::Result<(BenchRow, usize)> {
-    let mut times = Vec::with_capacity(entries.len());
-    let mut outcomes = Vec::with_capacity(entries.len());
-    let mut labels = Vec::with_capacity(entries.len());
-    let mut guesses = Vec::with_capacity(entries.len());
+    let mut per_puzzle: Vec<Vec<f64>> = vec![Vec::with_capacity(passes); entries.len()];
+    let (mut labels, mut guesses) = (Vec::new(), Vec::new());
+    let (mut faults, mut total_s) = (0, 0.0);
     // Conflicting givens are answered before any solver runs, as `solve::solve` does.
     let clean: Vec<bool> = entries.iter().map(|e| verify::conflicts(&e.puzzle).is_empty()).collect();
-    let total = Instant::now();
-    for (entry, &ok) in entries.iter().zip(&clean) {
-        if !ok {
-            times.push(0.0);
-            outcomes.push(Some(Outcome::Infeasible));
-            labels.push("infeasible");
-            guesses.push(None);
-            continue;
-        }
-        let timed = solve(&entry.puzzle)?;
-        times.push(timed.seconds);
-        guesses.push(timed.guesses);
-        labels.push(timed.label);
-        outcomes.push(timed.outcome);
-    }
-    let total_s = total.elapsed().as_secs_f64();
-    let mut faults = 0;
-    for (i, (entry, outcome)) in entries.iter().zip(&outcomes).enumerate() {
-        if let Some(Outcome::Solved(grid)) = outcome {
-            let wrong = !verify::is_solution_of(&entry.puzzle, grid);
-            let mismatch = entry.solution.as_ref().is_some_and(|s| s != grid && entry.count == Some(1));
-            if wrong || mismatch {
-                faults += 1;
-                eprintln!("bench: {} gave a wrong answer for puzzle {} (line {})", kind.name(), i + 1, entry.line);
+    for _ in 0..passes.max(1) {
+        let mut outcomes = Vec::with_capacity(entries.len());
+        (labels, guesses) = (Vec::with_capacity(entries.len()), Vec::with_capacity(entries.len()));
+        let pass = Instant::now();
+        for ((entry, &ok), times) in entries.iter().zip(&clean).zip(&mut per_puzzle) {
+            if !ok {
+                times.push(0.0);
+                outcomes.push(Some(Outcome::Infeasible));
+                labels.push("infeasible");
+                guesses.push(None);
+                continue;
             }
+            let timed = solve(&entry.puzzle)?;
+            times.push(timed.seconds);
+            guesses.push(timed.guesses);
+            labels.push(timed.label);
+            outcomes.push(timed.outcome);
         }
+        total_s += pass.elapsed().as_secs_f64() / passes.max(1) as f64;
+        faults += wrong_answers(kind, entries, &outcomes);
     }
+    let times: Vec<f64> = per_puzzle.iter().map(|t| crate::results::stats::median(t).unwrap_or(0.0)).collect();
     let count = |label: &str| labels.iter().filter(|l| **l == label).count();
     let guesses_reported = guesses.iter().any(Option::is_some);
     let n = entries.len().max(1) as f64;
@@ -182,6 +184,23 @@ fn bench_one(
         no_guess_pct: guesses_reported.then(|| 100.0 * guesses.iter().filter(|g| **g == Some(0)).count() as f64 / n),
     };
     Ok((row, faults))
+}
+
+/// The answers among `outcomes` that fail the oracle (the verifier, and the known solution of a
+/// puzzle with one), each reported on stderr.
+fn wrong_answers(kind: SolverKind, entries: &[Entry], outcomes: &[Option<Outcome>]) -> usize {
+    let mut faults = 0;
+    for (i, (entry, outcome)) in entries.iter().zip(outcomes).enumerate() {
+        if let Some(Outcome::Solved(grid)) = outcome {
+            let wrong = !verify::is_solution_of(&entry.puzzle, grid);
+            let mismatch = entry.solution.as_ref().is_some_and(|s| s != grid && entry.count == Some(1));
+            if wrong || mismatch {
+                faults += 1;
+                eprintln!("bench: {} gave a wrong answer for puzzle {} (line {})", kind.name(), i + 1, entry.line);
+            }
+        }
+    }
+    faults
 }
 
 /// The Markdown table, with each solver's median time relative to the fastest.

@@ -48,6 +48,12 @@ pub enum Command {
         after_help = "Examples:\n  sudoku-lab graph --size 9\n  sudoku-lab graph --size 6 --box 2x3 --dot > g.dot"
     )]
     Graph(basic::GraphArgs),
+    /// Write random isomorphs of each puzzle: relabelled, rows and columns permuted within bands and stacks, bands and stacks permuted, transposed for square boxes.
+    #[command(after_help = "Copy-major: every puzzle's first isomorph, then every puzzle's second, …; \
+        output puzzle i (from 0) uses the stream seeded by seed + i. A solution given with a puzzle \
+        (PUZZLE:SOLUTION) is carried through the same map.\n\n\
+        Example:\n  sudoku-lab isomorphs ../shared/data/9x9-hardest11.txt --copies 1000 --seed 1 > hardest11-iso.txt")]
+    Isomorphs(basic::IsomorphsArgs),
     /// Solve every puzzle of a file with one or more solvers, cross-checking their answers.
     #[command(after_help = "Examples:\n  sudoku-lab solve puzzles.txt --solver backtrack\n  \
         sudoku-lab solve puzzles.txt --solver all --time-limit 10 --stats stats.csv")]
@@ -304,6 +310,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Generate(args) => basic::generate(args),
         Command::Check(args) => basic::check(args),
         Command::Graph(args) => basic::graph(args),
+        Command::Isomorphs(args) => basic::isomorphs(args),
         Command::Solve(args) => solve::run(args),
         Command::Export(args) => export::run(args),
         Command::Bench(args) => bench::run(args),

@@ -1,5 +1,6 @@
 //! Instance generators and families: the origin study's `random` fill and `planted` instances,
-//! the complete solutions they are cut from, and the hole patterns ([`holes`]) that cut them.
+//! the complete solutions they are cut from, the hole patterns ([`holes`]) that cut them, and
+//! random isomorphs of given puzzles ([`isomorph`]: the same puzzle in another orientation).
 //! Every function takes `&mut impl Rng`; callers seed a [`ChaCha8Rng`] from an explicit `u64` with
 //! [`rng_from_seed`], so the same seed gives the same instance on any machine.
 //!
@@ -18,9 +19,11 @@
 //! 9×9, and the committed Sudoku results were all made this way, so it stays.
 
 pub mod holes;
+pub mod isomorph;
 pub mod latin;
 
 pub use holes::Holes;
+pub use isomorph::Isomorph;
 pub use latin::jacobson_matthews;
 
 use rand::{Rng, SeedableRng};

@@ -31,7 +31,7 @@ pub struct CliqueModel {
 /// The clique model of `puzzle`, or why it has no solution.
 pub fn build(puzzle: &Grid) -> Result<CliqueModel, String> {
     let n = puzzle.n();
-    let graph = ConstraintGraph::new(puzzle.shape());
+    let graph = ConstraintGraph::shared(puzzle.shape());
     let reduced = Candidates::new(puzzle, &graph);
     if let Some(dead) = dead_end(puzzle, &graph, &reduced) {
         return Err(dead.describe(n));

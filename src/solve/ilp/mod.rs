@@ -160,7 +160,7 @@ enum Built {
 /// Complexity: O(N·|E|) = O(N⁴) time and space.
 fn build_edge(puzzle: &Grid, reduce: bool, perturb: bool) -> Model {
     let n = puzzle.n();
-    let graph = ConstraintGraph::new(puzzle.shape());
+    let graph = ConstraintGraph::shared(puzzle.shape());
     let keep: Vec<u64> =
         if reduce { Candidates::new(puzzle, &graph).cells } else { vec![u64::MAX; puzzle.cells().len()] };
     let mut vars = ProblemVariables::new();

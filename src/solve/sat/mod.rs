@@ -21,11 +21,11 @@
 //! solves or refutes never reaches the SAT solver.
 //!
 //! **Configuration.** CaDiCaL runs its "sat" configuration (stable mode, target phases) with
-//! congruence closure off, and on grids up to 25×25 also "plain": no pre- or inprocessing
-//! ([`PLAIN_UP_TO`] has the profile and the measurements). That is `sat`'s default since issue 33:
-//! at 25×25 near the hardness peak a run was mostly CaDiCaL's start-up simplification, which finds
-//! next to nothing in these formulas; at 36×36 and above, where runs take seconds, the
-//! inprocessing stays.
+//! congruence closure off, and on grids up to 25×25 also "plain": no pre- or inprocessing, and no
+//! chronological backtracking ([`PLAIN_UP_TO`] has the profile and the measurements). That is
+//! `sat`'s default since issue 33: at 25×25 near the hardness peak a run was mostly CaDiCaL's
+//! start-up simplification, which finds next to nothing in these formulas, and chronological
+//! backtracking cost conflicts; at 36×36 and above, where runs take seconds, both stay.
 //!
 //! CDCL on the 3-D encoding is the strongest general method known for quasigroup completion, the
 //! problem underneath Sudoku's hard phase (Kautz et al. 2001; Ansótegui et al., "Modeling choices
@@ -208,7 +208,9 @@ impl Cdcl for CaDiCaL<'static, 'static> {
         if n > PLAIN_UP_TO {
             return Ok(());
         }
-        self.set_configuration(rustsat_cadical::Config::Plain).map_err(|e| format!("CaDiCaL configuration: {e}"))
+        self.set_configuration(rustsat_cadical::Config::Plain).map_err(|e| format!("CaDiCaL configuration: {e}"))?;
+        // Without chronological backtracking (see PLAIN_UP_TO for the measurements).
+        self.set_option("chrono", 0).map_err(|e| format!("CaDiCaL option chrono: {e}"))
     }
 
     fn effort(&self) -> (Option<u64>, Option<u64>, Option<u64>) {
@@ -264,6 +266,18 @@ impl Cdcl for Kissat<'static> {
 /// against 2,496 on the first, 5,505 against 42,972 on the third; 15 against 25 s of CPU in all,
 /// one of the six at a 60 s limit without it), and α = 0.5, the hard cell, was not measured: until
 /// it is, larger grids keep the inprocessing and `sat` there is unchanged.
+///
+/// Plain runs also switch chronological backtracking off (`chrono=0`: every conflict backjumps
+/// to its asserting level). Measured in-process (`satprof`-style loop over `Sat::solve`, wall
+/// clock, one idle core) on planted 25×25 instances at α = 0.45: over 510 (peers-peak-25's 30
+/// and `generate --seed` 1000, 2000 (40 each) and 3000–7000 (80 each)) 51.2 → 44.6 ms a puzzle and
+/// 1,006 → 861 mean conflicts (median 558 → 480); over 400 held out (seeds 8000–12000, 80 each)
+/// 50.4 → 37.2 ms and 935 → 731 (484 → 417). At α = 0.4 (200, seed 20000) 30.8 → 23.6 ms, at
+/// α = 0.5 6.8 → 5.8 ms; 16×16 at α = 0.4 (400) 1.71 → 1.70 ms. With the inprocessing of the
+/// larger grids it does not pay: on ten planted 36×36 at α = 0.45 (seed 30000) the mean went
+/// from 1.1 to 2.7 s, so it stays on there. Tried beside it and dropped (no gain on the
+/// held-out set): `lucky=0`, `bumpreason=0`, `target=0`/`2`, `reluctant=0`, `phase=0`; focused
+/// mode (`stabilizeonly=0`, `stabilize=0`) lost 30–50 %.
 pub const PLAIN_UP_TO: usize = 25;
 
 /// kissat's configuration for Sudoku: "sat" (target phases, stable mode), as for CaDiCaL. Measured

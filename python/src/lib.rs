@@ -34,6 +34,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(puzzles::rate, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(puzzles::graph_edges, m)?)?;
+    m.add_function(wrap_pyfunction!(puzzles::isomorphs, m)?)?;
     m.add_function(wrap_pyfunction!(experiments::run, m)?)?;
     m.add_function(wrap_pyfunction!(experiments::report, m)?)?;
     m.add_function(wrap_pyfunction!(experiments::plot, m)?)?;

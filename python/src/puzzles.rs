@@ -1,13 +1,13 @@
 //! Instances and puzzles: `generate` (the command line's `generate` and `puzzle`),
-//! `count_solutions`, `rate`, `analyze` (the command line's `analyze --json`) and the
-//! constraint graph's edges.
+//! `count_solutions`, `rate`, `analyze` (the command line's `analyze --json`), `isomorphs` (the
+//! command line's `isomorphs`) and the constraint graph's edges.
 
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use sudoku_lab::generate::{planted, random_fill, rng_from_seed};
+use sudoku_lab::generate::{planted, random_fill, rng_from_seed, Isomorph};
 use sudoku_lab::graph::ConstraintGraph;
 use sudoku_lab::logic::{Logic, Rating};
 use sudoku_lab::puzzle::{analyze as analyze_puzzle, Generator, PuzzleSpec};
@@ -17,6 +17,19 @@ use crate::convert::{count, shape_of, to_py};
 use crate::grid::Grid;
 use crate::solving::limits_of;
 use crate::wait::interruptible;
+
+/// `copies` random isomorphs of `grid` (digits relabelled; rows, columns, bands and stacks
+/// permuted; transposed half of the time for square boxes), isomorph i drawn from the stream
+/// seeded by seed + i, as `sudoku-lab isomorphs` draws a one-puzzle file's.
+#[pyfunction]
+#[pyo3(signature = (grid, copies = 1, seed = 0))]
+pub fn isomorphs(grid: &Grid, copies: i128, seed: i128) -> PyResult<Vec<Grid>> {
+    let (copies, seed): (u64, u64) = (count("copies", copies)?, count("seed", seed)?);
+    let shape = grid.grid.shape();
+    Ok((0..copies)
+        .map(|i| Grid::new(Isomorph::random(shape, &mut rng_from_seed(seed.wrapping_add(i))).apply(&grid.grid)))
+        .collect())
+}
 
 /// An instance, as `sudoku-lab generate` (modes `random`, the origin study's fill, which may have
 /// no solution, and `planted`, always solvable) or `sudoku-lab puzzle` (mode `unique`, with a

@@ -133,6 +133,20 @@ def test_unique_puzzles_have_one_solution_and_their_rating():
     assert dict(techniques)["naked-single"] > 0
 
 
+def test_isomorphs_are_the_command_lines_and_keep_the_puzzle_solvable_once():
+    puzzle, _ = corpus("9x9-hardest11")[2]
+    copies = sl.isomorphs(sl.Grid(puzzle), copies=3, seed=5)
+    out = subprocess.run(
+        [CLI, "isomorphs", "-", "--copies", "3", "--seed", "5"], input=puzzle, capture_output=True, text=True, check=True
+    )
+    assert "".join(g.to_text() for g in copies) == out.stdout
+    for grid in copies:
+        assert grid != sl.Grid(puzzle)
+        assert sl.count_solutions(grid) == (1, True)
+    with pytest.raises(ValueError):
+        sl.isomorphs(sl.Grid(puzzle), copies=-1)
+
+
 def test_count_solutions_is_exact_or_says_it_is_a_bound():
     assert sl.count_solutions(sl.Grid.empty("2x2")) == (288, True)  # every 4×4 Sudoku
     assert sl.count_solutions(sl.Grid.empty("3x3"), 50) == (50, False)  # never above the maximum

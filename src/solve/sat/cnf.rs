@@ -20,7 +20,11 @@
 //! cells once — the origin study's edge constraints, x(u, k) + x(v, k) ≤ 1 per edge and digit: two
 //! cells of one row (or column) and one box are the box's pair, and a Latin square's boxes, which
 //! are its rows, add no clause. Stating them twice, as the three houses' groups did, gave a 25×25
-//! formula about 7 % more clauses that CaDiCaL loads and watches to no purpose. Chosen by measurement (`solve --solver sat
+//! formula about 7 % more clauses that CaDiCaL loads and watches to no purpose. The search moves
+//! with the clause order, either way from one instance to the next: over 910 planted 25×25
+//! instances at α = 0.45 the mean conflicts did not change beyond that noise, and on ten planted
+//! 36×36 per cell (seed 30000, `bench --solver sat --time-limit 60`) α = 0.45 went from 2.04 to
+//! 0.88 s a puzzle and α = 0.5 from 7 to 8 of 10 solved. Chosen by measurement (`solve --solver sat
 //! --stats`, CaDiCaL's `sat` configuration, planted instances of `generate --mode planted --seed
 //! 21`): on 36×36 at α = 0.2, 0.4 and 0.45 (6 instances each) pairwise and ladder tie in total
 //! time (19.1 s vs 19.9 s) but pairwise has the better worst case (2.2 s vs 4.2 s); on the empty

@@ -184,7 +184,10 @@ mod tests {
         let (nine, six) = (Shape::new(3, 3).unwrap(), Shape::new(2, 3).unwrap());
         // Whichever graph the process keeps (tests run side by side), the shared one is the shape's.
         assert_eq!(ConstraintGraph::shared(six).stats(), ConstraintGraph::new(six).stats());
-        assert_eq!(ConstraintGraph::shared(nine).edges().collect::<Vec<_>>(), ConstraintGraph::new(nine).edges().collect::<Vec<_>>());
+        assert_eq!(
+            ConstraintGraph::shared(nine).edges().collect::<Vec<_>>(),
+            ConstraintGraph::new(nine).edges().collect::<Vec<_>>()
+        );
         assert_eq!(ConstraintGraph::new(Shape::new(2, 3).unwrap()).stats().edges, 216);
     }
 

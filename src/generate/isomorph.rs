@@ -50,7 +50,13 @@ impl Isomorph {
     /// The identity: every grid maps to itself.
     pub fn identity(shape: Shape) -> Isomorph {
         let n = shape.n();
-        Isomorph { shape, labels: (0..=n as u8).collect(), rows: (0..n).collect(), cols: (0..n).collect(), transpose: false }
+        Isomorph {
+            shape,
+            labels: (0..=n as u8).collect(),
+            rows: (0..n).collect(),
+            cols: (0..n).collect(),
+            transpose: false,
+        }
     }
 
     /// The image of `grid` (which must have this isomorph's shape): empty cells stay empty.
@@ -147,7 +153,8 @@ mod tests {
                 assert!(triple.iter().all(|&c| c / 3 == triple[0] / 3));
             }
         }
-        let transposed = (0..64).filter(|&s| Isomorph::random(Shape::new(3, 3).unwrap(), &mut rng_from_seed(s)).transpose);
+        let transposed =
+            (0..64).filter(|&s| Isomorph::random(Shape::new(3, 3).unwrap(), &mut rng_from_seed(s)).transpose);
         assert!((16..=48).contains(&transposed.count()), "about half of the 9×9 isomorphs transpose");
     }
 }

@@ -48,7 +48,7 @@ pub enum Command {
         after_help = "Examples:\n  sudoku-lab graph --size 9\n  sudoku-lab graph --size 6 --box 2x3 --dot > g.dot"
     )]
     Graph(basic::GraphArgs),
-    /// Write random isomorphs of each puzzle: relabelled, rows and columns permuted within bands and stacks, bands and stacks permuted, transposed for square boxes.
+    /// Write random isomorphs of each puzzle: relabelled; rows, columns, bands and stacks permuted; transposed half the time when boxes are square.
     #[command(after_help = "Copy-major: every puzzle's first isomorph, then every puzzle's second, …; \
         output puzzle i (from 0) uses the stream seeded by seed + i. A solution given with a puzzle \
         (PUZZLE:SOLUTION) is carried through the same map.\n\n\

@@ -32,8 +32,9 @@
 //! to the next: over 510 such instances (before chronological backtracking went off) the mean
 //! conflicts went from 941 to 1,006 — 930 → 1,167 on 110 of them, 944 → 962 on the other 400
 //! (medians 563 → 740 and 588 → 501) — and the time a puzzle from 51.1 to 51.2 ms, the set-up
-//! 1.3 ms shorter with the shared graph; on ten planted 36×36 per cell (seed 30000, `bench --solver sat --time-limit
-//! 60`) α = 0.45 went from 2.04 to 0.88 s a puzzle and α = 0.5 from 7 to 8 of 10 solved.
+//! 1.3 ms shorter with the shared graph; on ten planted 36×36 per cell (seed 30000, `bench
+//! --solver sat --time-limit 60`) α = 0.45 went from 2.04 to 0.88 s a puzzle and α = 0.5 from 7
+//! to 8 of 10 solved.
 
 use std::time::Instant;
 

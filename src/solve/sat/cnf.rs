@@ -240,17 +240,17 @@ pub fn encode_within<S: ClauseSink + ?Sized>(
         }
     }
     let shape = puzzle.shape();
-    let mut placed: Vec<usize> = Vec::with_capacity(n);
+    let mut places: Vec<usize> = Vec::with_capacity(n);
     for (house, (h, cells)) in graph.houses().iter().enumerate() {
         // A Latin square's boxes are its rows (or its columns): their clauses would repeat those.
         if shape.is_latin() && h.kind == HouseKind::Box {
             continue;
         }
         for k in cands.missing(house, n) {
-            placed.clear();
-            placed.extend(cells.iter().copied().filter(|&c| var[c * n + k].is_some()));
+            places.clear();
+            places.extend(cells.iter().copied().filter(|&c| var[c * n + k].is_some()));
             lits.clear();
-            lits.extend(placed.iter().filter_map(|&c| var[c * n + k]).map(|v| v.pos_lit()));
+            lits.extend(places.iter().filter_map(|&c| var[c * n + k]).map(|v| v.pos_lit()));
             if encoding == Encoding::Full {
                 out.add(&lits)?;
             }
@@ -263,8 +263,8 @@ pub fn encode_within<S: ClauseSink + ?Sized>(
             let shared = |a: usize, b: usize| {
                 h.kind != HouseKind::Box && !shape.is_latin() && shape.box_of(a) == shape.box_of(b)
             };
-            for (i, (&a, &x)) in placed.iter().zip(&lits).enumerate() {
-                for (&b, &y) in placed[i + 1..].iter().zip(&lits[i + 1..]) {
+            for (i, (&a, &x)) in places.iter().zip(&lits).enumerate() {
+                for (&b, &y) in places[i + 1..].iter().zip(&lits[i + 1..]) {
                     if !shared(a, b) {
                         out.add(&[!x, !y])?;
                     }

@@ -175,6 +175,11 @@ def analyze(grid: Grid, max_solutions: int = 2, *, time_limit: float | None = No
     """``sudoku-lab analyze --json``'s record: solutions, determined cells, rating, symmetry.
     ``max_solutions`` is 1 or more, as for ``count_solutions``."""
 
+def isomorphs(grid: Grid, copies: int = 1, seed: int = 0) -> list[Grid]:
+    """``copies`` random isomorphs of ``grid`` (digits relabelled; rows, columns, bands and stacks
+    permuted; transposed half the time for square boxes), isomorph i from seed + i, as
+    ``sudoku-lab isomorphs`` writes a one-puzzle file's."""
+
 def graph_edges(box: BoxLike) -> tuple[list[tuple[int, int, int]], list[tuple[int, int]]]:
     """The constraint graph: nodes as (row, column, box) and edges (u, v), u < v."""
 

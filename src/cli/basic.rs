@@ -6,8 +6,7 @@ use anyhow::bail;
 use clap::Args;
 
 use super::{emit, BatchArgs, InputArgs, ShapeArgs};
-use crate::format::write_entry;
-use crate::format::Format;
+use crate::format::{write_entry, Format};
 use crate::generate::{planted_with, random_fill, rng_from_seed, Holes, Isomorph, Mode};
 use crate::graph::ConstraintGraph;
 use crate::verify;

@@ -140,12 +140,13 @@ fn bench_one(
     passes: usize,
     solve: &mut impl FnMut(&crate::grid::Grid) -> anyhow::Result<Timed>,
 ) -> anyhow::Result<(BenchRow, usize)> {
+    let passes = passes.max(1);
     let mut per_puzzle: Vec<Vec<f64>> = vec![Vec::with_capacity(passes); entries.len()];
     let (mut labels, mut guesses) = (Vec::new(), Vec::new());
     let (mut faults, mut total_s) = (0, 0.0);
     // Conflicting givens are answered before any solver runs, as `solve::solve` does.
     let clean: Vec<bool> = entries.iter().map(|e| verify::conflicts(&e.puzzle).is_empty()).collect();
-    for _ in 0..passes.max(1) {
+    for _ in 0..passes {
         let mut outcomes = Vec::with_capacity(entries.len());
         (labels, guesses) = (Vec::with_capacity(entries.len()), Vec::with_capacity(entries.len()));
         let pass = Instant::now();
@@ -163,7 +164,7 @@ fn bench_one(
             labels.push(timed.label);
             outcomes.push(timed.outcome);
         }
-        total_s += pass.elapsed().as_secs_f64() / passes.max(1) as f64;
+        total_s += pass.elapsed().as_secs_f64() / passes as f64;
         faults += wrong_answers(kind, entries, &outcomes);
     }
     let times: Vec<f64> = per_puzzle.iter().map(|t| crate::results::stats::median(t).unwrap_or(0.0)).collect();

@@ -79,31 +79,34 @@ impl ClauseSink for Cnf {
 
 impl ClauseSink for rustsat_cadical::CaDiCaL<'_, '_> {
     fn add(&mut self, lits: &[Lit]) -> Result<(), rustsat::OutOfMemory> {
-        use rustsat::solvers::Solve;
-        self.add_clause_ref(rustsat::types::Cl::new(lits)).map_err(|_| rustsat::OutOfMemory::ExternalApi)
+        add_to_solver(self, lits)
     }
 
     fn reserve(&mut self, variables: u32) -> Result<(), rustsat::OutOfMemory> {
-        use rustsat::solvers::Solve;
-        match variables.checked_sub(1) {
-            Some(last) => Solve::reserve(self, Var::new(last)).map_err(|_| rustsat::OutOfMemory::ExternalApi),
-            None => Ok(()),
-        }
+        reserve_in_solver(self, variables)
     }
 }
 
 impl ClauseSink for rustsat_kissat::Kissat<'_> {
     fn add(&mut self, lits: &[Lit]) -> Result<(), rustsat::OutOfMemory> {
-        use rustsat::solvers::Solve;
-        self.add_clause_ref(rustsat::types::Cl::new(lits)).map_err(|_| rustsat::OutOfMemory::ExternalApi)
+        add_to_solver(self, lits)
     }
 
     fn reserve(&mut self, variables: u32) -> Result<(), rustsat::OutOfMemory> {
-        use rustsat::solvers::Solve;
-        match variables.checked_sub(1) {
-            Some(last) => Solve::reserve(self, Var::new(last)).map_err(|_| rustsat::OutOfMemory::ExternalApi),
-            None => Ok(()),
-        }
+        reserve_in_solver(self, variables)
+    }
+}
+
+/// [`ClauseSink::add`] for a rustsat solver.
+fn add_to_solver(solver: &mut impl rustsat::solvers::Solve, lits: &[Lit]) -> Result<(), rustsat::OutOfMemory> {
+    solver.add_clause_ref(rustsat::types::Cl::new(lits)).map_err(|_| rustsat::OutOfMemory::ExternalApi)
+}
+
+/// [`ClauseSink::reserve`] for a rustsat solver (it takes the largest variable, not a count).
+fn reserve_in_solver(solver: &mut impl rustsat::solvers::Solve, variables: u32) -> Result<(), rustsat::OutOfMemory> {
+    match variables.checked_sub(1) {
+        Some(last) => solver.reserve(Var::new(last)).map_err(|_| rustsat::OutOfMemory::ExternalApi),
+        None => Ok(()),
     }
 }
 

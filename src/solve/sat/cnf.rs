@@ -34,13 +34,10 @@
 //! 588 → 501) — and the time a puzzle from 51.1 to 51.2 ms, the set-up 1.3 ms shorter with the
 //! shared graph; on ten planted 36×36 per cell (seed 30000, `bench --solver sat --time-limit 60`)
 //! α = 0.45 went from 2.04 to 0.88 s a puzzle and α = 0.5 from 7 to 8 of 10 solved. Re-checked on
-//! 90 more planted 36×36 (`sat` alone, 60 s, builds of dbe7eed and 155c5a6 side by side, one core
-//! each; a run's conflicts repeat exactly, so an instance differs by the formula, and the variables
-//! now reserved up front, only): peers-peak's seed 24, 30 at α = 0.45, PAR-2 2.1 → 2.5 s (12 of 30
-//! with fewer conflicts); at α = 0.5 over 30 of seed 24 and 30 of seed 7, 37 → 39 solved, PAR-2
-//! 57.0 → 53.2 s, but seed 24 alone 17 → 17 and 59.1 → 62.9 s (1.93× the conflicts on the 13 both
-//! solved), seed 7 alone 20 → 22 and 55.0 → 43.5 s (0.47× on the 16). An instance's count moves
-//! from 0.03× to 6.3× its count with the other formula; pooled, no loss.
+//! 90 more planted 36×36, builds before and after side by side (`results/bench/sat36-pairs` has the
+//! runs and a table): at α = 0.5, 60 instances, 37 → 39 solved and PAR-2 57.0 → 53.2 s; at
+//! α = 0.45, 30, PAR-2 2.1 → 2.5 s; an instance's conflicts move from 0.03× to 6.3× between the
+//! two formulas. Luck either way; no loss.
 
 use std::time::Instant;
 

@@ -27,6 +27,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod certificates;
 pub mod cli;
 pub mod experiment;
 pub mod export;

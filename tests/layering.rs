@@ -33,7 +33,7 @@ const LAYERS: &[&[&str]] = &[
     &["puzzle"],
     &["generate", "export"],
     &["solve"],
-    &["logic", "verify", "graph", "format"],
+    &["logic", "verify", "certificates", "graph", "format"],
     &["grid"],
 ];
 

@@ -40,9 +40,9 @@ pub fn runs_columns() -> Vec<(&'static str, &'static str)> {
         .map(|&c| {
             let dtype = match c {
                 "experiment" | "mode" | "difficulty" | "solver" | "outcome" | "note" | "winner" | "set"
-                | "instance" | "expected" | "contradiction" | "holes" | JUDGED => "string",
+                | "instance" | "expected" | "contradiction" | "holes" | "certificate" | JUDGED => "string",
                 "seed" => "UInt64",
-                "alpha" | "seconds" | "build_seconds" | "peak_rss_mb" | "cpu_seconds" => "Float64",
+                "alpha" | "seconds" | "build_seconds" | "peak_rss_mb" | "cpu_seconds" | "certify_seconds" => "Float64",
                 "verified" | "agree" => "boolean",
                 _ => "Int64",
             };

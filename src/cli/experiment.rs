@@ -28,11 +28,16 @@ pub struct RunArgs {
     /// Discard the results already in the folder and start over.
     #[arg(long)]
     force: bool,
+    /// Leave "infeasible" verdicts unchecked (as the config key `certify = false`): no proof is
+    /// made or checked, and the report says so.
+    #[arg(long)]
+    no_certify: bool,
 }
 
 /// `run`: every run of a config; exit 1 when solvers disagree or an answer fails the oracle.
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
-    let config = Config::load(&args.config)?;
+    let mut config = Config::load(&args.config)?;
+    config.certify &= !args.no_certify;
     if let Some(shard) = args.shard {
         shard
             .check(&config, &args.config.display().to_string())
@@ -58,12 +63,13 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     };
     let slice = args.shard.map(|s| format!(" (shard {s})")).unwrap_or_default();
     eprintln!(
-        "run {}{slice}: {} instances × {} solvers, time limit {} s, memory cap {} MiB, {jobs} job(s) → {}",
+        "run {}{slice}: {} instances × {} solvers, time limit {} s, memory cap {} MiB, {jobs} job(s), {} → {}",
         config.name,
         config.instance_count(),
         config.solvers.len(),
         config.time_limit,
         config.memory_mb,
+        if config.certify { "infeasible verdicts certified" } else { "certification off" },
         out.display()
     );
     let summary = match experiment::run(&config, &options) {
@@ -82,7 +88,11 @@ fn report_problems(problems: &[String]) -> ExitCode {
     if problems.is_empty() {
         return ExitCode::SUCCESS;
     }
-    eprintln!("{} instance(s) with a DISAGREEMENT or an answer that failed the oracle:", problems.len());
+    eprintln!(
+        "{} instance(s) with a DISAGREEMENT, an answer that failed the oracle, a rejected proof or a contradicted \
+         expectation:",
+        problems.len()
+    );
     for p in problems {
         eprintln!("  {p}");
     }

@@ -9,10 +9,14 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{emit, parse_seconds, BatchArgs, InputArgs, ShapeArgs};
+use crate::certificates::Checker;
 use crate::format::{to_line, to_pretty, write_entry};
 use crate::generate::rng_from_seed;
 use crate::logic::{Rating, Techniques};
-use crate::puzzle::{analyze as analyze_puzzle, Analysis, Generator, PuzzleSpec, SearchEnd, DEFAULT_MAX_ATTEMPTS};
+use crate::puzzle::certify::{Certificate, Certifier};
+use crate::puzzle::{
+    analyze as analyze_puzzle, certify_analysis, Analysis, Generator, PuzzleSpec, SearchEnd, DEFAULT_MAX_ATTEMPTS,
+};
 
 /// Arguments of `puzzle`.
 #[derive(Debug, Args)]
@@ -119,6 +123,11 @@ pub struct AnalyzeArgs {
     /// One JSON object per puzzle per line instead of text.
     #[arg(long)]
     json: bool,
+    /// Leave "no solution", "unique" and the determined cells unchecked: without it each is
+    /// certified (a proof-producing run on the puzzle's reference CNF, judged by the proof
+    /// checker `rate`), and a claim without a checked proof is said to be one.
+    #[arg(long)]
+    no_certify: bool,
 }
 
 /// A conflict in `analyze --json`.
@@ -157,22 +166,68 @@ struct JsonAnalysis {
     rating: Option<Rating>,
     techniques: Option<Techniques>,
     symmetry: Vec<&'static str>,
+    /// The certificate of the claim no solution witnesses (no solution, unique, the determined
+    /// cells): `checked`, `failed: …` or `unproven: …`; `null` when none was made.
+    certificate: Option<String>,
 }
 
 /// `analyze`: a report per puzzle; exit 0 when every puzzle has exactly one solution, else 1.
 pub fn analyze(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
+    let certifier = match args.no_certify {
+        true => None,
+        false => {
+            let checker = Checker::find().with_context(|| {
+                format!(
+                    "certification (on unless --no-certify) needs the proof checker `rate`, which was not found: {}",
+                    crate::certificates::INSTALL_HINT
+                )
+            })?;
+            Some(Certifier::new(checker, Duration::from_secs_f64(args.time_limit)))
+        }
+    };
     let (entries, _) = args.input.read()?;
-    let mut unique = 0;
+    let (mut unique, mut failed, mut unproven) = (0, 0, 0);
     for (i, entry) in entries.iter().enumerate() {
         let deadline = Instant::now().checked_add(Duration::from_secs_f64(args.time_limit));
-        let a = analyze_puzzle(&entry.puzzle, args.max_solutions, deadline)
-            .with_context(|| format!("puzzle {} (line {})", i + 1, entry.line))?;
-        unique += usize::from(a.is_unique());
+        let at = || format!("puzzle {} (line {})", i + 1, entry.line);
+        let mut a = analyze_puzzle(&entry.puzzle, args.max_solutions, deadline).with_context(at)?;
+        if let Some(certifier) = &certifier {
+            certify_analysis(&entry.puzzle, &mut a, certifier).with_context(at)?;
+        }
+        match &a.certificate {
+            Some(Certificate::Refuted(_) | Certificate::Failed(_)) => failed += 1,
+            Some(Certificate::Unproven(_)) => unproven += 1,
+            _ => {}
+        }
+        let certified = certifier.is_none() || a.certificate == Some(Certificate::Checked);
+        unique += usize::from(a.is_unique() && certified);
         let text = if args.json { json_line(i, entry.line, &a) } else { human(i, entry.line, &a, args.max_solutions) };
         emit(&text)?;
     }
-    eprintln!("{} puzzle(s), {unique} with exactly one solution", entries.len());
-    Ok(if unique == entries.len() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    let checked = match &certifier {
+        Some(c) => format!(" (certified by {})", c.checker.version),
+        None => " (unchecked: --no-certify)".to_string(),
+    };
+    eprintln!("{} puzzle(s), {unique} with exactly one solution{checked}", entries.len());
+    if failed + unproven > 0 {
+        eprintln!(
+            "{failed} claim(s) whose certification failed (a solver bug), {unproven} not certified within the limit"
+        );
+    }
+    Ok(if unique == entries.len() && failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// The certificate in words, for `analyze`'s text and JSON: `checked`, `failed: why`, `unproven:
+/// why`; `None` when nothing was certified.
+fn certificate_words(a: &Analysis) -> Option<String> {
+    Some(match a.certificate.as_ref()? {
+        Certificate::Checked => "checked".to_string(),
+        Certificate::Refuted(grid) => {
+            format!("failed: the claim is false, a solution contradicts it: {}", to_line(grid))
+        }
+        Certificate::Failed(why) => format!("failed: {why}"),
+        Certificate::Unproven(why) => format!("unproven: {why}"),
+    })
 }
 
 /// `analyze --json`'s line for puzzle `i` (0-based) read at `line`; the Python binding's
@@ -210,6 +265,7 @@ pub fn json_line(i: usize, line: usize, a: &Analysis) -> String {
         rating: a.rating.map(|(r, _)| r),
         techniques: a.rating.map(|(_, t)| t),
         symmetry: a.symmetries.iter().map(|s| s.name()).collect(),
+        certificate: certificate_words(a),
     };
     format!("{}\n", serde_json::to_string(&json).expect("plain data always serializes"))
 }
@@ -265,6 +321,9 @@ fn human(i: usize, line: usize, a: &Analysis, cap: u64) -> String {
                 out.push_str(&format!("    {l}\n"));
             }
         }
+    }
+    if let Some(words) = certificate_words(a) {
+        out.push_str(&format!("  certificate: {words}\n"));
     }
     out.push('\n');
     out

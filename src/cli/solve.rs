@@ -8,14 +8,21 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 
 use super::{emit, expand_solvers, parse_seconds, parse_solver, InputArgs};
+use crate::certificates::{Checker, Statement};
 use crate::experiment::cross_check;
 use crate::experiment::isolate::{default_memory_mb, Ended, Isolated};
+use crate::experiment::rows::contradictions;
+use crate::experiment::sets::Expect;
 use crate::external::definition::{check_unique, Checks};
 use crate::external::{self, load_file, Definition};
 use crate::format::{write_entry, Format};
 use crate::grid::{Grid, HouseKind, Shape};
+use crate::puzzle::certify::{Certificate, Certifier};
 use crate::solve::{Limits, Outcome, Report, SolverKind, SolverOptions};
 use crate::verify::conflicts;
+
+/// The certification's proving limit when `solve` has no --time-limit, seconds.
+const DEFAULT_CERTIFY_SECONDS: f64 = 300.0;
 
 /// On/off switch for HiGHS presolve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -166,6 +173,11 @@ pub struct SolveArgs {
     /// Exit 1 when a puzzle has no solution (proven, or unknown because every solver hit its limit).
     #[arg(long)]
     require_solution: bool,
+    /// Leave "none" unchecked: without it, every claim that a puzzle has no solution is certified
+    /// (a proof-producing run on the puzzle's reference CNF, judged by the proof checker `rate`),
+    /// and a claim without a checked proof prints `unknown`.
+    #[arg(long)]
+    no_certify: bool,
     #[command(flatten)]
     ilp: IlpArgs,
 }
@@ -197,7 +209,8 @@ struct StatsRow<'a> {
 }
 
 /// `solve`: prints each puzzle's solution, or a marker when there is none; exit 1 on any
-/// disagreement. Every solve runs in a worker process ([`Isolated`]), so the time limit and the
+/// disagreement, wrong answer or contradicted expected verdict (`PUZZLE:COUNT`, a given solution).
+/// "None" is certified unless --no-certify. Every solve runs in a worker process ([`Isolated`]), so the time limit and the
 /// memory cap hold whatever the backend.
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let solvers = pick_solvers(&args.solver, &args.external)?;
@@ -219,9 +232,23 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         None => None,
     };
+    let certifier = match args.no_certify {
+        true => None,
+        false => {
+            let checker = Checker::find().with_context(|| {
+                format!(
+                    "certification (on unless --no-certify) needs the proof checker `rate`, which was not found: {}; \
+                     or pass --no-certify to leave \"none\" unchecked",
+                    crate::certificates::INSTALL_HINT
+                )
+            })?;
+            let limit = args.time_limit.unwrap_or(DEFAULT_CERTIFY_SECONDS);
+            Some(Certifier::new(checker, std::time::Duration::from_secs_f64(limit)))
+        }
+    };
     let exe = crate::solve::portfolio::worker_exe().map_err(anyhow::Error::msg)?;
     let mut isolated = Isolated::new(exe, options, args.memory_mb.unwrap_or_else(default_memory_mb));
-    let (mut failures, mut missing, mut unknown, mut wrong) = (0, 0, 0, 0);
+    let (mut failures, mut missing, mut unknown, mut wrong, mut contradicted, mut contested) = (0, 0, 0, 0, 0, 0);
     // The shapes of puzzles proven without a solution that were read with their N's default box.
     let mut defaulted_none: Vec<Shape> = Vec::new();
     for (i, entry) in entries.iter().enumerate() {
@@ -267,11 +294,63 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             failures += 1;
             eprintln!("puzzle {number} (line {}): DISAGREEMENT: {problem}", entry.line);
         }
-        match reports.iter().find_map(|(_, r)| r.outcome.solution()) {
+        let claimed_none = reports.iter().any(|(_, r)| r.outcome == Outcome::Infeasible);
+        let found = reports.iter().find_map(|(_, r)| r.outcome.solution()).cloned();
+        let certificate = match (&certifier, &found) {
+            (Some(c), None) if claimed_none => {
+                let certified = c.certify(&entry.puzzle, &Statement::NoSolution).context("certifying")?;
+                Some(certified.certificate)
+            }
+            _ => None,
+        };
+        // A solution certification found (verified by the oracle) is the puzzle's answer too.
+        let found = match (&found, &certificate) {
+            (None, Some(Certificate::Refuted(grid))) => {
+                failures += 1;
+                let liars: Vec<&str> =
+                    reports.iter().filter(|(_, r)| r.outcome == Outcome::Infeasible).map(|(s, _)| *s).collect();
+                eprintln!(
+                    "puzzle {number} (line {}): WRONG: {} claimed no solution, but certification found one",
+                    entry.line,
+                    liars.join(", ")
+                );
+                Some(grid.clone())
+            }
+            _ => found,
+        };
+        let expected = entry.count.map(Expect::of_count).or(entry.solution.as_ref().map(|_| Expect::Solvable));
+        let against: Vec<(&str, String)> =
+            expected.map(|e| contradictions(e, entry.solution.as_ref(), &reports)).unwrap_or_default();
+        let certified = certificate == Some(Certificate::Checked);
+        for (solver, why) in &against {
+            let whose = match (&found, certified) {
+                (Some(_), _) | (None, true) => " (the expectation is wrong: the answer is verified)",
+                _ => "",
+            };
+            eprintln!("puzzle {number} (line {}): CONTRADICTION: {solver}: {why}{whose}", entry.line);
+        }
+        contradicted += usize::from(!against.is_empty());
+        match &found {
             Some(s) => emit(&write_entry(format, s, None))?,
             None => {
                 missing += 1;
-                let proven = reports.iter().any(|(_, r)| r.outcome == Outcome::Infeasible);
+                let proven = claimed_none
+                    && match &certificate {
+                        Some(Certificate::Checked) => true,
+                        Some(Certificate::Failed(why)) => {
+                            failures += 1;
+                            notes.push(format!("certification: {why}"));
+                            false
+                        }
+                        Some(Certificate::Unproven(why)) => {
+                            notes.push(format!("\"no solution\" not certified: {why}"));
+                            false
+                        }
+                        Some(Certificate::Refuted(_)) => false,
+                        None => true, // certification off: unchecked
+                    };
+                // A claim the expectation contradicts is counted as such, not as proven.
+                let proven_uncontested = proven && (against.is_empty() || certified);
                 if proven && args.input.box_shape.is_none() {
                     defaulted_none.extend(defaulted_box(&entry.puzzle));
                 }
@@ -279,6 +358,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 let wrong_only = !proven && answered_wrong;
                 wrong += usize::from(wrong_only);
                 unknown += usize::from(!proven && !wrong_only);
+                contested += usize::from(proven && !proven_uncontested);
                 let why = notes.join("; ");
                 if !why.is_empty() {
                     let said = if wrong_only { "wrong" } else { word };
@@ -288,21 +368,27 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
+    let proven_word = match certifier {
+        Some(ref c) => format!("proven without a solution (certified by {})", c.checker.version),
+        None => "claimed without a solution (unchecked: --no-certify)".to_string(),
+    };
     eprintln!(
-        "{} puzzle(s) × {} solver(s): {} solved, {} proven without a solution, {} unknown (every solver stopped), \
-         {} answered wrong (a grid that fails the verifier, and no solution), {} problem(s)",
+        "{} puzzle(s) × {} solver(s): {} solved, {} {proven_word}, {} unknown (every solver stopped, or no checked \
+         proof), {} answered wrong (a grid that fails the verifier, and no solution), {} contradicting the expected \
+         verdict, {} problem(s)",
         entries.len(),
         solvers.len(),
         entries.len() - missing,
-        missing - unknown - wrong,
+        missing - unknown - wrong - contested,
         unknown,
         wrong,
+        contradicted,
         failures
     );
     if let Some(hint) = box_hint(&defaulted_none) {
         eprintln!("{hint}");
     }
-    let fail = failures > 0 || (args.require_solution && missing > 0);
+    let fail = failures > 0 || contradicted > 0 || (args.require_solution && missing > 0);
     Ok(if fail { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 

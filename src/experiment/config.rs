@@ -116,6 +116,7 @@ struct ConfigFile {
     external: Vec<ExternalItem>,
     #[serde(default)]
     sets: Vec<SetConfig>,
+    certify: Option<bool>,
 }
 
 /// An `external` item as written: a definition file's path, or an inline definition table.
@@ -191,6 +192,11 @@ pub struct Config {
     /// Instance sets, as written (patterns relative to [`Config::folder`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sets: Vec<SetConfig>,
+    /// Certify every "infeasible": a proof-producing run on the puzzle's reference CNF, checked by
+    /// the independent checker ([`crate::certificates`]); `true` unless the config says
+    /// `certify = false` (raw-speed studies, whose "infeasible" verdicts are then unchecked).
+    #[serde(default = "certify_default", skip_serializing_if = "is_certify_default")]
+    pub certify: bool,
     /// The sets' puzzles, read when the config was (empty for a config read from `meta.json`
     /// until [`Config::read_sets`]).
     #[serde(skip)]
@@ -198,6 +204,16 @@ pub struct Config {
     /// The folder the config file is in: where the sets' patterns are matched.
     #[serde(skip)]
     pub folder: PathBuf,
+}
+
+/// Certification is on unless a config turns it off.
+fn certify_default() -> bool {
+    true
+}
+
+/// True for the default (left out of a written config, so configs from before it read the same).
+fn is_certify_default(certify: &bool) -> bool {
+    *certify
 }
 
 /// The hole patterns of a config that names none: uniform only.
@@ -700,6 +716,7 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
         jobs: file.jobs,
         external,
         sets: file.sets,
+        certify: file.certify.unwrap_or(true),
         catalog: Arc::default(),
         folder: PathBuf::new(),
     })

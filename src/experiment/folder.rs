@@ -64,6 +64,13 @@ pub enum ExperimentError {
         /// Instances in the run.
         total: usize,
     },
+    /// Certification is on but the proof checker is missing; nothing was run.
+    #[error(
+        "certification (on unless `certify = false` or --no-certify) needs the proof checker `rate`, which was not \
+         found: {hint}; or turn certification off, leaving every \"infeasible\" verdict unchecked",
+        hint = crate::certificates::INSTALL_HINT
+    )]
+    NoChecker,
     /// An I/O failure.
     #[error("{path}: {source}")]
     Io {

@@ -85,6 +85,10 @@ pub struct Meta {
     /// with: `run --resume` and `merge` refuse files that changed since.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sets: Vec<super::sets::SetRecord>,
+    /// The proof checker that judged the runs' certificates (name, program, version); `null` when
+    /// certification was off, and in folders made before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checker: Option<crate::certificates::Checker>,
     /// For a merged folder: the shard folders' own `meta.json`, in shard order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merged_from: Vec<Meta>,
@@ -128,6 +132,7 @@ impl Meta {
             started: now_utc(),
             resumed: Vec::new(),
             finished: None,
+            checker: None,
             merged_from: Vec::new(),
         }
     }

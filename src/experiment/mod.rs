@@ -16,6 +16,7 @@
 //! ([`crate::external`]) are defined in a config's `external` and run by the same workers under the
 //! same limits; their output of runs that did not answer is kept in the folder's `logs/`.
 
+pub mod certify;
 pub mod check;
 pub mod config;
 pub mod folder;

@@ -25,8 +25,11 @@ pub struct Counts {
     pub memory: u64,
     /// Rows `error`.
     pub error: u64,
-    /// Instances whose solvers disagree (or whose answer failed the oracle).
+    /// Instances whose solvers disagree (or whose answer failed the oracle, or whose proof the
+    /// checker rejected).
     pub disagreements: u64,
+    /// Instances with an answer that contradicts the puzzle's expected verdict.
+    pub contradictions: u64,
 }
 
 impl Counts {
@@ -41,8 +44,12 @@ impl Counts {
                 _ => self.error += 1,
             }
         }
-        if rows.iter().any(|r| r.agree == Some(false) || r.verified == Some(false)) {
+        let failed = |r: &RunRow| r.certificate == crate::puzzle::certify::FAILED;
+        if rows.iter().any(|r| r.agree == Some(false) || r.verified == Some(false) || failed(r)) {
             self.disagreements += 1;
+        }
+        if rows.iter().any(RunRow::contradicts_expected) {
+            self.contradictions += 1;
         }
     }
 
@@ -61,7 +68,11 @@ impl std::fmt::Display for Counts {
         if self.error > 0 {
             write!(f, ", error {}", self.error)?;
         }
-        write!(f, ", disagreements {}", self.disagreements)
+        write!(f, ", disagreements {}", self.disagreements)?;
+        if self.contradictions > 0 {
+            write!(f, ", contradicted expectations {}", self.contradictions)?;
+        }
+        Ok(())
     }
 }
 

@@ -44,6 +44,8 @@ pub const COLUMNS: &[&str] = &[
     "expected",
     "contradiction",
     "holes",
+    "certificate",
+    "certify_seconds",
 ];
 
 /// One (instance, solver) run.
@@ -145,6 +147,18 @@ pub struct RunRow {
     /// every other instance, and for rows of files written before the column existed.
     #[serde(default)]
     pub holes: Holes,
+    /// What backs a verdict without a solution: `checked` (the proof checker accepted a proof of
+    /// this run's "infeasible", its own or its puzzle's), `failed` (a proof was rejected, or the
+    /// puzzle has a solution after all), `unproven` (certification was on but no proof was checked
+    /// within its limits: the run is not finished), `off` (certification turned off: the verdict
+    /// is unchecked); empty when no proof applies (a solution, a limit) and in older files.
+    #[serde(default)]
+    pub certificate: String,
+    /// Wall seconds the harness spent certifying this run's verdict (the proof-producing run on
+    /// the reference CNF and the checker), outside the solver's `seconds`; 0 when the puzzle's
+    /// certificate was made for an earlier run; empty when nothing was certified.
+    #[serde(default)]
+    pub certify_seconds: Option<f64>,
 }
 
 impl RunRow {
@@ -196,6 +210,8 @@ pub(crate) mod tests {
             expected: String::new(),
             contradiction: String::new(),
             holes: Holes::Uniform,
+            certificate: String::new(),
+            certify_seconds: None,
         }
     }
 

@@ -176,6 +176,8 @@ fn base_row(config: &Config, instance: &Instance, solver: &str) -> RunRow {
         expected: instance.expected.map(|e| e.name().to_string()).unwrap_or_default(),
         contradiction: String::new(),
         holes: key.holes,
+        certificate: String::new(),
+        certify_seconds: None,
     }
 }
 
@@ -343,10 +345,11 @@ pub fn contradictions<'a>(
     out
 }
 
-/// One line per instance whose rows show a disagreement, an answer that failed the oracle or one
-/// that contradicts the expected verdict, naming the solvers whose answers were wrong (the rows
-/// marked `agree = false`, `verified = false` or with a `contradiction`: only the wrong ones since
-/// the cross-check blames by run).
+/// One line per instance whose rows show a disagreement, an answer that failed the oracle, a proof
+/// the checker rejected (`certificate = failed`) or an answer that contradicts the expected
+/// verdict, naming the runs concerned (the rows marked `agree = false`, `verified = false`,
+/// `failed` or with a `contradiction`: only those, since the cross-check blames by run). A
+/// verified solution that contradicts an expectation is listed too: then the expectation is wrong.
 pub fn problems(rows: &[RunRow]) -> Vec<String> {
     /// One disputed instance: its key, its words, each wrong run's solver and note.
     struct Problem {
@@ -355,9 +358,11 @@ pub fn problems(rows: &[RunRow]) -> Vec<String> {
         wrong: Vec<String>,
     }
     let mut out: Vec<Problem> = Vec::new();
-    for row in rows.iter().filter(|r| r.agree == Some(false) || r.verified == Some(false) || r.contradicts_expected()) {
+    let failed = |r: &RunRow| r.certificate == crate::puzzle::certify::FAILED;
+    let wrong = |r: &RunRow| r.agree == Some(false) || r.verified == Some(false) || failed(r);
+    for row in rows.iter().filter(|r| wrong(r) || r.contradicts_expected()) {
         let key = (RowKey::of_row(row), row.seed);
-        let why = if row.contradicts_expected() { &row.contradiction } else { &row.note };
+        let why = if row.contradicts_expected() && !wrong(row) { &row.contradiction } else { &row.note };
         let wrong = format!("{} gave a wrong answer ({why})", row.solver);
         match out.last_mut() {
             Some(last) if last.key == key => last.wrong.push(wrong),

@@ -25,6 +25,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Arc, Condvar, Mutex};
 
+use super::certify::Certifications;
 use super::config::{Config, MAX_INSTANCE_BYTES};
 use super::folder::{
     check_replaceable, csv_text, io_at, read_meta, read_runs, remove_results, write_meta, write_runs, ExperimentError,
@@ -37,6 +38,7 @@ use super::record::RunRow;
 use super::rows::{hard_limit, instance_rows, problems, RowIndex};
 use super::signals::{self, StopFlag};
 use super::solvers::{Runs, SolverEntry};
+use crate::puzzle::certify::Certifier;
 use crate::solve::process::{Finish, Request, Task, WorkerProcess, RECYCLE_KB};
 use crate::solve::SolverOptions;
 
@@ -166,6 +168,13 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
         );
         return Err(ExperimentError::Refused { folder: folder.to_path_buf(), reason });
     }
+    let certifier = match config.certify {
+        true => {
+            let checker = crate::certificates::Checker::find().ok_or(ExperimentError::NoChecker)?;
+            Some(Certifier::new(checker, std::time::Duration::from_secs_f64(config.time_limit)))
+        }
+        false => None,
+    };
     let started = std::time::Instant::now();
     let held = held_instances(config, options.shard)?;
     if started.elapsed().as_secs_f64() >= 1.0 {
@@ -204,6 +213,7 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
         }
         _ => Meta::new(config, options.shard, count, options.jobs),
     };
+    meta.checker = certifier.as_ref().map(|c| c.checker.clone());
     write_meta(folder, &meta)?;
     // `instances.txt` is rewritten from its header as the instances are reached (see [`Jobs`]).
     let instances_path = folder.join(INSTANCES_FILE);
@@ -236,14 +246,21 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
     let mut pending: HashMap<usize, Vec<Option<Finish>>> = HashMap::new();
     let mut written = 0;
     let mut rows = kept;
-    let jobs = run_jobs(config, options, jobs, |job, finish| {
+    let mut certifications = Certifications::new(certifier);
+    let jobs = run_jobs(config, options, jobs, |job, finish, cores| {
         let slots = pending.entry(job.instance.id).or_insert_with(|| vec![None; config.solvers.len()]);
         slots[job.solver] = Some(finish);
         if slots.iter().any(Option::is_none) {
             return Ok(());
         }
         let finishes = pending.remove(&job.instance.id).unwrap_or_default().into_iter().flatten().collect();
-        let new = instance_rows(config, &job.instance, finishes);
+        let mut new = instance_rows(config, &job.instance, finishes);
+        let instance = &job.instance;
+        let solvable = instance.solution.as_ref().is_some_and(|s| crate::verify::is_solution_of(&instance.puzzle, s));
+        // The proof-producing run takes a core like any solve, so the run never oversubscribes.
+        cores.acquire(1);
+        certifications.apply(&instance.puzzle, solvable, &mut new);
+        cores.release(1);
         if abort_after == Some(written) {
             let bytes = csv_text(&new, false);
             appender.append_bytes(&bytes[..bytes.len() / 2])?;
@@ -401,14 +418,14 @@ fn remove_empty_logs(folder: &Path) {
     }
 }
 
-/// Runs `jobs` on `options.jobs` worker slots, calling `on_done` (on this thread) as each job
-/// ends. An error from `on_done` or a worker that cannot start stops the queue; jobs in flight
+/// Runs `jobs` on `options.jobs` worker slots, calling `on_done` (on this thread, with the run's
+/// cores for any work of its own) as each job ends. An error from `on_done` or a worker that cannot start stops the queue; jobs in flight
 /// finish first.
 fn run_jobs<'a>(
     config: &Config,
     options: &RunOptions,
     jobs: Jobs<'a>,
-    mut on_done: impl FnMut(Job, Finish) -> Result<(), ExperimentError>,
+    mut on_done: impl FnMut(Job, Finish, &Cores) -> Result<(), ExperimentError>,
 ) -> Result<Jobs<'a>, ExperimentError> {
     let slots = options.jobs.max(1);
     let queue = Mutex::new(jobs);
@@ -477,7 +494,7 @@ fn run_jobs<'a>(
                 continue;
             }
             result = match finish {
-                Ok(finish) => on_done(job, finish),
+                Ok(finish) => on_done(job, finish, &cores),
                 Err(e) => Err(io_at(&options.exe)(e)),
             };
             if result.is_err() {

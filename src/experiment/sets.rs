@@ -34,8 +34,10 @@ pub const DEFAULT_FILL_BIN: f64 = 0.05;
 /// The `mode` column of every run on a set's puzzle (its `set` column names the set).
 pub const SET_MODE: &str = "set";
 
-/// Words a set may not be named: the instance modes, which the report groups beside sets.
-const RESERVED_NAMES: [&str; 4] = ["random", "planted", "unique", SET_MODE];
+/// Words a set may not be named: the instance modes, which the report groups beside sets, and the
+/// modes the report sees generated Latin squares as (`qwh`, `qcp`: `results::view`), so a set's
+/// puzzles are never taken for generated ones (solvable by construction, say).
+pub(crate) const RESERVED_NAMES: [&str; 6] = ["random", "planted", "unique", SET_MODE, "qwh", "qcp"];
 
 /// What a puzzle is expected to have: at least one solution, none, or exactly one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -426,6 +428,9 @@ mod tests {
         let e = err(&[set("s", &["bad.txt"]), set("s", &["bad.txt"])]);
         assert_eq!((e.key.as_str(), e.message.as_str()), ("sets[1].name", "set name 's' is used twice"));
         assert!(err(&[set("planted", &["bad.txt"])]).message.contains("names an instance mode"));
+        for mode in ["qwh", "qcp", "unique", "random"] {
+            assert!(err(&[set(mode, &["bad.txt"])]).message.contains("names an instance mode"), "{mode}");
+        }
         let e = err(&[SetConfig { shape: Some("3x".into()), ..set("s", &["bad.txt"]) }]);
         assert_eq!(e.key, "sets[0].box");
         // A given solution that does not solve its puzzle: the file is wrong, nothing runs.

@@ -190,6 +190,9 @@ pub enum ParseErrorKind {
     /// A count field that is no integer.
     #[error("solution count '{0}' is not a non-negative integer")]
     Count(String),
+    /// `PUZZLE:0:SOLUTION`: a count of no solution beside a solution.
+    #[error("solution count 0 beside a solution: give the count of solutions (1 or more), or drop the solution")]
+    ZeroWithSolution,
     /// A shape that is impossible or has no default box.
     #[error("{0}")]
     Shape(#[from] ShapeError),

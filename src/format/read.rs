@@ -273,6 +273,9 @@ pub(super) fn parse_lines(text: &str, given: Option<Shape>) -> Result<Vec<Entry>
                 let c = parts[1].trim();
                 let count =
                     c.parse::<u64>().map_err(|_| (line_no, offsets[1] + 1, ParseErrorKind::Count(c.to_string())))?;
+                if count == 0 {
+                    return Err((line_no, offsets[1] + 1, ParseErrorKind::ZeroWithSolution));
+                }
                 (Some(count), Some(grid_at(2, Some(puzzle.shape()))?))
             }
             n => return Err((line_no, 0, ParseErrorKind::Parts { parts: n })),

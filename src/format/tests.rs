@@ -258,3 +258,12 @@ fn a_count_without_a_solution_is_read_as_the_count() {
     let err = parse(&format!("{P}:x\n"), "t", None, None).unwrap_err();
     assert_eq!(err.line, 1, "a part that is neither is an error: {err}");
 }
+
+#[test]
+fn a_count_of_zero_beside_a_solution_is_refused_where_it_stands() {
+    // `PUZZLE:0:SOLUTION` says "no solution" and shows one: the file contradicts itself.
+    let text = format!("{P}:1\n{P}:0:{P}\n");
+    let err = parse(&text, "t", None, None).unwrap_err();
+    assert_eq!((err.line, err.col), (2, P.len() + 2), "{err}");
+    assert!(err.to_string().contains("solution count 0 beside a solution"), "{err}");
+}

@@ -12,7 +12,7 @@ use super::frame::{figure_size, frame, Key};
 use super::series::has_alpha_axis;
 use super::style::{MAX_COLS, OUTCOME_PANEL};
 use super::{Figure, FIGURES};
-use crate::results::{verdict, Alpha, Results, Verdict};
+use crate::results::{Alpha, Results, Verdict};
 
 const SOLVABLE: RGBColor = RGBColor(0, 158, 115);
 const INFEASIBLE: RGBColor = RGBColor(213, 94, 0);
@@ -40,7 +40,7 @@ impl Outcomes {
             if !has_alpha_axis(&key.mode) {
                 continue;
             }
-            let slot = match verdict(&runs) {
+            let slot = match results.verdict(&runs) {
                 Verdict::Solvable => 0,
                 Verdict::Infeasible => 1,
                 Verdict::Unresolved => 2,

@@ -17,7 +17,9 @@ use std::time::Instant;
 
 use serde::Serialize;
 
+use super::certify::{Certificate, Certifier};
 use super::symmetry::{symmetries, Symmetry};
+use crate::certificates::Statement;
 use crate::grid::Grid;
 use crate::logic::{Logic, Rating, Techniques};
 use crate::solve::sat::{survey, CountEnd};
@@ -60,6 +62,9 @@ pub struct Analysis {
     pub rating: Option<(Rating, Techniques)>,
     /// The symmetries of the pattern of givens.
     pub symmetries: Vec<Symmetry>,
+    /// The certificate of the strongest claim without a witness ([`Analysis::claim`]), once
+    /// [`certify`] has run; `None` before, or when there is no such claim.
+    pub certificate: Option<Certificate>,
 }
 
 impl Analysis {
@@ -72,6 +77,36 @@ impl Analysis {
     pub fn is_unique(&self) -> bool {
         !self.capped() && self.solutions == 1
     }
+
+    /// The claim of this analysis that no solution witnesses, as a statement a proof can certify:
+    /// "no solution", "this is the only solution" or "these cells are determined" (exact, some
+    /// of them empty in the puzzle). `None` when every claim is witnessed by solutions found (an
+    /// undetermined cell), or is no claim at all (a count stopped at a limit).
+    pub fn claim(&self, puzzle: &Grid) -> Option<Statement> {
+        match (self.search, self.solutions) {
+            (SearchEnd::Complete, 0) => Some(Statement::NoSolution),
+            (SearchEnd::Complete, 1) => Some(Statement::unique(puzzle, &self.determined)),
+            (_, 0) => None,
+            _ if !self.determined_exact => None,
+            _ => {
+                let fixed: Vec<(usize, u8)> = (0..puzzle.cells().len())
+                    .filter(|&c| puzzle.get(c) == 0 && self.determined.get(c) != 0)
+                    .map(|c| (c, self.determined.get(c)))
+                    .collect();
+                (!fixed.is_empty()).then_some(Statement::Fixed(fixed))
+            }
+        }
+    }
+}
+
+/// Certifies the claim of `analysis` about `puzzle` ([`Analysis::claim`]) with `certifier`,
+/// filling [`Analysis::certificate`]. A claim a solution refutes (a solver bug) comes back
+/// [`Certificate::Refuted`] with that solution.
+pub fn certify(puzzle: &Grid, analysis: &mut Analysis, certifier: &Certifier) -> Result<(), SolveError> {
+    if let Some(statement) = analysis.claim(puzzle) {
+        analysis.certificate = Some(certifier.certify(puzzle, &statement)?.certificate);
+    }
+    Ok(())
 }
 
 /// Analyses `puzzle`: counts its solutions exactly up to `max_solutions` (searching for one more
@@ -90,6 +125,7 @@ pub fn analyze(puzzle: &Grid, max_solutions: u64, deadline: Option<Instant>) -> 
         infeasible: None,
         rating: None,
         symmetries: symmetries(puzzle),
+        certificate: None,
     };
     if !analysis.conflicts.is_empty() {
         return Ok(analysis);
@@ -147,6 +183,34 @@ mod tests {
         let a = analyze(&grid(".2343.12.1.3.3.."), 1000, Some(Instant::now())).unwrap();
         assert_eq!((a.solutions, a.search), (0, SearchEnd::TimeLimit));
         assert!(!a.determined_exact);
+    }
+
+    #[test]
+    fn the_claims_without_a_witness_are_certified() {
+        let checker = crate::certificates::Checker::find().expect("the proof checker is installed by scripts/setup.sh");
+        let certifier = Certifier::new(checker, std::time::Duration::from_secs(30));
+        // Two solutions: "these 12 cells are determined" is the claim; unique and none likewise.
+        for (text, claim) in
+            [(".2343.12.1.3.3..", "fixed"), ("12343412214.4.2.", "unique"), ("1234341221434.1.", "none")]
+        {
+            let puzzle = grid(text);
+            let mut a = analyze(&puzzle, 1000, None).unwrap();
+            let statement = a.claim(&puzzle).expect("a claim");
+            let kind = match statement {
+                Statement::NoSolution => "none",
+                Statement::Fixed(ref cells) if cells.len() == puzzle.cells().len() - puzzle.givens() => "unique",
+                Statement::Fixed(_) => "fixed",
+            };
+            assert_eq!(kind, claim, "{text}");
+            certify(&puzzle, &mut a, &certifier).unwrap();
+            assert_eq!(a.certificate, Some(Certificate::Checked), "{text}");
+        }
+        // A wrong claim (a determined cell that is not) is refuted with a solution.
+        let puzzle = grid(".2343.12.1.3.3..");
+        let mut a = analyze(&puzzle, 1000, None).unwrap();
+        a.determined.set(8, 2);
+        certify(&puzzle, &mut a, &certifier).unwrap();
+        assert!(matches!(a.certificate, Some(Certificate::Refuted(ref g)) if g.get(8) != 2));
     }
 
     #[test]

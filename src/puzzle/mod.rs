@@ -24,6 +24,7 @@
 //! under the default 10 s budget.
 
 mod analyze;
+pub mod certify;
 mod generator;
 mod symmetry;
 
@@ -33,7 +34,7 @@ use std::time::Duration;
 use rand::Rng;
 use thiserror::Error;
 
-pub use analyze::{analyze, Analysis, SearchEnd};
+pub use analyze::{analyze, certify as certify_analysis, Analysis, SearchEnd};
 pub use generator::Generator;
 pub use symmetry::{symmetries, Symmetry};
 

@@ -17,7 +17,7 @@ use super::peak_growth::{peak_growth, PeakGrowth};
 use super::peaks::{peaks, Peak};
 use super::portfolio::{races, Race};
 use super::winners::{fastest, Fastest};
-use crate::results::{difficulty_order, solver_order, verdict, Alpha, Results, Summary, Verdict};
+use crate::results::{difficulty_order, solver_order, Alpha, Results, Summary, Verdict};
 
 /// One row of the main table: a (N, box shape, mode, difficulty, α, solver) cell.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -108,7 +108,7 @@ fn solvability(results: &Results) -> BTreeMap<InstanceCell, Solvability> {
     for (key, runs) in results.instances() {
         let s = out.entry((key.mode, key.n, difficulty_order(&key.difficulty), key.alpha)).or_default();
         s.instances += 1;
-        match verdict(&runs) {
+        match results.verdict(&runs) {
             Verdict::Solvable => s.solvable += 1,
             Verdict::Infeasible => s.infeasible += 1,
             Verdict::Unresolved => s.unresolved += 1,

@@ -292,6 +292,7 @@ fn instance_table(out: &mut String, results: &Results) {
                     }
                     Judged::Wrong => "✗".into(),
                     Judged::Limit => "limit".into(),
+                    Judged::Unproven => "unproven".into(),
                     Judged::Memory => "mem".into(),
                     Judged::Error => "err".into(),
                 },

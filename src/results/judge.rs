@@ -1,19 +1,28 @@
 //! The one judgement of a run: did it finish, and was its answer right?
 //!
-//! A run counts as finished only if it returned a solution the oracle accepted, or proved
-//! infeasibility that nothing known about its instance contradicts: no verified solution of the
-//! same instance (from any solver), no solution by construction (planted and unique instances), no
-//! expected verdict saying solvable (an instance set's `PUZZLE:COUNT` or `expect`). A solution on
-//! an instance expected unsolvable is a contradiction too: a wrong expectation or a verifier
-//! defect, and never a success. Everything else that answered is [`Judged::Wrong`]: unsolved, as a
-//! run stopped at the limit is, in every table, finding, ratio, fit and figure (PAR-2 counts it as
-//! twice the limit, censored times as the limit), and counted on its own besides.
+//! A run counts as finished only with a solution the oracle accepted, or with "infeasible" backed
+//! by a proof the independent checker accepted ([`crate::certificates`]): its own, or its
+//! puzzle's, made once by the harness and shared by every repeat and solver of that puzzle (the
+//! `certificate` column). A verified solution beats everything else known about a puzzle: an
+//! expected verdict it contradicts is reported as wrong, never the solver. "Infeasible" is wrong
+//! beside a verified solution of the same puzzle (from any run), on an instance solvable by
+//! construction (planted, unique), with a rejected proof (`failed`); with certification on and no
+//! checked proof it is [`Judged::Unproven`], not finished. Only where certification was off (or
+//! in files older than it) does the old rule stand: "infeasible" that nothing contradicts — no
+//! solution, no expected verdict saying solvable — counts, as unchecked. Everything else that
+//! answered wrongly is [`Judged::Wrong`]: unsolved, as a run stopped at the limit is, in every
+//! table, finding, ratio, fit and figure (PAR-2 counts it as twice the limit, censored times as
+//! the limit), and counted on its own besides.
 //!
-//! Every consumer asks [`super::Results::judged`] (or [`judge`] with an instance's [`Evidence`]);
+//! Evidence is per **puzzle**: the runs of a set's puzzle in every repeat share it
+//! ([`puzzle_key`]); a generated instance is its own puzzle.
+//!
+//! Every consumer asks [`super::Results::judged`] (or [`judge`] with a puzzle's [`Evidence`]);
 //! none reads the `outcome` column for itself.
 
 use crate::experiment::record::RunRow;
 use crate::experiment::sets::Expect;
+use crate::puzzle::certify::{CHECKED, FAILED, UNPROVEN};
 
 use super::Outcome;
 
@@ -32,6 +41,9 @@ pub(crate) enum Judged {
     Wrong,
     /// Stopped at the time limit (or the solver's own "unknown").
     Limit,
+    /// "Infeasible" with certification on, but no checked proof of it within the certification's
+    /// limits: not finished, and counted with the runs stopped at a limit.
+    Unproven,
     /// Stopped at the memory cap.
     Memory,
     /// No answer: a crash, unreadable output.
@@ -51,41 +63,64 @@ impl Judged {
             Judged::Infeasible => "infeasible",
             Judged::Wrong => "wrong",
             Judged::Limit => "limit",
+            Judged::Unproven => "unproven",
             Judged::Memory => "memory",
             Judged::Error => "error",
         }
     }
 }
 
-/// What is known about one instance's answer, from how it was made and from all its runs.
+/// What is known about one puzzle's answer, from how it was made and from all its runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct Evidence {
-    /// A solution exists: a run returned one the oracle accepted, the instance was made from a
-    /// solution, or its expected verdict says so.
-    pub solvable: bool,
+    /// A run returned a solution the oracle accepted.
+    pub verified_solution: bool,
+    /// It has a solution by construction (planted and unique instances; never a set's puzzle).
+    pub by_construction: bool,
+    /// The checker accepted a proof that it has no solution (a run's `certificate` is `checked`).
+    pub certified: bool,
+    /// Its expected verdict says it has a solution.
+    pub expected_solvable: bool,
     /// Its expected verdict says it has no solution.
     pub expected_unsolvable: bool,
 }
 
 impl Evidence {
-    /// The evidence of the runs of one instance.
+    /// The evidence of the runs of one puzzle.
     pub fn of(runs: &[&RunRow]) -> Evidence {
-        let verified_solution = runs.iter().any(|r| verified_solution(r));
         // A planted mode seen with its family or hole pattern (`qwh`, `planted/balanced`, [`super::view`])
-        // is planted.
+        // is planted; a set's puzzle is what its file says, whatever the set is called.
         let base = |mode: &str| mode.split('/').next().unwrap_or_default().to_owned();
-        let by_construction = runs.iter().any(|r| SOLVABLE_MODES.contains(&base(&r.mode).as_str()));
         let expected = runs.iter().find_map(|r| Expect::parse(&r.expected));
         Evidence {
-            solvable: verified_solution || by_construction || expected.is_some_and(|e| e != Expect::Unsolvable),
+            verified_solution: runs.iter().any(|r| verified_solution(r)),
+            by_construction: runs.iter().any(|r| r.set.is_empty() && SOLVABLE_MODES.contains(&base(&r.mode).as_str())),
+            certified: runs.iter().any(|r| r.certificate == CHECKED),
+            expected_solvable: expected.is_some_and(|e| e != Expect::Unsolvable),
             expected_unsolvable: expected == Some(Expect::Unsolvable),
         }
+    }
+
+    /// A solution exists: verified, or by construction.
+    pub fn solvable(self) -> bool {
+        self.verified_solution || self.by_construction
+    }
+}
+
+/// The key of the puzzle `row` was run on: its instance, but for a set's puzzle without the
+/// repeat and its seed (every repeat runs the same puzzle).
+pub(crate) fn puzzle_key(row: &RunRow) -> super::InstanceKey {
+    let key = super::InstanceKey::of(row);
+    if row.set.is_empty() {
+        key
+    } else {
+        super::InstanceKey { rep: 0, seed: 0, ..key }
     }
 }
 
 /// `true` when `row` returned a solution and the oracle did not reject it.
 fn verified_solution(row: &RunRow) -> bool {
-    Outcome::of(row) == Outcome::Solved && row.verified != Some(false) && !row.contradicts_expected()
+    Outcome::of(row) == Outcome::Solved && row.verified != Some(false)
 }
 
 /// Judges one run of an instance whose runs give `evidence`.
@@ -93,10 +128,13 @@ fn verified_solution(row: &RunRow) -> bool {
 /// Complexity: O(1).
 pub(crate) fn judge(row: &RunRow, evidence: Evidence) -> Judged {
     match Outcome::of(row) {
-        Outcome::Solved if row.verified == Some(false) || row.contradicts_expected() => Judged::Wrong,
-        Outcome::Solved if evidence.expected_unsolvable => Judged::Wrong,
+        Outcome::Solved if row.verified == Some(false) => Judged::Wrong,
         Outcome::Solved => Judged::Solved,
-        Outcome::Infeasible if evidence.solvable => Judged::Wrong,
+        Outcome::Infeasible if row.certificate == FAILED || evidence.solvable() => Judged::Wrong,
+        Outcome::Infeasible if row.certificate == CHECKED || evidence.certified => Judged::Infeasible,
+        Outcome::Infeasible if row.certificate == UNPROVEN => Judged::Unproven,
+        // Certification off, or a file older than it: unchecked, judged on what else is known.
+        Outcome::Infeasible if evidence.expected_solvable => Judged::Wrong,
         Outcome::Infeasible => Judged::Infeasible,
         Outcome::Error if row.verified == Some(false) => Judged::Wrong,
         Outcome::Limit => Judged::Limit,
@@ -109,6 +147,7 @@ pub(crate) fn judge(row: &RunRow, evidence: Evidence) -> Judged {
 mod tests {
     use super::*;
     use crate::experiment::record::tests::row;
+    use crate::puzzle::certify::OFF;
 
     fn run(solver: &str, outcome: &str, verified: Option<bool>) -> RunRow {
         RunRow { solver: solver.into(), mode: "random".into(), outcome: outcome.into(), verified, ..row() }
@@ -148,14 +187,58 @@ mod tests {
     }
 
     #[test]
-    fn expected_verdicts_contradict_answers() {
+    fn a_verified_solution_beats_any_expectation_and_unchecked_infeasible_still_meets_them() {
         let expect = |outcome: &str, expected: &str| RunRow { expected: expected.into(), ..run("sat", outcome, None) };
         assert_eq!(judged(&[expect("infeasible", "solvable")]), [Judged::Wrong]);
         assert_eq!(judged(&[expect("infeasible", "unique")]), [Judged::Wrong]);
-        assert_eq!(judged(&[expect("solved", "unsolvable")]), [Judged::Wrong]);
         assert_eq!(judged(&[expect("infeasible", "unsolvable")]), [Judged::Infeasible]);
         assert_eq!(judged(&[expect("solved", "unique")]), [Judged::Solved]);
-        let other = RunRow { contradiction: "not the expected solution".into(), ..expect("solved", "unique") };
-        assert_eq!(judged(&[other]), [Judged::Wrong]);
+        // The expectation is wrong, not the solver whose solution the oracle accepted.
+        let solved = RunRow { verified: Some(true), ..expect("solved", "unsolvable") };
+        assert_eq!(judged(&[solved.clone()]), [Judged::Solved]);
+        let other = RunRow { contradiction: "a solution other than the expected unique one".into(), ..solved.clone() };
+        assert_eq!(judged(&[other]), [Judged::Solved]);
+        // ... and a liar's "infeasible" beside it is wrong, whatever the file expected.
+        let liar = RunRow { solver: "liar".into(), ..expect("infeasible", "unsolvable") };
+        assert_eq!(judged(&[solved, liar]), [Judged::Solved, Judged::Wrong]);
+    }
+
+    #[test]
+    fn with_certification_only_a_checked_proof_finishes_infeasible() {
+        let cert = |solver: &str, certificate: &str| RunRow {
+            certificate: certificate.into(),
+            ..run(solver, "infeasible", None)
+        };
+        assert_eq!(judged(&[cert("sat", CHECKED)]), [Judged::Infeasible]);
+        assert_eq!(judged(&[cert("liar", FAILED)]), [Judged::Wrong]);
+        assert_eq!(judged(&[cert("sat", UNPROVEN)]), [Judged::Unproven]);
+        assert!(!Judged::Unproven.finished());
+        // A checked proof beats a wrong expectation; a rejected one loses even beside a checked one.
+        let expected_solvable = RunRow { expected: "solvable".into(), ..cert("sat", CHECKED) };
+        assert_eq!(judged(&[expected_solvable]), [Judged::Infeasible]);
+        assert_eq!(judged(&[cert("sat", CHECKED), cert("liar", FAILED)]), [Judged::Infeasible, Judged::Wrong]);
+        // Certification off: unchecked, judged as before.
+        assert_eq!(judged(&[cert("sat", OFF)]), [Judged::Infeasible]);
+        // A set named like a generated mode is still a set: nothing is solvable by construction.
+        let named_qwh =
+            RunRow { set: "qwh".into(), mode: "qwh".into(), instance: "a.txt#1".into(), ..cert("liar", "") };
+        assert_eq!(judged(&[named_qwh]), [Judged::Infeasible]);
+    }
+
+    #[test]
+    fn the_repeats_of_a_sets_puzzle_are_one_puzzle() {
+        let rep = |rep: u32, solver: &str, outcome: &str| RunRow {
+            set: "s".into(),
+            instance: "a.txt#1".into(),
+            rep,
+            seed: 100 + u64::from(rep),
+            verified: (outcome == "solved").then_some(true),
+            ..run(solver, outcome, None)
+        };
+        assert_eq!(puzzle_key(&rep(0, "a", "solved")), puzzle_key(&rep(3, "b", "solved")));
+        assert_ne!(
+            crate::results::InstanceKey::of(&rep(0, "a", "solved")),
+            crate::results::InstanceKey::of(&rep(3, "b", "solved"))
+        );
     }
 }

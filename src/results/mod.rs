@@ -31,7 +31,7 @@ use std::path::Path;
 use crate::experiment::folder::read_runs_by_name;
 use crate::experiment::record::RunRow;
 
-pub(crate) use judge::{judge, Evidence, Judged};
+pub(crate) use judge::{judge, puzzle_key, Evidence, Judged};
 pub(crate) use numbers::{fmt_count, fmt_limit, fmt_num};
 pub(crate) use score::{Score, PAR_FACTOR};
 pub(crate) use solvers::{base_solver, paradigm, solver_order, Paradigm, ENCODING_PAIRS, KNOWN_SOLVERS};
@@ -145,19 +145,6 @@ pub(crate) enum Verdict {
     Unresolved,
 }
 
-/// The verdict over all runs of one instance, from their judgements.
-pub(crate) fn verdict(runs: &[&RunRow]) -> Verdict {
-    let evidence = Evidence::of(runs);
-    let judged: Vec<Judged> = runs.iter().map(|r| judge(r, evidence)).collect();
-    if judged.contains(&Judged::Solved) {
-        Verdict::Solvable
-    } else if judged.contains(&Judged::Infeasible) {
-        Verdict::Infeasible
-    } else {
-        Verdict::Unresolved
-    }
-}
-
 /// Which seconds of a run its time counts: set-up and search together, or the search alone.
 ///
 /// Set-up is `build_seconds` (the ILP model, the SAT encoding, the DLX matrix, propagation before
@@ -195,7 +182,7 @@ pub(crate) struct Results {
     pub time_limit: Option<f64>,
     /// Which seconds every time statistic counts ([`Clock::Total`] unless asked otherwise).
     pub clock: Clock,
-    /// What the runs of each instance establish about it, for [`Results::judged`].
+    /// What the runs of each puzzle establish about it ([`puzzle_key`]), for [`Results::judged`].
     evidence: BTreeMap<InstanceKey, Evidence>,
     /// The judgement of each of `rows`, in order: computed once, asked for many times.
     judgements: Vec<Judged>,
@@ -246,11 +233,11 @@ impl Results {
         view_holes(&mut rows);
         let mut runs: BTreeMap<InstanceKey, Vec<&RunRow>> = BTreeMap::new();
         for row in &rows {
-            runs.entry(InstanceKey::of(row)).or_default().push(row);
+            runs.entry(puzzle_key(row)).or_default().push(row);
         }
         let evidence: BTreeMap<InstanceKey, Evidence> =
             runs.into_iter().map(|(key, runs)| (key, Evidence::of(&runs))).collect();
-        let judgements = rows.iter().map(|r| judge(r, evidence[&InstanceKey::of(r)])).collect();
+        let judgements = rows.iter().map(|r| judge(r, evidence[&puzzle_key(r)])).collect();
         Results { rows, meta, meta_problem, time_limit, clock: Clock::Total, evidence, judgements, swept_sets }
     }
 
@@ -260,7 +247,7 @@ impl Results {
         if let Some(i) = self.index_of(row) {
             return self.judgements[i];
         }
-        let evidence = self.evidence.get(&InstanceKey::of(row)).copied().unwrap_or_else(|| Evidence::of(&[row]));
+        let evidence = self.evidence.get(&puzzle_key(row)).copied().unwrap_or_else(|| Evidence::of(&[row]));
         judge(row, evidence)
     }
 
@@ -269,6 +256,18 @@ impl Results {
         let offset = (row as *const RunRow as usize).checked_sub(self.rows.as_ptr() as usize)?;
         let i = offset / std::mem::size_of::<RunRow>().max(1);
         self.rows.get(i).filter(|r| std::ptr::eq(*r, row)).map(|_| i)
+    }
+
+    /// The verdict over `runs` (the runs of one instance), from their judgements.
+    pub fn verdict(&self, runs: &[&RunRow]) -> Verdict {
+        let judged: Vec<Judged> = runs.iter().map(|r| self.judged(r)).collect();
+        if judged.contains(&Judged::Solved) {
+            Verdict::Solvable
+        } else if judged.contains(&Judged::Infeasible) {
+            Verdict::Infeasible
+        } else {
+            Verdict::Unresolved
+        }
     }
 
     /// The rows that gave a wrong answer ([`Judged::Wrong`]), in file order.
@@ -292,7 +291,9 @@ impl Results {
     pub fn censored_seconds(&self, row: &RunRow) -> Option<f64> {
         match self.judged(row) {
             Judged::Solved | Judged::Infeasible => Some(self.clock.seconds(row)),
-            Judged::Limit | Judged::Memory | Judged::Wrong => Some(self.time_limit.unwrap_or(self.clock.seconds(row))),
+            Judged::Limit | Judged::Unproven | Judged::Memory | Judged::Wrong => {
+                Some(self.time_limit.unwrap_or(self.clock.seconds(row)))
+            }
             Judged::Error => None,
         }
     }
@@ -318,7 +319,8 @@ impl Results {
                 Judged::Solved => s.solved += 1,
                 Judged::Infeasible => s.infeasible += 1,
                 Judged::Wrong => s.wrong += 1,
-                Judged::Limit => s.limit += 1,
+                // An uncertified "infeasible" stopped at the certification's limits.
+                Judged::Limit | Judged::Unproven => s.limit += 1,
                 Judged::Memory => s.memory += 1,
                 Judged::Error => s.error += 1,
             }
@@ -500,6 +502,35 @@ mod tests {
         assert_eq!((p.runs, p.seconds.len()), (2, 2));
         assert_eq!(p.effort(), None);
         assert_eq!(cells["backtrack"].effort(), Some((Effort::DeadEnds, 3.0)));
+    }
+
+    #[test]
+    fn a_sets_puzzle_shares_its_evidence_across_repeats() {
+        // A liar's "infeasible" in repeats 0-1 of a puzzle that backtrack solved in repeats 2-3.
+        let run = |rep: u32, solver: &str, outcome: &str| RunRow {
+            set: "s".into(),
+            instance: "a.txt#1".into(),
+            mode: "set".into(),
+            rep,
+            seed: 7 + u64::from(rep),
+            solver: solver.into(),
+            outcome: outcome.into(),
+            verified: (outcome == "solved").then_some(true),
+            expected: "unsolvable".into(),
+            ..crate::experiment::record::tests::row()
+        };
+        let rows = vec![
+            run(0, "liar", "infeasible"),
+            run(1, "liar", "infeasible"),
+            run(2, "backtrack", "solved"),
+            run(3, "backtrack", "solved"),
+        ];
+        let results = Results::new(rows, None, None, Some(1.0));
+        let judged: Vec<Judged> = results.rows.iter().map(|r| results.judged(r)).collect();
+        assert_eq!(judged, [Judged::Wrong, Judged::Wrong, Judged::Solved, Judged::Solved]);
+        let ranking = results.by_par2();
+        assert_eq!(ranking[0].0, "backtrack");
+        assert_eq!(ranking.iter().find(|(s, _)| s == "liar").unwrap().1.finished(), 0);
     }
 
     #[test]

@@ -119,6 +119,13 @@ impl super::Results {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn no_set_may_take_the_name_of_a_mode_the_report_sees() {
+        for mode in [QWH_MODE, QCP_MODE, super::super::UNIQUE_MODE, "random", "planted"] {
+            assert!(crate::experiment::sets::RESERVED_NAMES.contains(&mode), "{mode}");
+        }
+    }
+
     use super::*;
     use crate::experiment::record::tests::row;
 

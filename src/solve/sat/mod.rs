@@ -33,6 +33,7 @@
 //! puzzle gives the same clauses in the same order and the same search.
 
 pub mod cnf;
+pub mod proof;
 
 use std::borrow::Cow;
 use std::time::Instant;

@@ -1,0 +1,337 @@
+//! Certificates: the statement a proof must refute, written as a reference CNF, and the call of
+//! the independent proof checker that judges a proof of it.
+//!
+//! A proof of unsatisfiability refutes the formula it was given; if that formula were stronger
+//! than the puzzle (an encoder bug that adds a clause), the proof would certify nothing. So the
+//! formula certified here is not any solver's: it is the **reference CNF** of a puzzle and a
+//! [`Statement`], written by this small encoder, which, like the oracle in [`crate::verify`],
+//! imports nothing but [`crate::grid`] and shares no code with any solver. It is the plain direct
+//! encoding: a variable per (cell, digit), every cell at least one digit and at most one, every
+//! house-digit at most once (each pair of the house's cells, as it comes: a pair shared by a row
+//! and a box is stated twice), a unit clause per given, and no reasoning of any kind. The
+//! statement "this puzzle has no solution" is the formula alone; "every solution has these
+//! digits in these cells" (uniqueness, `analyze`'s determined cells) adds one clause saying some
+//! of those cells differ.
+//!
+//! The checker is an established program we did not write: `rate` (crates.io, MIT; a DRAT/DPR
+//! checker, installed by `scripts/setup.sh`), run as a separate process, never in a solver's. Its
+//! verdict is final. The solver side only writes proofs ([`crate::solve::sat::proof`]); whoever
+//! judges reads [`Check`].
+//!
+//! Variable of (cell, digit), digit in 1..=N: `cell·N + digit` (1-based, DIMACS style).
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::grid::{Grid, Shape};
+
+/// What a proof must establish about a puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Statement {
+    /// The puzzle has no solution.
+    NoSolution,
+    /// Every solution has these digits in these cells, as (0-based cell, digit): with every empty
+    /// cell of a solution, "this is the only solution"; with some, "these cells are determined".
+    Fixed(Vec<(usize, u8)>),
+}
+
+impl Statement {
+    /// "No solution but `solution`": every empty cell of `puzzle` as `solution` fills it.
+    pub fn unique(puzzle: &Grid, solution: &Grid) -> Statement {
+        let cells = (0..puzzle.cells().len()).filter(|&c| puzzle.get(c) == 0);
+        Statement::Fixed(cells.map(|c| (c, solution.get(c))).collect())
+    }
+}
+
+/// A CNF formula in DIMACS terms: variables 1..=`variables`, clauses of non-zero literals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cnf {
+    /// The number of variables.
+    pub variables: usize,
+    /// The clauses, each a list of literals (±variable).
+    pub clauses: Vec<Vec<i32>>,
+}
+
+impl Cnf {
+    /// Writes the formula in DIMACS CNF (`p cnf V C`, one clause a line ending in 0).
+    pub fn write_dimacs(&self, out: &mut impl Write) -> io::Result<()> {
+        writeln!(out, "p cnf {} {}", self.variables, self.clauses.len())?;
+        for clause in &self.clauses {
+            for lit in clause {
+                write!(out, "{lit} ")?;
+            }
+            writeln!(out, "0")?;
+        }
+        Ok(())
+    }
+
+    /// Writes the formula to `path` in DIMACS CNF.
+    pub fn save(&self, path: &Path) -> io::Result<()> {
+        let mut out = io::BufWriter::new(std::fs::File::create(path)?);
+        self.write_dimacs(&mut out)?;
+        out.flush()
+    }
+}
+
+/// The variable of `digit` (1..=N) in `cell`.
+pub fn variable(shape: Shape, cell: usize, digit: u8) -> i32 {
+    (cell * shape.n() + usize::from(digit)) as i32
+}
+
+/// The reference CNF of `statement` about `puzzle` (see the module doc): unsatisfiable exactly
+/// when the statement holds.
+///
+/// Complexity: O(N⁴) clauses and time (N² cells and 3N² house-digits, each with N(N − 1)/2 pairs).
+pub fn reference_cnf(puzzle: &Grid, statement: &Statement) -> Cnf {
+    let shape = puzzle.shape();
+    let n = shape.n();
+    let digits = || (1..=n).map(|d| d as u8);
+    let x = |cell: usize, digit: u8| variable(shape, cell, digit);
+    let mut clauses = Vec::new();
+    for cell in 0..shape.cells() {
+        clauses.push(digits().map(|d| x(cell, d)).collect());
+        for a in digits() {
+            for b in digits().filter(|&b| b > a) {
+                clauses.push(vec![-x(cell, a), -x(cell, b)]);
+            }
+        }
+    }
+    for house in shape.houses() {
+        let cells = shape.house_cells(house);
+        for d in digits() {
+            for (i, &a) in cells.iter().enumerate() {
+                for &b in &cells[i + 1..] {
+                    clauses.push(vec![-x(a, d), -x(b, d)]);
+                }
+            }
+        }
+    }
+    for cell in (0..shape.cells()).filter(|&c| puzzle.get(c) != 0) {
+        clauses.push(vec![x(cell, puzzle.get(cell))]);
+    }
+    if let Statement::Fixed(cells) = statement {
+        clauses.push(cells.iter().map(|&(cell, digit)| -x(cell, digit)).collect());
+    }
+    Cnf { variables: shape.cells() * n, clauses }
+}
+
+/// The grid a model of a reference CNF describes (`true_vars`: the variables set true); `None`
+/// when some cell has no digit or several (not a model of it).
+pub fn grid_of_model(shape: Shape, true_vars: &[i32]) -> Option<Grid> {
+    let n = shape.n();
+    let mut cells = vec![0u8; shape.cells()];
+    for &v in true_vars.iter().filter(|&&v| v > 0 && (v as usize) <= shape.cells() * n) {
+        let (cell, digit) = ((v as usize - 1) / n, (v as usize - 1) % n + 1);
+        if cells[cell] != 0 {
+            return None;
+        }
+        cells[cell] = digit as u8;
+    }
+    if cells.contains(&0) {
+        return None;
+    }
+    Grid::from_cells(shape, cells).ok()
+}
+
+/// The checker's verdict on one proof.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Check {
+    /// The checker accepted the proof (`s VERIFIED`).
+    Accepted,
+    /// The checker rejected it, or could not read it: the reason, from its output.
+    Rejected(String),
+    /// The checker did not finish within its limit, or could not be run: why.
+    Unfinished(String),
+}
+
+/// An installed proof checker: the program and the version it reports.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Checker {
+    /// The checker's name (`rate`).
+    pub name: String,
+    /// The executable.
+    pub program: PathBuf,
+    /// What `--version` printed (`rate 0.3.0`).
+    pub version: String,
+}
+
+/// The environment variable that names the checker's executable instead of the search below.
+pub const CHECKER_ENV: &str = "SUDOKU_LAB_PROOF_CHECKER";
+
+/// How to install the checker, for messages.
+pub const INSTALL_HINT: &str = "run scripts/setup.sh, or `cargo install rate --locked`";
+
+impl Checker {
+    /// The checker: `$SUDOKU_LAB_PROOF_CHECKER`, else `rate` on the `PATH`, else in Cargo's
+    /// binary folder (`$CARGO_HOME/bin`, `~/.cargo/bin`), where `cargo install` puts it. `None`
+    /// when none is found or it does not answer `--version`.
+    pub fn find() -> Option<Checker> {
+        let program = match std::env::var_os(CHECKER_ENV) {
+            Some(path) => PathBuf::from(path),
+            None => {
+                let path = std::env::var_os("PATH").unwrap_or_default();
+                let cargo_home = std::env::var_os("CARGO_HOME").map(PathBuf::from);
+                let home = std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo"));
+                std::env::split_paths(&path)
+                    .chain(cargo_home.into_iter().chain(home).map(|c| c.join("bin")))
+                    .map(|dir| dir.join("rate"))
+                    .find(|p| p.is_file())?
+            }
+        };
+        let output = Command::new(&program).arg("--version").stdin(Stdio::null()).output().ok()?;
+        let version = String::from_utf8_lossy(&output.stdout).trim().to_string();
+        (output.status.success() && !version.is_empty()).then(|| Checker { name: "rate".into(), program, version })
+    }
+
+    /// Checks the DRAT `proof` (text or binary) of the unsatisfiability of the DIMACS `cnf`, in a
+    /// process of its own stopped at `limit`; the checker dies with the caller.
+    pub fn check(&self, cnf: &Path, proof: &Path, limit: Duration) -> Check {
+        let mut command = Command::new(&self.program);
+        // `-d`: ignore deletions of unit clauses, as drat-trim does: CaDiCaL's and kissat's proofs
+        // are written for drat-trim's reading of DRAT (the SAT competition's checker).
+        command.arg("-d").arg(cnf).arg(proof).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        die_with_parent(&mut command);
+        let mut child = match command.spawn() {
+            Ok(child) => child,
+            Err(e) => return Check::Unfinished(format!("{} could not be started: {e}", self.program.display())),
+        };
+        // Read both streams on threads so a chatty checker never blocks on a full pipe.
+        let read = |stream: Option<Box<dyn io::Read + Send>>| {
+            std::thread::spawn(move || {
+                let mut text = String::new();
+                if let Some(mut s) = stream {
+                    let _ = io::Read::read_to_string(&mut s, &mut text);
+                }
+                text
+            })
+        };
+        let stdout = read(child.stdout.take().map(|s| Box::new(s) as Box<dyn io::Read + Send>));
+        let stderr = read(child.stderr.take().map(|s| Box::new(s) as Box<dyn io::Read + Send>));
+        let start = Instant::now();
+        let status = loop {
+            match child.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if start.elapsed() >= limit => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    break None;
+                }
+                Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+                Err(e) => return Check::Unfinished(format!("waiting for {}: {e}", self.name)),
+            }
+        };
+        let (out, err) = (stdout.join().unwrap_or_default(), stderr.join().unwrap_or_default());
+        let Some(status) = status else {
+            return Check::Unfinished(format!("{} did not finish within {:.1} s", self.name, limit.as_secs_f64()));
+        };
+        verdict(status.code(), &out, &err)
+    }
+}
+
+/// The checker's verdict from its exit code and output: accepted only on exit 0 with `s VERIFIED`.
+fn verdict(code: Option<i32>, out: &str, err: &str) -> Check {
+    let says = |word: &str| out.lines().chain(err.lines()).any(|l| l.trim() == word);
+    if code == Some(0) && says("s VERIFIED") {
+        return Check::Accepted;
+    }
+    let reason = out
+        .lines()
+        .chain(err.lines())
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("c ") || l.contains("conflict claimed") || l.contains("failed"))
+        .filter(|l| !l.starts_with("c mode") && !l.contains("time (s)"))
+        .collect::<Vec<_>>()
+        .join("; ");
+    let code = code.map_or("a signal".to_string(), |c| format!("exit {c}"));
+    Check::Rejected(if reason.is_empty() { format!("rejected ({code})") } else { format!("{reason} ({code})") })
+}
+
+/// Makes the child receive SIGKILL when the thread that started it dies, so no checker outlives us.
+fn die_with_parent(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: prctl is async-signal-safe and touches only the child's own state.
+    unsafe {
+        command.pre_exec(|| {
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(text: &str, box_rows: usize, box_cols: usize) -> Grid {
+        let shape = Shape::new(box_rows, box_cols).unwrap();
+        let cells = text.chars().map(|c| c.to_digit(10).map_or(0, |d| d as u8)).collect();
+        Grid::from_cells(shape, cells).unwrap()
+    }
+
+    /// Brute force over all assignments of a tiny CNF: is it satisfiable?
+    fn satisfiable(cnf: &Cnf) -> bool {
+        (0u64..1 << cnf.variables).any(|bits| {
+            let value = |lit: i32| ((bits >> (lit.unsigned_abs() - 1)) & 1 == 1) == (lit > 0);
+            cnf.clauses.iter().all(|c| c.iter().any(|&l| value(l)))
+        })
+    }
+
+    #[test]
+    fn the_formula_has_the_direct_encodings_clause_counts() {
+        for (r, c) in [(1, 2), (2, 2), (2, 3), (3, 3)] {
+            let shape = Shape::new(r, c).unwrap();
+            let n = shape.n();
+            let cnf = reference_cnf(&Grid::empty(shape), &Statement::NoSolution);
+            let pairs = n * (n - 1) / 2;
+            assert_eq!(cnf.variables, n * n * n);
+            // Per cell: one at-least-one and its pairs; per house and digit: its pairs.
+            assert_eq!(cnf.clauses.len(), n * n * (1 + pairs) + 3 * n * n * pairs, "{shape}");
+        }
+    }
+
+    #[test]
+    fn models_are_exactly_the_solutions_on_a_2x1_latin_square() {
+        // Order 2: 8 variables, brute-forced. Two solutions, 12/21 and 21/12.
+        let empty = grid("....", 1, 2);
+        assert!(satisfiable(&reference_cnf(&empty, &Statement::NoSolution)));
+        let clash = grid("11..", 1, 2);
+        assert!(!satisfiable(&reference_cnf(&clash, &Statement::NoSolution)));
+        let given = grid("1...", 1, 2);
+        let solution = grid("1221", 1, 2);
+        assert!(!satisfiable(&reference_cnf(&given, &Statement::unique(&given, &solution))), "one solution only");
+        assert!(satisfiable(&reference_cnf(&empty, &Statement::unique(&empty, &solution))), "21/12 differs");
+        let fixed = Statement::Fixed(vec![(3, 1)]);
+        assert!(!satisfiable(&reference_cnf(&given, &fixed)), "r2c2 is 1 in every solution");
+        assert!(satisfiable(&reference_cnf(&empty, &fixed)));
+    }
+
+    #[test]
+    fn a_model_decodes_to_its_grid_and_a_non_model_to_nothing() {
+        let shape = Shape::new(1, 2).unwrap();
+        let solution = grid("1221", 1, 2);
+        let vars: Vec<i32> = (0..4).map(|c| variable(shape, c, solution.get(c))).collect();
+        assert_eq!(grid_of_model(shape, &vars), Some(solution));
+        assert_eq!(grid_of_model(shape, &vars[..3]), None, "a cell without a digit");
+        assert_eq!(grid_of_model(shape, &[vars.clone(), vec![variable(shape, 0, 2)]].concat()), None);
+    }
+
+    #[test]
+    fn dimacs_has_a_header_and_zero_terminated_clauses() {
+        let cnf = Cnf { variables: 2, clauses: vec![vec![1, -2], vec![2]] };
+        let mut out = Vec::new();
+        cnf.write_dimacs(&mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "p cnf 2 2\n1 -2 0\n2 0\n");
+    }
+
+    #[test]
+    fn only_an_exit_0_with_s_verified_is_accepted() {
+        assert_eq!(verdict(Some(0), "c x\ns VERIFIED\n", ""), Check::Accepted);
+        assert!(matches!(verdict(Some(1), "c p.drat:2 conflict claimed but not detected\ns NOT VERIFIED", ""),
+            Check::Rejected(r) if r.contains("conflict claimed") && r.contains("exit 1")));
+        assert!(matches!(verdict(Some(0), "s NOT VERIFIED", ""), Check::Rejected(_)));
+        assert!(matches!(verdict(Some(2), "", "failed to parse proof"), Check::Rejected(r) if r.contains("parse")));
+        assert!(matches!(verdict(None, "s VERIFIED", ""), Check::Rejected(_)), "killed by a signal");
+    }
+}

@@ -362,8 +362,13 @@ pub fn problems(rows: &[RunRow]) -> Vec<String> {
     let wrong = |r: &RunRow| r.agree == Some(false) || r.verified == Some(false) || failed(r);
     for row in rows.iter().filter(|r| wrong(r) || r.contradicts_expected()) {
         let key = (RowKey::of_row(row), row.seed);
-        let why = if row.contradicts_expected() && !wrong(row) { &row.contradiction } else { &row.note };
-        let wrong = format!("{} gave a wrong answer ({why})", row.solver);
+        let wrong = if wrong(row) {
+            format!("{} gave a wrong answer ({})", row.solver, row.note)
+        } else if row.outcome == "solved" {
+            format!("the expected verdict is wrong: {}'s verified solution contradicts it ({})", row.solver, row.contradiction)
+        } else {
+            format!("{}'s answer contradicts the expected verdict ({})", row.solver, row.contradiction)
+        };
         match out.last_mut() {
             Some(last) if last.key == key => last.wrong.push(wrong),
             _ => out.push(Problem {

@@ -47,6 +47,7 @@ pub(crate) fn findings(results: &Results, analysis: &Analysis, figures: &Figures
     let ranking = results.by_par2();
     let mut out = Vec::new();
     out.extend(integrity(results));
+    out.extend(certification(results));
     out.extend(fastest(analysis, figures));
     out.extend(super::peers::finding(&analysis.peers));
     out.extend(par2(results, &ranking, figures));
@@ -81,12 +82,14 @@ fn sizes_text(sizes: &[usize]) -> String {
 }
 
 /// Wrong answers — grids the oracle rejected, "infeasible" on an instance known to be solvable,
-/// answers contradicting an expected verdict — first, when any, naming the solvers that gave them
-/// (the one judgement of a run: [`Results::judged`]).
+/// rejected proofs, unchecked answers contradicting an expected verdict — first, when any, naming
+/// the solvers that gave them (the one judgement of a run: [`Results::judged`]); then expected
+/// verdicts that the evidence shows wrong.
 fn integrity(results: &Results) -> Option<String> {
     let wrong: Vec<&RunRow> = results.wrong().collect();
+    let expectations = wrong_expectations(results);
     if wrong.is_empty() {
-        return None;
+        return expectations;
     }
     let by_solver = |f: &dyn Fn(&RunRow) -> bool| {
         let mut by: BTreeMap<&str, usize> = BTreeMap::new();
@@ -96,25 +99,72 @@ fn integrity(results: &Results) -> Option<String> {
         let named: Vec<String> = by.iter().map(|(s, k)| format!("{} {k}", code(s))).collect();
         (by.values().sum::<usize>(), if named.is_empty() { String::new() } else { format!(" ({})", named.join(", ")) })
     };
-    let contradicted = |r: &RunRow| r.contradicts_expected() || (!r.expected.is_empty() && r.outcome == "solved");
     let rejected = |r: &RunRow| r.verified == Some(false);
-    let infeasible = |r: &RunRow| r.outcome == "infeasible" && !contradicted(r);
-    let other = |r: &RunRow| !rejected(r) && !infeasible(r);
+    let failed = |r: &RunRow| !rejected(r) && results.proof_failed(r);
+    let infeasible = |r: &RunRow| !rejected(r) && !failed(r) && r.outcome == "infeasible" && results.solvable(r);
+    let contradicted = |r: &RunRow| !rejected(r) && !failed(r) && !infeasible(r) && r.contradicts_expected();
     let (n_rejected, rejected_by) = by_solver(&|r| rejected(r));
+    let (n_failed, failed_by) = by_solver(&|r| failed(r));
     let (n_infeasible, infeasible_by) = by_solver(&|r| infeasible(r));
-    let (n_other, other_by) = by_solver(&|r| other(r) && contradicted(r));
-    let expectation = if n_other > 0 {
-        format!(", {n_other} contradicted the puzzle's expected verdict{other_by}")
+    let (n_other, other_by) = by_solver(&|r| contradicted(r));
+    let proofs = if n_failed > 0 {
+        format!(", {n_failed} said infeasible where certification failed (a rejected proof, or a solution found){failed_by}")
     } else {
         String::new()
     };
-    Some(format!(
+    let expectation = if n_other > 0 {
+        format!(", {n_other} contradicted the puzzle's expected verdict, unchecked{other_by}")
+    } else {
+        String::new()
+    };
+    let first = format!(
         "Check before trusting these numbers: {} runs gave a wrong answer — {n_rejected} returned a solution the \
          oracle rejected{rejected_by}, {n_infeasible} called a solvable instance (planted, or solved by another \
-         solver) infeasible{infeasible_by}{expectation} (`verified`, `agree`, `outcome` and `contradiction` \
-         columns of runs.csv); wrong answers count as unsolved everywhere in this report.",
+         solver) infeasible{infeasible_by}{proofs}{expectation} (`verified`, `agree`, `outcome`, `certificate` and \
+         `contradiction` columns of runs.csv); wrong answers count as unsolved everywhere in this report.",
         wrong.len()
-    ))
+    );
+    Some(match expectations {
+        Some(more) => format!("{first} {more}"),
+        None => first,
+    })
+}
+
+/// The puzzles whose expected verdict a verified solution or a checked proof contradicts: the
+/// expectation is wrong, and the answers count.
+fn wrong_expectations(results: &Results) -> Option<String> {
+    let mut puzzles = std::collections::BTreeSet::new();
+    for r in results.rows.iter().filter(|r| r.contradicts_expected() && results.judged(r).finished()) {
+        puzzles.insert((r.set.clone(), r.instance.clone(), r.seed * u64::from(r.set.is_empty())));
+    }
+    (!puzzles.is_empty()).then(|| {
+        format!(
+            "{} puzzle(s) have a wrong expected verdict: a verified solution or a checked proof contradicts it \
+             (`contradiction` column); those answers count, the expectations do not.",
+            puzzles.len()
+        )
+    })
+}
+
+/// How the "infeasible" answers are backed ([`Results::certification`]): checked by the proof
+/// checker, failed, unproven within the limits, or unchecked; `None` without such an answer.
+fn certification(results: &Results) -> Option<String> {
+    let c = results.certification()?;
+    let checker = c.checker.map_or_else(|| "the proof checker".to_string(), |v| format!("`{v}`"));
+    let mut parts = vec![format!("{} checked by {checker} (a DRAT proof of the puzzle's reference CNF)", c.checked)];
+    if c.failed > 0 {
+        parts.push(format!("{} failed: a proof rejected, or a solution found (wrong answers)", c.failed));
+    }
+    if c.refuted > 0 {
+        parts.push(format!("{} refuted by a verified solution (wrong answers)", c.refuted));
+    }
+    if c.unproven > 0 {
+        parts.push(format!("{} without a checked proof within the limits (not finished)", c.unproven));
+    }
+    if c.unchecked > 0 {
+        parts.push(format!("{} unchecked (certification off, or runs made before it: they count on trust)", c.unchecked));
+    }
+    Some(format!("Certified verdicts: of {} \"infeasible\" answers, {}.", c.claims, parts.join(", ")))
 }
 
 /// Which paradigm is fastest at each size and by how much, per mode or for all modes at once.

@@ -32,6 +32,7 @@ use crate::experiment::folder::read_runs_by_name;
 use crate::experiment::record::RunRow;
 
 pub(crate) use judge::{judge, puzzle_key, Evidence, Judged};
+use crate::puzzle::certify::{CHECKED, FAILED, UNPROVEN};
 pub(crate) use numbers::{fmt_count, fmt_limit, fmt_num};
 pub(crate) use score::{Score, PAR_FACTOR};
 pub(crate) use solvers::{base_solver, paradigm, solver_order, Paradigm, ENCODING_PAIRS, KNOWN_SOLVERS};
@@ -143,6 +144,25 @@ pub(crate) enum Verdict {
     Infeasible,
     /// No solver finished.
     Unresolved,
+}
+
+/// How the "infeasible" answers of a results folder are backed ([`Results::certification`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Certification {
+    /// "Infeasible" answers.
+    pub claims: usize,
+    /// ... whose proof (their own or their puzzle's) the checker accepted.
+    pub checked: usize,
+    /// ... whose proof was rejected, or whose puzzle certification showed solvable.
+    pub failed: usize,
+    /// ... on a puzzle with a verified solution, or one by construction: wrong without a proof.
+    pub refuted: usize,
+    /// ... made with certification on but no checked proof within its limits.
+    pub unproven: usize,
+    /// ... made with certification off, or before it existed.
+    pub unchecked: usize,
+    /// The checker and its version, from `meta.json` (`rate 0.3.0`).
+    pub checker: Option<String>,
 }
 
 /// Which seconds of a run its time counts: set-up and search together, or the search alone.
@@ -268,6 +288,43 @@ impl Results {
         } else {
             Verdict::Unresolved
         }
+    }
+
+    /// How the "infeasible" answers of these runs are backed by proofs; `None` without one.
+    pub fn certification(&self) -> Option<Certification> {
+        let claims: Vec<&RunRow> = self.rows.iter().filter(|r| Outcome::of(r) == Outcome::Infeasible).collect();
+        if claims.is_empty() {
+            return None;
+        }
+        let count = |f: &dyn Fn(&RunRow) -> bool| claims.iter().filter(|r| f(r)).count();
+        let (checked, failed, unproven) = (
+            count(&|r| r.certificate == CHECKED),
+            count(&|r| r.certificate == FAILED),
+            count(&|r| r.certificate == UNPROVEN),
+        );
+        let refuted = count(&|r| r.certificate.is_empty() && self.solvable(r));
+        let checker = self.meta.as_ref().and_then(|m| m.get("checker")?.get("version")?.as_str().map(str::to_owned));
+        Some(Certification {
+            claims: claims.len(),
+            checked,
+            failed,
+            refuted,
+            unproven,
+            unchecked: claims.len() - checked - failed - refuted - unproven,
+            checker,
+        })
+    }
+
+    /// `true` when `row`'s verdict had its proof rejected, or its puzzle shown solvable by
+    /// certification (`certificate = failed`).
+    pub fn proof_failed(&self, row: &RunRow) -> bool {
+        row.certificate == FAILED
+    }
+
+    /// `true` when the puzzle of `row` has a solution: one a run returned and the oracle accepted,
+    /// or one by construction.
+    pub fn solvable(&self, row: &RunRow) -> bool {
+        self.evidence.get(&puzzle_key(row)).is_some_and(|e| e.solvable())
     }
 
     /// The rows that gave a wrong answer ([`Judged::Wrong`]), in file order.

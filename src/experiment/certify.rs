@@ -12,22 +12,53 @@
 use std::collections::HashMap;
 
 use super::record::RunRow;
-use crate::certificates::Statement;
+use crate::certificates::{Check, Checker, Statement, INSTALL_HINT};
 use crate::grid::Grid;
-use crate::puzzle::certify::{Certificate, Certifier, FAILED, OFF, UNPROVEN};
+use crate::puzzle::certify::{Certificate, Certifier, CHECKED, FAILED, OFF, UNPROVEN};
+use crate::solve::process::ProofFiles;
 
 /// The certificates of a run's puzzles, made as their instances finish.
 #[derive(Debug)]
 pub struct Certifications {
     certifier: Option<Certifier>,
+    /// The checker's limit on a solver's own proof.
+    check_limit: std::time::Duration,
     /// Per puzzle (its cells): the certificate's word and why, when not checked.
     done: HashMap<Vec<u8>, (&'static str, String)>,
 }
 
 impl Certifications {
-    /// Certifications with `certifier`; `None`: certification is off.
-    pub fn new(certifier: Option<Certifier>) -> Certifications {
-        Certifications { certifier, done: HashMap::new() }
+    /// Certifications with `certifier` (`None`: certification is off) for a run with `time_limit`
+    /// seconds a solve.
+    pub fn new(certifier: Option<Certifier>, time_limit: f64) -> Certifications {
+        let check_limit = Certifier::check_limit_for(std::time::Duration::from_secs_f64(time_limit));
+        Certifications { certifier, check_limit, done: HashMap::new() }
+    }
+
+    /// Checks the proof an external solver wrote with its "infeasible" (`{proof}`) against the CNF
+    /// it was given, with the checker (checked whether or not certification is on: a solver that
+    /// offers a proof has it judged), and removes both files. A rejected or missing proof makes
+    /// the row `failed`; an accepted one `checked` (the puzzle's own certificate, made next by
+    /// [`Certifications::apply`], has the last word on the statement).
+    pub fn check_own(&mut self, row: &mut RunRow, files: &ProofFiles) {
+        if row.outcome == "infeasible" {
+            let limit = self.check_limit;
+            let checker = self.certifier.as_ref().map(|c| c.checker.clone()).or_else(Checker::find);
+            let start = std::time::Instant::now();
+            let (word, why) = match checker.map(|c| (c.check(&files.cnf, &files.proof, limit), c.name)) {
+                Some((Check::Accepted, _)) => (CHECKED, String::new()),
+                Some((Check::Rejected(why), name)) => (FAILED, format!("{name} rejected the solver's proof: {why}")),
+                Some((Check::Unfinished(why), _)) => (UNPROVEN, format!("the solver's proof: {why}")),
+                None => (UNPROVEN, format!("the solver's proof was not checked: no checker ({INSTALL_HINT})")),
+            };
+            row.certificate = word.into();
+            row.certify_seconds = Some((start.elapsed().as_secs_f64() * 1e6).round() / 1e6);
+            if !why.is_empty() {
+                row.note = if row.note.is_empty() { why } else { format!("{}; {why}", row.note) };
+            }
+        }
+        let _ = std::fs::remove_file(&files.cnf);
+        let _ = std::fs::remove_file(&files.proof);
     }
 
     /// Fills `certificate` (and `certify_seconds`, `note`) of the infeasible rows of one instance
@@ -72,8 +103,9 @@ impl Certifications {
             if row.certificate == FAILED {
                 continue; // its own proof was rejected
             }
+            let own = row.certify_seconds.unwrap_or(0.0);
             row.certificate = word.into();
-            row.certify_seconds = Some(if paid { 0.0 } else { (seconds * 1e6).round() / 1e6 });
+            row.certify_seconds = Some(own + if paid { 0.0 } else { (seconds * 1e6).round() / 1e6 });
             paid = true;
             if !why.is_empty() {
                 row.note = if row.note.is_empty() { why.clone() } else { format!("{}; {why}", row.note) };

@@ -365,7 +365,10 @@ pub fn problems(rows: &[RunRow]) -> Vec<String> {
         let wrong = if wrong(row) {
             format!("{} gave a wrong answer ({})", row.solver, row.note)
         } else if row.outcome == "solved" {
-            format!("the expected verdict is wrong: {}'s verified solution contradicts it ({})", row.solver, row.contradiction)
+            format!(
+                "the expected verdict is wrong: {}'s verified solution contradicts it ({})",
+                row.solver, row.contradiction
+            )
         } else {
             format!("{}'s answer contradicts the expected verdict ({})", row.solver, row.contradiction)
         };

@@ -39,7 +39,7 @@ use super::rows::{hard_limit, instance_rows, problems, RowIndex};
 use super::signals::{self, StopFlag};
 use super::solvers::{Runs, SolverEntry};
 use crate::puzzle::certify::Certifier;
-use crate::solve::process::{Finish, Request, Task, WorkerProcess, RECYCLE_KB};
+use crate::solve::process::{Finish, ProofFiles, Request, Task, WorkerProcess, RECYCLE_KB};
 use crate::solve::SolverOptions;
 
 /// Test hook: abort mid-write after this many instances (see the module doc).
@@ -246,19 +246,32 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
     let mut pending: HashMap<usize, Vec<Option<Finish>>> = HashMap::new();
     let mut written = 0;
     let mut rows = kept;
-    let mut certifications = Certifications::new(certifier);
+    let mut certifications = Certifications::new(certifier, config.time_limit);
     let jobs = run_jobs(config, options, jobs, |job, finish, cores| {
         let slots = pending.entry(job.instance.id).or_insert_with(|| vec![None; config.solvers.len()]);
         slots[job.solver] = Some(finish);
         if slots.iter().any(Option::is_none) {
             return Ok(());
         }
-        let finishes = pending.remove(&job.instance.id).unwrap_or_default().into_iter().flatten().collect();
+        let finishes: Vec<Finish> =
+            pending.remove(&job.instance.id).unwrap_or_default().into_iter().flatten().collect();
+        let proofs: Vec<Option<ProofFiles>> = finishes
+            .iter()
+            .map(|f| match f {
+                Finish::Answered(r) => r.proof.clone(),
+                _ => None,
+            })
+            .collect();
         let mut new = instance_rows(config, &job.instance, finishes);
         let instance = &job.instance;
         let solvable = instance.solution.as_ref().is_some_and(|s| crate::verify::is_solution_of(&instance.puzzle, s));
-        // The proof-producing run takes a core like any solve, so the run never oversubscribes.
+        // Checking and proving take a core like any solve, so the run never oversubscribes.
         cores.acquire(1);
+        for (row, files) in new.iter_mut().zip(&proofs) {
+            if let Some(files) = files {
+                certifications.check_own(row, files);
+            }
+        }
         certifications.apply(&instance.puzzle, solvable, &mut new);
         cores.release(1);
         if abort_after == Some(written) {

@@ -140,6 +140,7 @@ fn answer_external(job: &serde_json::Value, request: &Request) -> Response {
     response.stats.build_seconds = ran.build_seconds;
     response.peak_rss_kb = ran.peak_rss_kb;
     response.note = ran.note;
+    response.proof = ran.proof;
     match ran.ending {
         external::Ending::Solved(g) => response.solution = Some(g.cells().to_vec()),
         external::Ending::Wrong(g) => {

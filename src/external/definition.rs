@@ -16,8 +16,10 @@
 //! `dialect` (`auto`, `cbc`, `scip`, `highs`, `glpk`, `gurobi`). Placeholders in `command`, `env`
 //! and `version`: `{input}`, `{output}` (a file the solver writes its answer to; without it the
 //! answer is read from stdout), `{limit_s}` (the time limit in whole seconds, rounded up),
-//! `{seed}`, `{threads}`, `{workdir}` (the job's own folder) and `{here}` (the folder of the file
-//! that defines the solver, resolved when it is read). A program with a `/` is taken relative to
+//! `{seed}`, `{threads}`, `{workdir}` (the job's own folder), `{here}` (the folder of the file
+//! that defines the solver, resolved when it is read) and `{proof}` (a file the solver writes a
+//! DRAT proof to, as the SAT competition asks; `input = "cnf"` only: the proof of an UNSAT answer
+//! is checked against the CNF the solver was given, by the proof checker, in `run`). A program with a `/` is taken relative to
 //! that folder; one without is looked up on `PATH`. An unknown key, placeholder, input or answer,
 //! an answer that cannot follow the input, or a program that is not there is an error naming the
 //! file, line and column, with a hint.
@@ -247,6 +249,11 @@ impl Definition {
         def
     }
 
+    /// True when the command names `{proof}`: an UNSAT answer comes with a DRAT proof in that file.
+    pub fn writes_proof(&self) -> bool {
+        self.command.iter().chain(self.env.values()).any(|a| a.contains("{proof}"))
+    }
+
     /// True when the command names `{output}`: the answer is read from that file, not stdout.
     pub fn writes_output_file(&self) -> bool {
         self.command.iter().chain(self.env.values()).any(|a| a.contains("{output}"))
@@ -318,7 +325,7 @@ struct DefinitionsFile {
 }
 
 /// The placeholders a command may use.
-pub const PLACEHOLDERS: [&str; 7] = ["input", "output", "limit_s", "seed", "threads", "workdir", "here"];
+pub const PLACEHOLDERS: [&str; 8] = ["input", "output", "limit_s", "seed", "threads", "workdir", "here", "proof"];
 
 /// Reads every definition of a file of `[[external]]` tables.
 pub fn load_file(path: &Path, checks: Checks) -> Result<Vec<Definition>, DefinitionError> {
@@ -528,6 +535,13 @@ impl DefinitionFile {
         let place = Some((file.to_string(), line, col));
         let def =
             Definition { name, input, model, command, answer, dialect, threads, version, env, written, at: place };
+        if def.writes_proof() && input.extension() != "cnf" {
+            return Err(at(
+                self.command.span(),
+                format!("{{proof}} is checked against the CNF the solver reads, but input = \"{}\"", input.name()),
+                Some("use input = \"cnf\" (or \"cnf-minimal\"), or drop {proof}".into()),
+            ));
+        }
         if answer == Answer::Minisat && !def.writes_output_file() {
             return Err(at(
                 self.answer.span(),
@@ -695,6 +709,7 @@ mod tests {
             (format!("{head}input = \"cnf\"\ncommand = [\"sh\", \"{{input}}\", \"{{limit}}\"]\nanswer = \"sat-competition\"\n"), 4, "unknown placeholder {limit}"),
             (format!("{head}input = \"cnf\"\ncommand = [\"sh\"]\nanswer = \"sat-competition\"\n"), 4, "never names {input}"),
             (format!("{head}input = \"cnf\"\ncommand = [\"sh\", \"{{input}}\"]\nanswer = \"minisat\"\n"), 5, "names no {output}"),
+            (format!("{head}input = \"grid\"\ncommand = [\"sh\", \"{{input}}\", \"{{proof}}\"]\nanswer = \"grid\"\n"), 4, "{proof} is checked against the CNF"),
             ("[[external]]\nname = \"sat\"\ninput = \"cnf\"\ncommand = [\"sh\", \"{input}\"]\nanswer = \"minisat\"\n".into(), 2, "built-in"),
             (format!("{head}input = \"xml\"\ncommand = [\"sh\", \"{{input}}\"]\nanswer = \"grid\"\n"), 3, "unknown input 'xml'"),
             (format!("{head}input = \"grid\"\ncommand = [\"./nope.sh\", \"{{input}}\"]\nanswer = \"grid\"\n"), 4, "does not exist"),

@@ -36,6 +36,7 @@ pub use definition::{load_file, Answer, Definition, DefinitionError, DefinitionF
 use crate::grid::Grid;
 use crate::solve::process::contain;
 use crate::solve::process::tree::{become_subreaper, reap_exited, stop_tree, tree_rss_kb};
+use crate::solve::process::ProofFiles;
 use crate::verify;
 use answer::{clip, decode, Verdict};
 
@@ -102,6 +103,9 @@ pub struct Ran {
     pub peak_rss_kb: Option<u64>,
     /// Why, in words (empty for a plain answer).
     pub note: String,
+    /// With `{proof}` and an UNSAT answer in a run with a logs folder: the CNF and the proof, kept
+    /// there for the runner to check (`logs/<log_name>.cnf`, `.drat`).
+    pub proof: Option<ProofFiles>,
 }
 
 /// Runs `job` on `puzzle` within `time_limit` (see the module doc). Errors are failures of the
@@ -117,6 +121,7 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
     let work = WorkDir::new(job)?;
     let input_path = work.path().join(format!("input.{}", def.input.extension()));
     let output_path = work.path().join("answer.out");
+    let proof_path = work.path().join("proof.drat");
     let started = Instant::now();
     let key = match input::write(puzzle, def.input, def.model, &input_path) {
         Ok(key) => key,
@@ -128,6 +133,7 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
                 build_seconds: secs(started),
                 peak_rss_kb: None,
                 note,
+                proof: None,
             });
         }
     };
@@ -140,6 +146,7 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
             .replace("{seed}", &job.seed.to_string())
             .replace("{threads}", &def.threads.to_string())
             .replace("{workdir}", &work.path().display().to_string())
+            .replace("{proof}", &proof_path.display().to_string())
     };
     let stdout_path = work.path().join("stdout");
     let stderr_path = work.path().join("stderr");
@@ -158,7 +165,14 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
         Ok(c) => c,
         Err(e) => {
             let note = format!("cannot start {}: {e}", def.command[0]);
-            return Ok(Ran { ending: Ending::Error, seconds: 0.0, build_seconds, peak_rss_kb: None, note });
+            return Ok(Ran {
+                ending: Ending::Error,
+                seconds: 0.0,
+                build_seconds,
+                peak_rss_kb: None,
+                note,
+                proof: None,
+            });
         }
     };
     let stdout = capture(child.stdout.take().expect("piped"), stdout_path.clone(), STDOUT_CAP);
@@ -223,7 +237,25 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
     if matches!(ending, Ending::Error | Ending::Limit | Ending::Wrong(_)) {
         work.keep_logs(job);
     }
-    Ok(Ran { ending, seconds, build_seconds, peak_rss_kb: waited.peak_rss_kb, note })
+    let proof = match (&ending, &job.logs) {
+        (Ending::Infeasible, Some(logs)) if def.writes_proof() => {
+            keep_proof(&input_path, &proof_path, logs, &job.log_name)
+        }
+        _ => None,
+    };
+    Ok(Ran { ending, seconds, build_seconds, peak_rss_kb: waited.peak_rss_kb, note, proof })
+}
+
+/// Moves the CNF a solver was given and the proof it wrote (or an empty file, when it wrote none)
+/// out of its work folder, into `logs` as `<log_name>.cnf` and `.drat`.
+fn keep_proof(cnf: &Path, proof: &Path, logs: &Path, log_name: &str) -> Option<ProofFiles> {
+    let logs = std::path::absolute(logs).ok()?;
+    let kept = ProofFiles { cnf: logs.join(format!("{log_name}.cnf")), proof: logs.join(format!("{log_name}.drat")) };
+    std::fs::rename(cnf, &kept.cnf).ok()?;
+    if std::fs::rename(proof, &kept.proof).is_err() {
+        File::create(&kept.proof).ok()?;
+    }
+    Some(kept)
 }
 
 /// Seconds since `t`.

@@ -81,7 +81,12 @@ impl Certifier {
     /// A certifier with `checker`, proving within `limit` and checking within
     /// [`CHECK_FACTOR`] × `limit` (at least [`MIN_CHECK`]).
     pub fn new(checker: Checker, limit: Duration) -> Certifier {
-        Certifier { checker, prove_limit: limit, check_limit: (limit * CHECK_FACTOR).max(MIN_CHECK) }
+        Certifier { checker, prove_limit: limit, check_limit: Certifier::check_limit_for(limit) }
+    }
+
+    /// The checker's limit for a proving limit of `limit`.
+    pub fn check_limit_for(limit: Duration) -> Duration {
+        (limit * CHECK_FACTOR).max(MIN_CHECK)
     }
 
     /// Certifies `statement` about `puzzle`. Errors only when CaDiCaL or the scratch folder fails.

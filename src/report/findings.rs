@@ -162,7 +162,10 @@ fn certification(results: &Results) -> Option<String> {
         parts.push(format!("{} without a checked proof within the limits (not finished)", c.unproven));
     }
     if c.unchecked > 0 {
-        parts.push(format!("{} unchecked (certification off, or runs made before it: they count on trust)", c.unchecked));
+        parts.push(format!(
+            "{} unchecked (certification off, or runs made before it: they count on trust)",
+            c.unchecked
+        ));
     }
     Some(format!("Certified verdicts: of {} \"infeasible\" answers, {}.", c.claims, parts.join(", ")))
 }

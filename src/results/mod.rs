@@ -31,8 +31,8 @@ use std::path::Path;
 use crate::experiment::folder::read_runs_by_name;
 use crate::experiment::record::RunRow;
 
-pub(crate) use judge::{judge, puzzle_key, Evidence, Judged};
 use crate::puzzle::certify::{CHECKED, FAILED, UNPROVEN};
+pub(crate) use judge::{judge, puzzle_key, Evidence, Judged};
 pub(crate) use numbers::{fmt_count, fmt_limit, fmt_num};
 pub(crate) use score::{Score, PAR_FACTOR};
 pub(crate) use solvers::{base_solver, paradigm, solver_order, Paradigm, ENCODING_PAIRS, KNOWN_SOLVERS};

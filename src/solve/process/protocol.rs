@@ -91,6 +91,19 @@ pub struct Response {
     pub cpu_seconds: Option<f64>,
     /// The solver's note or the error's text.
     pub note: String,
+    /// An external solver's UNSAT answer with a `{proof}`: the CNF it was given and the proof it
+    /// wrote, kept for the caller to check (and remove).
+    #[serde(default)]
+    pub proof: Option<ProofFiles>,
+}
+
+/// The files of a proof to check: the formula and the DRAT proof of its unsatisfiability.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProofFiles {
+    /// The DIMACS CNF the solver was given.
+    pub cnf: std::path::PathBuf,
+    /// The proof it wrote (which may be missing, or garbage).
+    pub proof: std::path::PathBuf,
 }
 
 impl Response {

@@ -6,12 +6,18 @@
 //! formula certified here is not any solver's: it is the **reference CNF** of a puzzle and a
 //! [`Statement`], written by this small encoder, which, like the oracle in [`crate::verify`],
 //! imports nothing but [`crate::grid`] and shares no code with any solver. It is the plain direct
-//! encoding: a variable per (cell, digit), every cell at least one digit and at most one, every
-//! house-digit at most once (each pair of the house's cells, as it comes: a pair shared by a row
-//! and a box is stated twice), a unit clause per given, and no reasoning of any kind. The
-//! statement "this puzzle has no solution" is the formula alone; "every solution has these
-//! digits in these cells" (uniqueness, `analyze`'s determined cells) adds one clause saying some
-//! of those cells differ.
+//! encoding of the rules as they are stated — every cell holds one digit, every house holds every
+//! digit exactly once, the givens stay: a variable per (cell, digit); every cell at least one
+//! digit and at most one; every house-digit at least once and at most once (each pair of the
+//! house's cells, as it comes: a pair shared by a row and a box is stated twice); a unit clause per
+//! given; and no reasoning of any kind. The "at least once" clauses of the houses are implied by
+//! the others (N cells each with a digit, N digits each at most once: pigeonhole), so they change
+//! no model — a test enumerates the models of small grids with and without them against the
+//! oracle — but they are the rule as written, and without them CDCL must rediscover pigeonhole
+//! by resolution: proving a hard 25×25 puzzle unique took CaDiCaL 8.8 s and `rate` 18.7 s without
+//! them, 0.39 s and 0.80 s with them. The statement "this puzzle has no solution" is the formula
+//! alone; "every solution has these digits in these cells" (uniqueness, `analyze`'s determined
+//! cells) adds one clause saying some of those cells differ.
 //!
 //! The checker is an established program we did not write: `rate` (crates.io, MIT; a DRAT/DPR
 //! checker, installed by `scripts/setup.sh`), run as a separate process, never in a solver's. Its
@@ -83,7 +89,8 @@ pub fn variable(shape: Shape, cell: usize, digit: u8) -> i32 {
 /// The reference CNF of `statement` about `puzzle` (see the module doc): unsatisfiable exactly
 /// when the statement holds.
 ///
-/// Complexity: O(N⁴) clauses and time (N² cells and 3N² house-digits, each with N(N − 1)/2 pairs).
+/// Complexity: O(N⁴) clauses and time (N² cells and 3N² house-digits, each with N(N − 1)/2 pairs
+/// and one clause of N literals).
 pub fn reference_cnf(puzzle: &Grid, statement: &Statement) -> Cnf {
     let shape = puzzle.shape();
     let n = shape.n();
@@ -101,6 +108,7 @@ pub fn reference_cnf(puzzle: &Grid, statement: &Statement) -> Cnf {
     for house in shape.houses() {
         let cells = shape.house_cells(house);
         for d in digits() {
+            clauses.push(cells.iter().map(|&c| x(c, d)).collect());
             for (i, &a) in cells.iter().enumerate() {
                 for &b in &cells[i + 1..] {
                     clauses.push(vec![-x(a, d), -x(b, d)]);
@@ -286,8 +294,8 @@ mod tests {
             let cnf = reference_cnf(&Grid::empty(shape), &Statement::NoSolution);
             let pairs = n * (n - 1) / 2;
             assert_eq!(cnf.variables, n * n * n);
-            // Per cell: one at-least-one and its pairs; per house and digit: its pairs.
-            assert_eq!(cnf.clauses.len(), n * n * (1 + pairs) + 3 * n * n * pairs, "{shape}");
+            // Per cell, and per house and digit: one at-least-one clause and its pairs.
+            assert_eq!(cnf.clauses.len(), n * n * (1 + pairs) + 3 * n * n * (1 + pairs), "{shape}");
         }
     }
 
@@ -305,6 +313,49 @@ mod tests {
         let fixed = Statement::Fixed(vec![(3, 1)]);
         assert!(!satisfiable(&reference_cnf(&given, &fixed)), "r2c2 is 1 in every solution");
         assert!(satisfiable(&reference_cnf(&empty, &fixed)));
+    }
+
+    #[test]
+    fn the_houses_at_least_once_clauses_change_no_model() {
+        // Every grid of one digit a cell (the cell clauses allow no other model) of a Latin
+        // square of order 3 and of a 2×2-box 4×4 with half its cells given: a model of the formula
+        // exactly when the oracle calls it a solution, and the same without the houses'
+        // at-least-once clauses.
+        let cases = [(grid(".........", 1, 3), 9), (grid("1.3.3.1.2.4.4.2.", 2, 2), 8)];
+        for (puzzle, free) in cases {
+            let shape = puzzle.shape();
+            let n = shape.n();
+            let cnf = reference_cnf(&puzzle, &Statement::NoSolution);
+            let house_alo = |c: &Vec<i32>| {
+                c.len() == n && c.iter().all(|&l| l > 0) && {
+                    let cells: Vec<usize> = c.iter().map(|&l| (l as usize - 1) / n).collect();
+                    cells.windows(2).any(|w| w[0] != w[1]) // not a cell's own clause
+                }
+            };
+            let without: Vec<&Vec<i32>> = cnf.clauses.iter().filter(|c| !house_alo(c)).collect();
+            assert_eq!(cnf.clauses.len() - without.len(), 3 * n * n);
+            let empty: Vec<usize> = (0..shape.cells()).filter(|&c| puzzle.get(c) == 0).collect();
+            assert_eq!(empty.len(), free);
+            let mut solutions = 0;
+            for code in 0..n.pow(free as u32) {
+                let mut g = puzzle.clone();
+                let mut k = code;
+                for &c in &empty {
+                    g.set(c, (k % n + 1) as u8);
+                    k /= n;
+                }
+                let value = |l: i32| {
+                    let (cell, digit) = ((l.unsigned_abs() as usize - 1) / n, (l.unsigned_abs() as usize - 1) % n + 1);
+                    (usize::from(g.get(cell)) == digit) == (l > 0)
+                };
+                let holds = |c: &Vec<i32>| c.iter().any(|&l| value(l));
+                let with = cnf.clauses.iter().all(holds);
+                assert_eq!(with, without.iter().all(|c| holds(c)), "{shape}");
+                assert_eq!(with, crate::verify::is_solution_of(&puzzle, &g));
+                solutions += usize::from(with);
+            }
+            assert!(solutions > 0, "{shape}: some solution was enumerated");
+        }
     }
 
     #[test]

@@ -109,7 +109,7 @@ fn a_set_of_three_sizes_runs_verified_with_stable_ids_and_a_report_grouped_by_se
 }
 
 #[test]
-fn an_answer_contradicting_the_expected_verdict_is_flagged_and_never_solved() {
+fn an_answer_contradicting_the_expected_verdict_is_flagged_and_a_verified_one_beats_the_expectation() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("puzzles");
     fs::create_dir_all(&data).unwrap();
@@ -122,7 +122,9 @@ fn an_answer_contradicting_the_expected_verdict_is_flagged_and_never_solved() {
     let out = dir.path().join("out");
     let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1), "a contradiction fails the run: {}", common::stderr(&o));
-    assert!(common::stderr(&o).contains("instance=puzzles/claims.txt#1"), "{}", common::stderr(&o));
+    let err = common::stderr(&o);
+    assert!(err.contains("instance=puzzles/claims.txt#1"), "{err}");
+    assert!(err.contains("the expected verdict is wrong: backtrack's verified solution contradicts it"), "{err}");
     let rows = rows(&out);
     for r in &rows {
         let (first, third) = (r.instance.ends_with("#1"), r.instance.ends_with("#3"));
@@ -130,15 +132,17 @@ fn an_answer_contradicting_the_expected_verdict_is_flagged_and_never_solved() {
         assert_eq!(r.contradiction.is_empty(), !first, "{r:?}");
         let outcome = if third { "infeasible" } else { "solved" };
         assert_eq!(r.outcome, outcome, "what the run itself found: {r:?}");
+        assert_eq!(r.certificate, if third { "checked" } else { "" }, "{r:?}");
     }
     let report = sudoku_lab(&["report", out.to_str().unwrap()]);
     assert!(report.status.success(), "{}", common::stderr(&report));
     let text = fs::read_to_string(out.join("REPORT.md")).unwrap();
     let findings = text.split("## ").nth(1).unwrap_or_default();
-    assert!(findings.contains("Check before trusting these numbers: 2 runs gave a wrong answer"), "first: {text}");
+    assert!(!findings.contains("gave a wrong answer"), "no solver was wrong: {text}");
+    assert!(findings.contains("1 puzzle(s) have a wrong expected verdict"), "{text}");
     assert!(text.contains("| claims | puzzles/claims.txt#1 | backtrack | solved | unsolvable |"), "{text}");
     let par2 = text.lines().find(|l| l.contains("PAR-2 over all runs")).unwrap();
-    assert!(par2.contains("(2 of 3 finished)"), "the contradicted run is not counted, the right proof is: {par2}");
+    assert!(par2.contains("(3 of 3 finished)"), "the verified solution and the checked proof count: {par2}");
 }
 
 #[test]

@@ -53,7 +53,8 @@ pub fn runs_columns() -> Vec<(&'static str, &'static str)> {
 }
 
 /// The column `load_results` adds after the `runs.csv` ones: the one judgement of each run, as
-/// `report` and `plot` count it (`solved`, `infeasible`, `wrong`, `limit`, `memory`, `error`).
+/// `report` and `plot` count it (`solved`, `infeasible`, `wrong`, `unproven`, `limit`, `memory`,
+/// `error`).
 const JUDGED: &str = "judged";
 
 /// The rows of `<folder>/runs.csv`, read and checked as `sudoku-lab report` reads them (files of

@@ -7,10 +7,12 @@ use std::time::{Duration, Instant};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
+use sudoku_lab::certificates::Checker;
 use sudoku_lab::generate::{planted, random_fill, rng_from_seed, Isomorph};
 use sudoku_lab::graph::ConstraintGraph;
 use sudoku_lab::logic::{Logic, Rating};
-use sudoku_lab::puzzle::{analyze as analyze_puzzle, Generator, PuzzleSpec};
+use sudoku_lab::puzzle::certify::Certifier;
+use sudoku_lab::puzzle::{analyze as analyze_puzzle, certify_analysis, Generator, PuzzleSpec};
 use sudoku_lab::solve::{self, Limits, Outcome, SolverKind, SolverOptions};
 
 use crate::convert::{count, shape_of, to_py};
@@ -136,21 +138,42 @@ pub fn rate(grid: PyRef<'_, Grid>) -> PyResult<(String, Vec<(String, u32)>)> {
 }
 
 /// What `sudoku-lab analyze --json` says of the puzzle, as a dict: givens, conflicts, solutions
-/// (exact up to `max_solutions`), determined cells, rating, symmetry. Runs without the GIL but is
-/// not stopped by Ctrl-C: give a `time_limit` for large grids.
+/// (exact up to `max_solutions`), determined cells, rating, symmetry, and with `certify` (the
+/// default, as on the command line) the certificate of its claims without a witness ("no
+/// solution", "unique", the determined cells), judged by the proof checker `rate`. Runs without
+/// the GIL but is not stopped by Ctrl-C: give a `time_limit` for large grids.
 #[pyfunction]
-#[pyo3(signature = (grid, max_solutions = 2, *, time_limit = None))]
+#[pyo3(signature = (grid, max_solutions = 2, *, time_limit = None, certify = true))]
 pub fn analyze(
     py: Python<'_>,
     grid: PyRef<'_, Grid>,
     max_solutions: i128,
     time_limit: Option<f64>,
+    certify: bool,
 ) -> PyResult<Py<PyAny>> {
     let max_solutions = positive_max(max_solutions)?;
     let limits = limits_of(time_limit)?;
+    let certifier = match certify {
+        false => None,
+        true => {
+            let checker = Checker::find().ok_or_else(|| {
+                PyRuntimeError::new_err(format!(
+                    "certify=True needs the proof checker `rate`, which was not found: {}; or pass certify=False",
+                    sudoku_lab::certificates::INSTALL_HINT
+                ))
+            })?;
+            Some(Certifier::new(checker, limits.time.unwrap_or(Duration::from_secs(300))))
+        }
+    };
     let puzzle = grid.grid.clone();
     let analysis = py
-        .detach(|| analyze_puzzle(&puzzle, max_solutions, limits.time.map(|t| Instant::now() + t)))
+        .detach(|| {
+            let mut a = analyze_puzzle(&puzzle, max_solutions, limits.time.map(|t| Instant::now() + t))?;
+            if let Some(c) = &certifier {
+                certify_analysis(&puzzle, &mut a, c)?;
+            }
+            Ok::<_, sudoku_lab::solve::SolveError>(a)
+        })
         .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     let line = sudoku_lab::cli::json_line(0, 1, &analysis);
     let mut value: serde_json::Value =

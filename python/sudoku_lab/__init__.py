@@ -181,8 +181,10 @@ def load_results(folder: Union[str, os.PathLike]) -> "pandas.DataFrame":
     """``runs.csv`` of a results folder as a DataFrame, one column per ``runs.csv`` column, typed
     as ``runs_columns()`` says (nullable ``Int64``, ``UInt64`` for seeds, ``Float64``, ``boolean`` and ``string``: an
     empty cell is ``<NA>``), then ``judged``: the one judgement of each run as the report and the
-    figures count it (``solved``, ``infeasible``, ``wrong`` — a rejected grid, "infeasible" on a
-    solvable instance, an answer contradicting the expected verdict —, ``limit``, ``memory``,
+    figures count it (``solved``, ``infeasible`` — with certification on, only with a proof the
+    checker accepted: the ``certificate`` column —, ``wrong`` — a rejected grid, "infeasible" on a
+    solvable instance or with a rejected proof, an unchecked answer contradicting the expected
+    verdict —, ``unproven`` — "infeasible" without a checked proof —, ``limit``, ``memory``,
     ``error``), and ``family``: ``latin`` for Latin squares (1×N boxes; planted ones are the
     literature's quasigroups with holes, QWH, randomly filled ones QCP) or ``sudoku``. The rows are
     read and checked as ``sudoku-lab report`` reads them.

@@ -171,8 +171,11 @@ def rate(grid: Grid) -> tuple[str, list[tuple[str, int]]]:
 
     Raises ValueError for a full grid (nothing to rate) and an empty one."""
 
-def analyze(grid: Grid, max_solutions: int = 2, *, time_limit: float | None = None) -> dict[str, Any]:
-    """``sudoku-lab analyze --json``'s record: solutions, determined cells, rating, symmetry.
+def analyze(
+    grid: Grid, max_solutions: int = 2, *, time_limit: float | None = None, certify: bool = True
+) -> dict[str, Any]:
+    """``sudoku-lab analyze --json``'s record: solutions, determined cells, rating, symmetry, and
+    (``certify``) the certificate of its claims without a witness, judged by the checker ``rate``.
     ``max_solutions`` is 1 or more, as for ``count_solutions``."""
 
 def isomorphs(grid: Grid, copies: int = 1, seed: int = 0) -> list[Grid]:

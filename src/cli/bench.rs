@@ -46,6 +46,11 @@ pub struct BenchArgs {
     /// stopped and counted under `memory` (default: half the machine's memory).
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(crate::experiment::config::MIN_MEMORY_MB..))]
     memory_mb: Option<u64>,
+    /// Also measure certification on the puzzles some solver calls infeasible: the CaDiCaL run on
+    /// the puzzle's reference CNF without and with proof logging, and the proof checker `rate`;
+    /// a second table gives the medians beside each solver's own.
+    #[arg(long)]
+    certify: bool,
     #[command(flatten)]
     ilp: IlpArgs,
 }
@@ -80,6 +85,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let exe = crate::solve::portfolio::worker_exe().map_err(anyhow::Error::msg)?;
     let mut isolated = Isolated::new(exe, options.clone(), args.memory_mb.unwrap_or_else(default_memory_mb));
     let mut rows = Vec::new();
+    let mut per_puzzle: Vec<(String, Vec<(f64, &'static str)>)> = Vec::new();
     let mut bad = 0;
     for kind in expand_solvers(&args.solver) {
         eprintln!("bench: {} on {} puzzle(s)…", kind.name(), entries.len());
@@ -107,10 +113,15 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
                 outcome: Some(report.outcome),
             })
         };
-        let (row, faults) = bench_one(kind, &entries, args.passes as usize, &mut runner)?;
+        let (row, faults, puzzles) = bench_one(kind, &entries, args.passes as usize, &mut runner)?;
         bad += faults;
         rows.push(row);
+        per_puzzle.push((kind.name().to_string(), puzzles));
     }
+    let cost = match args.certify {
+        true => Some(certify_cost(&entries, &per_puzzle, args.time_limit.unwrap_or(300.0))?),
+        false => None,
+    };
     if args.csv {
         let mut w = csv::Writer::from_writer(Vec::new());
         for r in &rows {
@@ -119,6 +130,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
         emit(&String::from_utf8(w.into_inner()?)?)?;
     } else {
         emit(&markdown(&rows))?;
+    }
+    if let Some(cost) = cost {
+        emit(&format!("\n{cost}"))?;
     }
     Ok(if bad == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
@@ -131,15 +145,16 @@ struct Timed {
     guesses: Option<u64>,
 }
 
-/// Runs one solver over all entries `passes` times; returns its row and the number of answers
-/// the oracle rejected (in any pass). A puzzle's time is the median of its passes, `total_s` the
-/// mean pass; the outcome counts and guesses are the last pass's.
+/// Runs one solver over all entries `passes` times; returns its row, the number of answers the
+/// oracle rejected (in any pass) and each puzzle's time and outcome label. A puzzle's time is the
+/// median of its passes, `total_s` the mean pass; the outcome counts and guesses are the last
+/// pass's.
 fn bench_one(
     kind: SolverKind,
     entries: &[Entry],
     passes: usize,
     solve: &mut impl FnMut(&crate::grid::Grid) -> anyhow::Result<Timed>,
-) -> anyhow::Result<(BenchRow, usize)> {
+) -> anyhow::Result<(BenchRow, usize, Vec<(f64, &'static str)>)> {
     let passes = passes.max(1);
     let mut per_puzzle: Vec<Vec<f64>> = vec![Vec::with_capacity(passes); entries.len()];
     let (mut labels, mut guesses) = (Vec::new(), Vec::new());
@@ -184,7 +199,68 @@ fn bench_one(
         guesses_per_puzzle: guesses_reported.then(|| guesses.iter().flatten().sum::<u64>() as f64 / n),
         no_guess_pct: guesses_reported.then(|| 100.0 * guesses.iter().filter(|g| **g == Some(0)).count() as f64 / n),
     };
-    Ok((row, faults))
+    Ok((row, faults, times.into_iter().zip(labels).collect()))
+}
+
+/// The certification table of `bench --certify`: on the puzzles some solver called infeasible,
+/// each solver's median time beside the medians of the CaDiCaL run on the reference CNF without
+/// and with proof logging, of the checker, and of certification in all (prove + check), each
+/// also as a multiple of the fastest solver's median. Fails when a proof is not accepted.
+fn certify_cost(
+    entries: &[Entry],
+    per_puzzle: &[(String, Vec<(f64, &'static str)>)],
+    limit: f64,
+) -> anyhow::Result<String> {
+    use crate::certificates::{Checker, Statement};
+    use crate::puzzle::certify::{prove_without_proof, Certificate, Certifier};
+    let checker = Checker::find()
+        .with_context(|| format!("--certify needs the proof checker `rate`: {}", crate::certificates::INSTALL_HINT))?;
+    let certifier = Certifier::new(checker, Duration::from_secs_f64(limit));
+    let claimed: Vec<usize> =
+        (0..entries.len()).filter(|&i| per_puzzle.iter().any(|(_, p)| p[i].1 == "infeasible")).collect();
+    eprintln!("bench: certifying {} puzzle(s) called infeasible…", claimed.len());
+    let (mut plain, mut logged, mut checked, mut total) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for &i in &claimed {
+        let puzzle = &entries[i].puzzle;
+        let base = prove_without_proof(puzzle, &Statement::NoSolution, certifier.prove_limit)?;
+        let certified = certifier.certify(puzzle, &Statement::NoSolution)?;
+        anyhow::ensure!(
+            certified.certificate == Certificate::Checked,
+            "puzzle {} (line {}): certification gave {:?}",
+            i + 1,
+            entries[i].line,
+            certified.certificate
+        );
+        plain.extend(base);
+        logged.push(certified.prove_seconds);
+        checked.push(certified.check_seconds);
+        total.push(certified.seconds());
+    }
+    let median = |v: &[f64]| crate::results::stats::median(v).unwrap_or(f64::NAN);
+    let solvers: Vec<(String, f64)> = per_puzzle
+        .iter()
+        .map(|(name, p)| {
+            (format!("`{name}` (its own answer)"), median(&claimed.iter().map(|&i| p[i].0).collect::<Vec<_>>()))
+        })
+        .collect();
+    let fastest = solvers.iter().map(|(_, t)| *t).filter(|t| *t > 0.0).fold(f64::INFINITY, f64::min);
+    let mut out = format!(
+        "Certification of the {} puzzle(s) called infeasible (medians per puzzle; checker {}):\n\n\
+         | step | median | × fastest solver |\n|---|---:|---:|\n",
+        claimed.len(),
+        certifier.checker.version
+    );
+    let mut line = |what: &str, t: f64| {
+        out.push_str(&format!("| {what} | {} | {:.2} |\n", crate::results::fmt_seconds(t), t / fastest));
+    };
+    for (name, t) in &solvers {
+        line(name, *t);
+    }
+    line("CaDiCaL on the reference CNF, no proof", median(&plain));
+    line("the same, writing the DRAT proof (CNF written too)", median(&logged));
+    line("`rate` checking the proof", median(&checked));
+    line("certification in all (prove + check)", median(&total));
+    Ok(out)
 }
 
 /// The answers among `outcomes` that fail the oracle (the verifier, and the known solution of a

@@ -9,7 +9,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{emit, parse_seconds, BatchArgs, InputArgs, ShapeArgs};
-use crate::certificates::Checker;
+use crate::certificates::{Checker, Statement};
 use crate::format::{to_line, to_pretty, write_entry};
 use crate::generate::rng_from_seed;
 use crate::logic::{Rating, Techniques};
@@ -43,6 +43,10 @@ pub struct PuzzleArgs {
     /// No per-puzzle line on stderr (the summary is still printed).
     #[arg(long, short = 'q')]
     quiet: bool,
+    /// Certify each puzzle's uniqueness: a proof that no other solution exists, checked by the
+    /// proof checker `rate` (about 30 ms a puzzle, mostly the checker's start-up, so off by default).
+    #[arg(long)]
+    certify: bool,
 }
 
 /// Parses `A-B` or `A` as an inclusive clue-count range.
@@ -68,6 +72,18 @@ pub fn puzzle(args: PuzzleArgs) -> anyhow::Result<ExitCode> {
     };
     let range = spec.givens_range(shape);
     let budget = Duration::from_secs_f64(args.time_limit);
+    let certifier = match args.certify {
+        false => None,
+        true => {
+            let checker = Checker::find().with_context(|| {
+                format!(
+                    "--certify needs the proof checker `rate`, which was not found: {}",
+                    crate::certificates::INSTALL_HINT
+                )
+            })?;
+            Some(Certifier::new(checker, budget))
+        }
+    };
     let mut generator = Generator::new(shape);
     let start = Instant::now();
     let mut total_givens = 0;
@@ -77,6 +93,16 @@ pub fn puzzle(args: PuzzleArgs) -> anyhow::Result<ExitCode> {
             .generate(&spec, &mut rng_from_seed(seed), budget)
             .with_context(|| format!("puzzle {} (seed {seed})", i + 1))?;
         total_givens += generated.puzzle.givens();
+        if let Some(certifier) = &certifier {
+            let statement = Statement::unique(&generated.puzzle, &generated.solution);
+            let certified = certifier.certify(&generated.puzzle, &statement).context("certifying")?;
+            anyhow::ensure!(
+                certified.certificate == Certificate::Checked,
+                "puzzle {} (seed {seed}): uniqueness not certified ({:?}); nothing more is written",
+                i + 1,
+                certified.certificate
+            );
+        }
         let solution = args.batch.with_solution.then_some(&generated.solution);
         emit(&write_entry(args.batch.format, &generated.puzzle, solution))?;
         if !args.quiet {
@@ -93,7 +119,7 @@ pub fn puzzle(args: PuzzleArgs) -> anyhow::Result<ExitCode> {
     let seconds = start.elapsed().as_secs_f64();
     if args.batch.count > 0 {
         eprintln!(
-            "made {} {} {}×{} puzzle(s) ({shape} boxes, givens {}-{}{}) in {seconds:.2} s: {:.0} puzzles/s, {:.1} givens on average",
+            "made {} {} {}×{} puzzle(s) ({shape} boxes, givens {}-{}{}) in {seconds:.2} s: {:.0} puzzles/s, {:.1} givens on average{}",
             args.batch.count,
             args.difficulty,
             shape.n(),
@@ -103,6 +129,10 @@ pub fn puzzle(args: PuzzleArgs) -> anyhow::Result<ExitCode> {
             if args.symmetric { ", symmetric" } else { "" },
             args.batch.count as f64 / seconds.max(1e-9),
             total_givens as f64 / args.batch.count as f64,
+            match &certifier {
+                Some(c) => format!(", each unique by a proof {} accepted", c.checker.version),
+                None => String::new(),
+            },
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -97,7 +97,7 @@ impl Certifier {
         let start = Instant::now();
         let cnf = reference_cnf(puzzle, statement);
         cnf.save(&cnf_path).map_err(io)?;
-        let refutation = refute(&cnf, &proof_path, start + self.prove_limit)?;
+        let refutation = refute(&cnf, Some(&proof_path), start + self.prove_limit)?;
         let prove_seconds = start.elapsed().as_secs_f64();
         let done = |certificate, check_seconds| Ok(Certified { certificate, prove_seconds, check_seconds });
         match refutation {
@@ -125,6 +125,15 @@ impl Certifier {
         };
         done(certificate, check_seconds)
     }
+}
+
+/// Seconds of the same CaDiCaL run on the reference CNF of `statement` without proof logging, or
+/// `None` when it does not refute it by `limit`: the base the logging's cost is measured against.
+pub fn prove_without_proof(puzzle: &Grid, statement: &Statement, limit: Duration) -> Result<Option<f64>, SolveError> {
+    let start = Instant::now();
+    let cnf = reference_cnf(puzzle, statement);
+    let refuted = refute(&cnf, None, start + limit)? == Refutation::Refuted;
+    Ok(refuted.then(|| start.elapsed().as_secs_f64()))
 }
 
 /// The checker's limit as a multiple of the proving limit.

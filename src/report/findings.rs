@@ -150,6 +150,14 @@ fn wrong_expectations(results: &Results) -> Option<String> {
 /// checker, failed, unproven within the limits, or unchecked; `None` without such an answer.
 fn certification(results: &Results) -> Option<String> {
     let c = results.certification()?;
+    if c.checked + c.failed + c.unproven == 0 {
+        return Some(format!(
+            "Certified verdicts (*Integrity*): none of the {} \"infeasible\" answers is backed by a checked proof \
+             (certification off, or runs made before it){}: they count on trust.",
+            c.claims,
+            if c.refuted > 0 { format!("; {} are refuted by a verified solution", c.refuted) } else { String::new() }
+        ));
+    }
     let checker = c.checker.map_or_else(|| "the proof checker".to_string(), |v| format!("`{v}`"));
     let mut parts = vec![format!("{} checked by {checker} (a DRAT proof of the puzzle's reference CNF)", c.checked)];
     if c.failed > 0 {
@@ -167,7 +175,7 @@ fn certification(results: &Results) -> Option<String> {
             c.unchecked
         ));
     }
-    Some(format!("Certified verdicts: of {} \"infeasible\" answers, {}.", c.claims, parts.join(", ")))
+    Some(format!("Certified verdicts (*Integrity*): of {} \"infeasible\" answers, {}.", c.claims, parts.join(", ")))
 }
 
 /// Which paradigm is fastest at each size and by how much, per mode or for all modes at once.

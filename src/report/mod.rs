@@ -194,6 +194,7 @@ fn integrity(out: &mut String, results: &Results) {
     let errors = judged(results::Judged::Error);
     let wrong: Vec<&RunRow> = results.wrong().collect();
     let rejected = wrong.iter().filter(|r| r.verified == Some(false)).count();
+    let failed = wrong.iter().filter(|r| r.verified != Some(false) && results.proof_failed(r)).count();
     let mut by: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
     for r in &wrong {
         *by.entry(r.solver.as_str()).or_default() += 1;
@@ -203,13 +204,52 @@ fn integrity(out: &mut String, results: &Results) {
     let _ = writeln!(
         out,
         "{errors} runs ended in an error (see the `note` column; left out of the times); {} runs gave a wrong \
-         answer{} — {rejected} a solution the oracle rejected (`verified = false`), {} \"infeasible\" on a solvable \
-         instance or an answer contradicting the expected verdict. Wrong answers count as unsolved: PAR-2 at twice \
-         the limit, times at the limit, never in a finished count.\n",
+         answer{} — {rejected} a solution the oracle rejected (`verified = false`), {failed} \"infeasible\" whose \
+         certification failed (a proof the checker rejected, or a solution found: `certificate = failed`), {} \
+         \"infeasible\" on a solvable instance or an unchecked answer contradicting the expected verdict. Wrong \
+         answers count as unsolved: PAR-2 at twice the limit, times at the limit, never in a finished count.\n",
         wrong.len(),
         if named.is_empty() { String::new() } else { format!(" ({})", named.join(", ")) },
-        wrong.len() - rejected,
+        wrong.len() - rejected - failed,
     );
+    if let Some(c) = results.certification() {
+        let checker = c.checker.map_or_else(|| "the proof checker".to_string(), |v| format!("`{v}`"));
+        let _ = writeln!(
+            out,
+            "Certificates: of {} \"infeasible\" answers, {} were checked by {checker} (a DRAT proof of the \
+             puzzle's reference CNF, made by a CaDiCaL run of the harness's own, or the solver's own proof of \
+             the CNF it was given; `certificate = checked`), {} failed, {} were refuted by a verified solution, {} \
+             had no checked proof within the limits (`unproven`: not finished) and {} are unchecked \
+             (certification off, or runs made before it: they count on trust).\n",
+            c.claims, c.checked, c.failed, c.refuted, c.unproven, c.unchecked
+        );
+    }
+    let expectations: Vec<&RunRow> = results
+        .rows
+        .iter()
+        .filter(|r| r.contradicts_expected() && results.judged(r).finished())
+        .take(MAX_WRONG_LISTED)
+        .collect();
+    if !expectations.is_empty() {
+        out.push_str(
+            "Expected verdicts that the answers show wrong (a verified solution, or a checked proof): the answers \
+             count, the expectations do not.\n\n| set | instance | solver | outcome | expected | why |\n\
+             |---|---|---|---|---|---|\n",
+        );
+        for r in &expectations {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {} | {} | {} | {} |",
+                escape_cell(&r.set),
+                escape_cell(&r.instance),
+                escape_cell(&r.solver),
+                r.outcome,
+                or_dash(&r.expected),
+                escape_cell(&r.contradiction)
+            );
+        }
+        out.push('\n');
+    }
     let listed: Vec<&&RunRow> = wrong.iter().filter(|r| !r.instance.is_empty()).take(MAX_WRONG_LISTED).collect();
     if !listed.is_empty() {
         out.push_str("| set | instance | solver | outcome | expected | why |\n|---|---|---|---|---|---|\n");

@@ -20,6 +20,37 @@ pub(crate) fn fmt_limit(seconds: f64) -> String {
     }
 }
 
+/// Seconds for people: three significant digits with a unit (`2.79 µs`, `4.37 ms`, `1.20 s`,
+/// `0 s`); files for programs keep plain seconds.
+pub(crate) fn fmt_seconds(seconds: f64) -> String {
+    if seconds == 0.0 || !seconds.is_finite() {
+        return format!("{seconds} s");
+    }
+    let (value, unit) = match seconds.abs() {
+        s if s < 1e-6 => (seconds * 1e9, "ns"),
+        s if s < 1e-3 => (seconds * 1e6, "µs"),
+        s if s < 1.0 => (seconds * 1e3, "ms"),
+        _ => (seconds, "s"),
+    };
+    // Three significant digits, keeping trailing zeros (1.20 s), and no jump past 999.
+    let magnitude = value.abs().log10().floor().max(0.0) as usize;
+    let decimals = 2usize.saturating_sub(magnitude);
+    let text = format!("{value:.decimals$}");
+    if text.trim_start_matches('-').starts_with("1000") && unit != "s" {
+        return fmt_seconds(
+            seconds.signum()
+                * 10f64.powi(if unit == "ns" {
+                    -6
+                } else if unit == "µs" {
+                    -3
+                } else {
+                    0
+                }),
+        );
+    }
+    format!("{text} {unit}")
+}
+
 /// A count such as dead ends or conflicts: like [`fmt_num`] below 10 000, else with two significant
 /// digits and an exponent (`1.2e5`), since only the order of magnitude matters there.
 pub(crate) fn fmt_count(x: f64) -> String {
@@ -33,6 +64,19 @@ pub(crate) fn fmt_count(x: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seconds_for_people_carry_a_unit_and_three_significant_digits() {
+        assert_eq!(fmt_seconds(0.00000279), "2.79 µs");
+        assert_eq!(fmt_seconds(0.0000834), "83.4 µs");
+        assert_eq!(fmt_seconds(0.00437), "4.37 ms");
+        assert_eq!(fmt_seconds(1.2), "1.20 s");
+        assert_eq!(fmt_seconds(60.0), "60.0 s");
+        assert_eq!(fmt_seconds(1234.4), "1234 s");
+        assert_eq!(fmt_seconds(0.0009996), "1.00 ms", "rounding up does not print 1000 µs");
+        assert_eq!(fmt_seconds(3e-8), "30.0 ns");
+        assert_eq!(fmt_seconds(0.0), "0 s");
+    }
 
     #[test]
     fn numbers_keep_three_significant_digits() {

@@ -26,16 +26,19 @@ pub enum Refutation {
     Unfinished,
 }
 
-/// Solves `cnf` with CaDiCaL, writing a binary DRAT proof to `proof`, until `deadline`.
+/// Solves `cnf` with CaDiCaL, writing a binary DRAT proof to `proof` (`None`: no proof, the
+/// same search without the logging, to measure its cost), until `deadline`.
 ///
 /// Complexity: CaDiCaL's search (exponential in the worst case); the proof grows with it.
-pub fn refute(cnf: &Cnf, proof: &Path, deadline: Instant) -> Result<Refutation, SolveError> {
+pub fn refute(cnf: &Cnf, proof: Option<&Path>, deadline: Instant) -> Result<Refutation, SolveError> {
     let backend = |message: String| SolveError::Backend { solver: "certify", message };
     let cadical = |e: anyhow::Error| backend(format!("CaDiCaL: {e}"));
     let mut solver = CaDiCaL::default();
-    solver
-        .trace_proof(proof, ProofFormat::Drat { binary: true })
-        .map_err(|e| backend(format!("proof path {}: {e}", proof.display())))?;
+    if let Some(proof) = proof {
+        solver
+            .trace_proof(proof, ProofFormat::Drat { binary: true })
+            .map_err(|e| backend(format!("proof path {}: {e}", proof.display())))?;
+    }
     let lit = |l: i32| {
         let var = Var::new(l.unsigned_abs() - 1);
         if l > 0 {

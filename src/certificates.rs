@@ -51,20 +51,51 @@ impl Statement {
     }
 }
 
-/// A CNF formula in DIMACS terms: variables 1..=`variables`, clauses of non-zero literals.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A CNF formula in DIMACS terms: variables 1..=`variables`, clauses of non-zero literals, held
+/// flat (each clause's literals followed by a 0, as DIMACS writes them: a 36×36 formula has 3.3 M
+/// clauses, a 64×64 one 33 M, and a vector each would triple the memory).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Cnf {
     /// The number of variables.
     pub variables: usize,
-    /// The clauses, each a list of literals (±variable).
-    pub clauses: Vec<Vec<i32>>,
+    /// The literals of every clause, each clause ended by a 0.
+    literals: Vec<i32>,
+    /// The number of clauses.
+    count: usize,
 }
 
 impl Cnf {
+    /// An empty formula over `variables` variables.
+    pub fn new(variables: usize) -> Cnf {
+        Cnf { variables, ..Cnf::default() }
+    }
+
+    /// Adds a clause (its literals non-zero).
+    pub fn add(&mut self, clause: impl IntoIterator<Item = i32>) {
+        self.literals.extend(clause);
+        self.literals.push(0);
+        self.count += 1;
+    }
+
+    /// The clauses, in the order added.
+    pub fn clauses(&self) -> impl Iterator<Item = &[i32]> {
+        self.literals.split(|&l| l == 0).take(self.count)
+    }
+
+    /// The number of clauses.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// `true` without a clause.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
     /// Writes the formula in DIMACS CNF (`p cnf V C`, one clause a line ending in 0).
     pub fn write_dimacs(&self, out: &mut impl Write) -> io::Result<()> {
-        writeln!(out, "p cnf {} {}", self.variables, self.clauses.len())?;
-        for clause in &self.clauses {
+        writeln!(out, "p cnf {} {}", self.variables, self.count)?;
+        for clause in self.clauses() {
             for lit in clause {
                 write!(out, "{lit} ")?;
             }
@@ -96,33 +127,33 @@ pub fn reference_cnf(puzzle: &Grid, statement: &Statement) -> Cnf {
     let n = shape.n();
     let digits = || (1..=n).map(|d| d as u8);
     let x = |cell: usize, digit: u8| variable(shape, cell, digit);
-    let mut clauses = Vec::new();
+    let mut cnf = Cnf::new(shape.cells() * n);
     for cell in 0..shape.cells() {
-        clauses.push(digits().map(|d| x(cell, d)).collect());
+        cnf.add(digits().map(|d| x(cell, d)));
         for a in digits() {
             for b in digits().filter(|&b| b > a) {
-                clauses.push(vec![-x(cell, a), -x(cell, b)]);
+                cnf.add([-x(cell, a), -x(cell, b)]);
             }
         }
     }
     for house in shape.houses() {
         let cells = shape.house_cells(house);
         for d in digits() {
-            clauses.push(cells.iter().map(|&c| x(c, d)).collect());
+            cnf.add(cells.iter().map(|&c| x(c, d)));
             for (i, &a) in cells.iter().enumerate() {
                 for &b in &cells[i + 1..] {
-                    clauses.push(vec![-x(a, d), -x(b, d)]);
+                    cnf.add([-x(a, d), -x(b, d)]);
                 }
             }
         }
     }
     for cell in (0..shape.cells()).filter(|&c| puzzle.get(c) != 0) {
-        clauses.push(vec![x(cell, puzzle.get(cell))]);
+        cnf.add([x(cell, puzzle.get(cell))]);
     }
     if let Statement::Fixed(cells) = statement {
-        clauses.push(cells.iter().map(|&(cell, digit)| -x(cell, digit)).collect());
+        cnf.add(cells.iter().map(|&(cell, digit)| -x(cell, digit)));
     }
-    Cnf { variables: shape.cells() * n, clauses }
+    cnf
 }
 
 /// The grid a model of a reference CNF describes (`true_vars`: the variables set true); `None`
@@ -282,7 +313,7 @@ mod tests {
     fn satisfiable(cnf: &Cnf) -> bool {
         (0u64..1 << cnf.variables).any(|bits| {
             let value = |lit: i32| ((bits >> (lit.unsigned_abs() - 1)) & 1 == 1) == (lit > 0);
-            cnf.clauses.iter().all(|c| c.iter().any(|&l| value(l)))
+            cnf.clauses().all(|c| c.iter().any(|&l| value(l)))
         })
     }
 
@@ -295,7 +326,8 @@ mod tests {
             let pairs = n * (n - 1) / 2;
             assert_eq!(cnf.variables, n * n * n);
             // Per cell, and per house and digit: one at-least-one clause and its pairs.
-            assert_eq!(cnf.clauses.len(), n * n * (1 + pairs) + 3 * n * n * (1 + pairs), "{shape}");
+            assert_eq!(cnf.len(), n * n * (1 + pairs) + 3 * n * n * (1 + pairs), "{shape}");
+            assert_eq!(cnf.clauses().count(), cnf.len());
         }
     }
 
@@ -326,14 +358,14 @@ mod tests {
             let shape = puzzle.shape();
             let n = shape.n();
             let cnf = reference_cnf(&puzzle, &Statement::NoSolution);
-            let house_alo = |c: &Vec<i32>| {
+            let house_alo = |c: &[i32]| {
                 c.len() == n && c.iter().all(|&l| l > 0) && {
                     let cells: Vec<usize> = c.iter().map(|&l| (l as usize - 1) / n).collect();
                     cells.windows(2).any(|w| w[0] != w[1]) // not a cell's own clause
                 }
             };
-            let without: Vec<&Vec<i32>> = cnf.clauses.iter().filter(|c| !house_alo(c)).collect();
-            assert_eq!(cnf.clauses.len() - without.len(), 3 * n * n);
+            let without: Vec<&[i32]> = cnf.clauses().filter(|c| !house_alo(c)).collect();
+            assert_eq!(cnf.len() - without.len(), 3 * n * n);
             let empty: Vec<usize> = (0..shape.cells()).filter(|&c| puzzle.get(c) == 0).collect();
             assert_eq!(empty.len(), free);
             let mut solutions = 0;
@@ -348,8 +380,8 @@ mod tests {
                     let (cell, digit) = ((l.unsigned_abs() as usize - 1) / n, (l.unsigned_abs() as usize - 1) % n + 1);
                     (usize::from(g.get(cell)) == digit) == (l > 0)
                 };
-                let holds = |c: &Vec<i32>| c.iter().any(|&l| value(l));
-                let with = cnf.clauses.iter().all(holds);
+                let holds = |c: &[i32]| c.iter().any(|&l| value(l));
+                let with = cnf.clauses().all(holds);
                 assert_eq!(with, without.iter().all(|c| holds(c)), "{shape}");
                 assert_eq!(with, crate::verify::is_solution_of(&puzzle, &g));
                 solutions += usize::from(with);
@@ -370,7 +402,9 @@ mod tests {
 
     #[test]
     fn dimacs_has_a_header_and_zero_terminated_clauses() {
-        let cnf = Cnf { variables: 2, clauses: vec![vec![1, -2], vec![2]] };
+        let mut cnf = Cnf::new(2);
+        cnf.add([1, -2]);
+        cnf.add([2]);
         let mut out = Vec::new();
         cnf.write_dimacs(&mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "p cnf 2 2\n1 -2 0\n2 0\n");

@@ -47,7 +47,7 @@ pub fn refute(cnf: &Cnf, proof: Option<&Path>, deadline: Instant) -> Result<Refu
             var.neg_lit()
         }
     };
-    for clause in &cnf.clauses {
+    for clause in cnf.clauses() {
         let clause: Clause = clause.iter().map(|&l| lit(l)).collect();
         solver.add_clause(clause).map_err(cadical)?;
     }

@@ -251,7 +251,11 @@ fn certify_cost(
         certifier.checker.version
     );
     let mut line = |what: &str, t: f64| {
-        out.push_str(&format!("| {what} | {} | {:.2} |\n", crate::results::fmt_seconds(t), t / fastest));
+        out.push_str(&format!(
+            "| {what} | {} | {}× |\n",
+            crate::results::fmt_seconds(t),
+            crate::results::fmt_num(t / fastest)
+        ));
     };
     for (name, t) in &solvers {
         line(name, *t);

@@ -20,7 +20,7 @@ use std::path::Path;
 
 /// The top-level modules from the top layer down; a module may import its own layer and those
 /// below it. The documented order is `cli → report/plot → results → experiment → puzzle →
-/// generate → solve → logic, verify, graph, format → grid`. Two modules are not in it and sit
+/// generate → solve → logic, verify, certificates, graph, format → grid`. Two modules are not in it and sit
 /// where their imports put them: `play` (the terminal game, driven by `cli`; it imports
 /// `experiment`, `puzzle`, `generate`, `solve`, …) beside `report` and `plot`, and `export`
 /// (imports `solve`, `format`, `graph`, `verify`) beside `generate`.

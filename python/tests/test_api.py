@@ -164,6 +164,9 @@ def test_analyze_is_the_command_lines_json_record():
     cli = json.loads(out.stdout)
     del cli["puzzle"], cli["line"]
     assert record == cli
+    # "unique" is certified (a proof the checker rate accepted), unless asked not to be.
+    assert record["certificate"] == "checked"
+    assert sl.analyze(sl.Grid(puzzle), certify=False)["certificate"] is None
 
 
 def test_the_constraint_graph_is_the_peer_relation():
@@ -369,9 +372,11 @@ def test_a_config_with_an_instance_set_runs_and_loads_with_its_columns(tmp_path)
     assert list(frame["instance"]) == ["mine.txt#1", "mine.txt#2", "mine.txt#3"]
     assert (frame["set"] == "mine").all() and (frame["mode"] == "set").all()
     assert list(frame["expected"]) == ["unsolvable", "", ""]
-    # The puzzle claimed to have no solution was solved: a wrong answer, never counted as solved.
-    assert list(frame["judged"]) == ["wrong", "solved", "solved"]
+    # The puzzle claimed to have no solution was solved, and the solution verified: the expectation
+    # is wrong (flagged as a problem), the answer counts; no proof applies to a solution.
+    assert list(frame["judged"]) == ["solved", "solved", "solved"]
     assert frame["contradiction"][0].startswith("a solution of a puzzle expected to have none")
+    assert list(frame["certificate"]) == ["", "", ""] and frame["certify_seconds"].isna().all()
     assert Path(sl.report(tmp_path / "out")).is_file()
 
 

@@ -85,7 +85,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let exe = crate::solve::portfolio::worker_exe().map_err(anyhow::Error::msg)?;
     let mut isolated = Isolated::new(exe, options.clone(), args.memory_mb.unwrap_or_else(default_memory_mb));
     let mut rows = Vec::new();
-    let mut per_puzzle: Vec<(String, Vec<(f64, &'static str)>)> = Vec::new();
+    let mut per_puzzle: Vec<(String, PuzzleTimes)> = Vec::new();
     let mut bad = 0;
     for kind in expand_solvers(&args.solver) {
         eprintln!("bench: {} on {} puzzle(s)…", kind.name(), entries.len());
@@ -137,6 +137,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     Ok(if bad == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
+/// Each puzzle's time (the median of its passes) and outcome label, in input order.
+type PuzzleTimes = Vec<(f64, &'static str)>;
+
 /// One timed solve: its seconds, outcome label (`memory` too) and answer.
 struct Timed {
     seconds: f64,
@@ -154,7 +157,7 @@ fn bench_one(
     entries: &[Entry],
     passes: usize,
     solve: &mut impl FnMut(&crate::grid::Grid) -> anyhow::Result<Timed>,
-) -> anyhow::Result<(BenchRow, usize, Vec<(f64, &'static str)>)> {
+) -> anyhow::Result<(BenchRow, usize, PuzzleTimes)> {
     let passes = passes.max(1);
     let mut per_puzzle: Vec<Vec<f64>> = vec![Vec::with_capacity(passes); entries.len()];
     let (mut labels, mut guesses) = (Vec::new(), Vec::new());

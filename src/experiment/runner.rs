@@ -15,7 +15,9 @@
 //! ([`crate::solve::SolverKind::processes`]: a `portfolio` races its members at once), at most
 //! `--jobs`; cores are handed out first come, first served (`Cores`), so the run never has more
 //! solver processes than `--jobs` cores (unless one portfolio has more members than that). An instance's rows are appended together, in one write,
-//! once all its solvers are done, because `agree` compares them. When every instance is done,
+//! once all its solvers are done, because `agree` compares them, and once its "infeasible"
+//! answers are certified ([`super::certify`]: a proof-producing run and the checker, on a core of
+//! the run's, after the solvers and outside their times). When every instance is done,
 //! `runs.csv` is rewritten in canonical order (instance id, then solver).
 //!
 //! Test hook: `SUDOKU_LAB_TEST_ABORT_AFTER=N` makes the runner write half of the (N+1)-th

@@ -195,7 +195,7 @@ mod tests {
         assert_eq!(judged(&[expect("solved", "unique")]), [Judged::Solved]);
         // The expectation is wrong, not the solver whose solution the oracle accepted.
         let solved = RunRow { verified: Some(true), ..expect("solved", "unsolvable") };
-        assert_eq!(judged(&[solved.clone()]), [Judged::Solved]);
+        assert_eq!(judged(std::slice::from_ref(&solved)), [Judged::Solved]);
         let other = RunRow { contradiction: "a solution other than the expected unique one".into(), ..solved.clone() };
         assert_eq!(judged(&[other]), [Judged::Solved]);
         // ... and a liar's "infeasible" beside it is wrong, whatever the file expected.

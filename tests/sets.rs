@@ -146,6 +146,42 @@ fn an_answer_contradicting_the_expected_verdict_is_flagged_and_a_verified_one_be
 }
 
 #[test]
+fn a_glob_from_the_root_never_reads_a_runs_own_results_and_a_foreign_instances_file_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("puzzles");
+    fs::create_dir_all(&data).unwrap();
+    fs::write(data.join("a.txt"), puzzles("9x9-top95.txt")[..2].join("\n") + "\n").unwrap();
+    let cfg = write_config(dir.path(), "[[sets]]\nname = \"all\"\nfiles = [\"**/*.txt\"]\n");
+    let out = dir.path().join("results/sets");
+    let run = |more: &[&str]| {
+        let mut args = vec!["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()];
+        args.extend_from_slice(more);
+        sudoku_lab(&args)
+    };
+    let o = run(&[]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    assert_eq!(rows(&out).len(), 4, "two puzzles × two solvers");
+    // results/sets/instances.txt now matches `**/*.txt`, but is never read as a puzzle file.
+    let o = run(&["--resume"]);
+    assert!(o.status.success(), "resume is not refused: {}", common::stderr(&o));
+    for _ in 0..2 {
+        let o = run(&["--force"]);
+        assert!(o.status.success(), "{}", common::stderr(&o));
+        assert_eq!(rows(&out).len(), 4, "--force does not grow the set");
+    }
+    // A folder with an instances.txt that no run wrote is refused, and the file kept (outside the
+    // config's folder, where `**/*.txt` would read it as puzzles).
+    let elsewhere = tempfile::tempdir().unwrap();
+    let mine = elsewhere.path().join("mine");
+    fs::create_dir_all(&mine).unwrap();
+    fs::write(mine.join("instances.txt"), "my notes\n").unwrap();
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", mine.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", common::stderr(&o));
+    assert!(common::stderr(&o).contains("instances.txt, which no run of sudoku-lab wrote"), "{}", common::stderr(&o));
+    assert_eq!(fs::read_to_string(mine.join("instances.txt")).unwrap(), "my notes\n");
+}
+
+#[test]
 fn resume_after_a_file_changed_is_refused_naming_the_file() {
     let dir = tempfile::tempdir().unwrap();
     puzzle_folder(dir.path());

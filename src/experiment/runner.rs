@@ -351,6 +351,15 @@ fn check_folder(folder: &Path, config: &Config, options: &RunOptions) -> Result<
     let meta = read_meta(folder)?;
     let (rows, _) = read_runs(&folder.join(RUNS_FILE))?;
     let Some(meta) = meta else {
+        // `instances.txt` is rewritten at the start of every run, and a run writes `meta.json`
+        // before it: without one beside it, the file is someone else's.
+        if rows.is_empty() && folder.join(INSTANCES_FILE).exists() {
+            let why = format!(
+                "it holds {INSTANCES_FILE}, which no run of sudoku-lab wrote (there is no {META_FILE} beside it) and a \
+                 run would overwrite: choose another --out, or move the file"
+            );
+            return Err(refused(folder, why));
+        }
         if rows.is_empty() {
             return Ok(None);
         }

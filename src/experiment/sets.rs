@@ -5,7 +5,13 @@
 //! file with [`crate::format`] (auto-detected per file unless the set names a format), and makes
 //! each puzzle an instance — `repeats` of them, each with its own seed — with a stable id,
 //! `FILE#NUMBER` (the file as the pattern matched it, puzzles numbered from 1 in file order), which
-//! adding other files or sets never changes. N, box and fill come from the puzzle. Its **expected
+//! adding other files or sets never changes; the file is its canonical path (symlinks and `..`
+//! resolved) relative to the config's canonical folder, so an id depends on the files and the
+//! config's folder only, never on how the config's path or a pattern was spelled, and a file
+//! matched twice (two patterns, `p/../p/a.txt`, a symlink loop under `**`) is read once. A set
+//! never reads a file inside a results folder of the harness (a folder whose `meta.json` is
+//! sudoku-lab's): `**` from a project root would otherwise match a run's own `instances.txt`. N,
+//! box and fill come from the puzzle. Its **expected
 //! verdict** comes from the set's `expect` when given, else from the file: `PUZZLE:COUNT[:SOLUTION]`
 //! gives a count (0 unsolvable, 1 unique, more solvable), `PUZZLE:SOLUTION` a solution (so
 //! solvable); a puzzle with neither has no expectation. Every file's size and SHA-256 go into
@@ -217,8 +223,12 @@ pub fn resolve(sets: &[SetConfig], folder: &Path) -> Result<Catalog, SetError> {
     Ok(catalog)
 }
 
-/// The files a set's patterns match, in id order, each with its path as written.
+/// The files a set's patterns match, in id order, each with its id path (see the module doc) and
+/// its canonical path.
 fn matched_files(i: usize, set: &SetConfig, folder: &Path) -> Result<Vec<(String, PathBuf)>, SetError> {
+    let here = if folder.as_os_str().is_empty() { Path::new(".") } else { folder };
+    let base = std::fs::canonicalize(here).unwrap_or_else(|_| here.to_path_buf());
+    let mut results = ResultsFolders::default();
     let mut seen: BTreeSet<String> = BTreeSet::new();
     let mut out = Vec::new();
     for (j, pattern) in set.files.iter().enumerate() {
@@ -226,18 +236,28 @@ fn matched_files(i: usize, set: &SetConfig, folder: &Path) -> Result<Vec<(String
         let full = if Path::new(pattern).is_absolute() { PathBuf::from(pattern) } else { folder.join(pattern) };
         let paths = glob::glob(&full.to_string_lossy())
             .map_err(|e| SetError { key: key.clone(), message: format!("'{pattern}' is no glob pattern: {e}") })?;
-        let mut found: Vec<(String, PathBuf)> = Vec::new();
+        let (mut found, mut in_results): (Vec<(String, PathBuf)>, usize) = (Vec::new(), 0);
         for entry in paths {
             let path = entry.map_err(|e| SetError { key: key.clone(), message: format!("cannot read {e}") })?;
-            if !path.is_file() {
+            // A broken symlink, or one in a loop, names no file.
+            let Ok(real) = std::fs::canonicalize(&path) else { continue };
+            if !real.is_file() {
                 continue;
             }
-            let shown = path.strip_prefix(folder).unwrap_or(&path).to_string_lossy().replace('\\', "/");
-            found.push((shown, path));
+            if results.holds(&real) {
+                in_results += 1;
+                continue;
+            }
+            let shown = pathdiff::diff_paths(&real, &base).unwrap_or_else(|| real.clone());
+            found.push((shown.to_string_lossy().replace('\\', "/"), real));
         }
         if found.is_empty() {
             let looked = if folder.as_os_str().is_empty() { ".".to_string() } else { folder.display().to_string() };
-            let message = format!("'{pattern}' matches no file (relative to the config's folder, {looked})");
+            let skipped = match in_results {
+                0 => String::new(),
+                k => format!("; {k} file(s) inside results folders of sudoku-lab are never read as puzzles"),
+            };
+            let message = format!("'{pattern}' matches no file (relative to the config's folder, {looked}){skipped}");
             return Err(SetError { key, message });
         }
         for (shown, path) in found {
@@ -249,6 +269,29 @@ fn matched_files(i: usize, set: &SetConfig, folder: &Path) -> Result<Vec<(String
     out.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(out)
 }
+
+/// Which folders are results folders of the harness (hold a `meta.json` written by `run`),
+/// remembered per folder.
+#[derive(Default)]
+struct ResultsFolders(std::collections::HashMap<PathBuf, bool>);
+
+impl ResultsFolders {
+    /// `true` when `file` lies inside a results folder, at any depth.
+    fn holds(&mut self, file: &Path) -> bool {
+        file.ancestors().skip(1).any(|dir| *self.0.entry(dir.to_path_buf()).or_insert_with(|| is_results_folder(dir)))
+    }
+}
+
+/// `true` when `dir/meta.json` is one `run` wrote: a JSON object with the resolved `config` and
+/// the `crate_version` beside it.
+fn is_results_folder(dir: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(dir.join(META_JSON)) else { return false };
+    serde_json::from_str::<serde_json::Value>(&text)
+        .is_ok_and(|m| m.get("config").is_some_and(|c| c.is_object()) && m.get("crate_version").is_some())
+}
+
+/// The file [`is_results_folder`] looks for (the runner's `META_FILE`).
+const META_JSON: &str = "meta.json";
 
 /// Reads one set (the `i`-th of its config).
 fn resolve_one(i: usize, set: &SetConfig, folder: &Path) -> Result<ResolvedSet, SetError> {
@@ -438,6 +481,48 @@ mod tests {
         std::fs::write(dir.path().join("wrong.txt"), format!("{P}\n{P}:{wrong}\n")).unwrap();
         let e = err(&[set("s", &["wrong.txt"])]);
         assert!(e.message.contains("wrong.txt:2: the solution given with the puzzle is not a solution of it"), "{e}");
+    }
+
+    #[test]
+    fn ids_are_canonical_paths_relative_to_the_configs_folder_and_each_file_is_read_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(dir.path()).unwrap();
+        let p = root.join("p");
+        std::fs::create_dir_all(&p).unwrap();
+        std::fs::write(p.join("a.txt"), format!("{P}\n")).unwrap();
+        // A symlink loop under `**`, and the same file spelled two ways.
+        std::os::unix::fs::symlink("..", p.join("loop")).unwrap();
+        let abs = format!("{}/**/*.txt", root.display());
+        let sets = [set("s", &["**/*.txt", "p/../p/a.txt", &abs])];
+        let ids = |folder: &Path| {
+            let catalog = resolve(&sets, folder).unwrap();
+            (0..catalog.sets[0].puzzles.len()).map(|i| catalog.sets[0].id(i)).collect::<Vec<_>>()
+        };
+        assert_eq!(ids(&root), ["p/a.txt#1"], "one file, one puzzle");
+        // The config's folder spelled relative to the working folder gives the same ids.
+        let cwd = std::env::current_dir().unwrap();
+        let relative = pathdiff::diff_paths(&root, &cwd).unwrap();
+        assert_eq!(ids(&relative), ["p/a.txt#1"]);
+    }
+
+    #[test]
+    fn a_results_folder_of_the_harness_is_never_read_as_puzzles() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("p")).unwrap();
+        std::fs::write(dir.path().join("p/a.txt"), format!("{P}\n")).unwrap();
+        let res = dir.path().join("results/run");
+        std::fs::create_dir_all(res.join("sub")).unwrap();
+        std::fs::write(res.join("instances.txt"), format!("{P}\n")).unwrap();
+        std::fs::write(res.join("sub/more.txt"), format!("{P}\n")).unwrap();
+        std::fs::write(res.join(META_JSON), r#"{"name":"x","config":{},"crate_version":"0.1.0"}"#).unwrap();
+        let catalog = resolve(&[set("s", &["**/*.txt"])], dir.path()).unwrap();
+        assert_eq!(catalog.sets[0].files.iter().map(|f| f.path.as_str()).collect::<Vec<_>>(), ["p/a.txt"]);
+        let e = resolve(&[set("s", &["results/**/*.txt"])], dir.path()).unwrap_err();
+        assert!(e.message.contains("2 file(s) inside results folders of sudoku-lab are never read"), "{e}");
+        // A meta.json that is not the harness's keeps its folder readable.
+        std::fs::write(res.join(META_JSON), r#"{"name":"x"}"#).unwrap();
+        assert_eq!(resolve(&[set("s", &["**/*.txt"])], dir.path()).unwrap().sets[0].files.len(), 3);
+        assert_eq!(META_JSON, crate::experiment::folder::META_FILE);
     }
 
     #[test]

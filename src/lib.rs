@@ -27,6 +27,17 @@
 //! ```
 #![warn(missing_docs)]
 
+/// `eprintln!` that never panics. The harness's messages on stderr are for people: a closed or
+/// full stderr (`2>&1 | head -c10`, `2>/dev/full`, a terminal gone) silences them instead of
+/// crashing the command at its next message with exit 101, so the work and its files go on and
+/// the exit code follows the rules. Defined before the modules, so every module sees it.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod certificates;
 pub mod cli;
 pub mod experiment;

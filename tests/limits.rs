@@ -175,3 +175,34 @@ fn cbc_stops_at_its_limit_on_a_hard_36x36() {
     assert!(rows.iter().all(|r| &r[1] == "ilp-clique-cbc" && (&r[2] == "limit" || &r[2] == "solved")), "{rows:?}");
     assert!(rows.iter().any(|r| &r[2] == "limit"), "the hard puzzle is not solved by CBC in 2 s: {rows:?}");
 }
+
+#[test]
+fn a_closed_or_full_stderr_silences_the_messages_and_the_work_goes_on() {
+    use std::process::Stdio;
+    let bin = env!("CARGO_BIN_EXE_sudoku-lab");
+    // stderr a pipe closed before the first message (`2>&1 >/dev/null | true`).
+    let mut child = Command::new(bin)
+        .args(["generate", "--size", "9", "--alpha", "0.5", "--count", "3"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stderr.take());
+    assert_eq!(child.wait().unwrap().code(), Some(0), "no panic (exit 101) on a closed stderr");
+    // A whole run with stderr full (`2>/dev/full`): every row written, exit 0.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let config = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/experiment-small.toml");
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let status = Command::new(bin)
+        .args(["run", config.to_str().unwrap(), "--out", out.to_str().unwrap()])
+        .stderr(Stdio::from(full))
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+    let rows = std::fs::read_to_string(out.join("runs.csv")).unwrap().lines().count();
+    let again = sudoku_lab(&["run", config.to_str().unwrap(), "--out", dir.path().join("b").to_str().unwrap()], &[]);
+    assert!(again.status.success(), "{}", text(&again.stderr));
+    let want = std::fs::read_to_string(dir.path().join("b/runs.csv")).unwrap().lines().count();
+    assert_eq!(rows, want, "the run with a full stderr wrote every row");
+}

@@ -67,7 +67,7 @@ pub fn generate(args: GenerateArgs) -> anyhow::Result<ExitCode> {
     if args.batch.count > 0 {
         let mean = total_givens as f64 / args.batch.count as f64;
         let holes = if args.mode == Mode::Planted { format!(" with {} holes", args.holes) } else { String::new() };
-        eprintln!(
+        say!(
             "generated {} {} instance(s){holes} of a {}: {:.1} givens on average (real fill {:.3}, α = {})",
             args.batch.count,
             args.mode.name(),
@@ -122,7 +122,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         }
     }
     emit(&out)?;
-    eprintln!("{} puzzle(s), {} with conflicts or a wrong solution", entries.len(), bad);
+    say!("{} puzzle(s), {} with conflicts or a wrong solution", entries.len(), bad);
     Ok(if bad == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
@@ -157,7 +157,7 @@ pub fn isomorphs(args: IsomorphsArgs) -> anyhow::Result<ExitCode> {
         }
         emit(&out)?;
     }
-    eprintln!("wrote {} isomorph(s) of {} puzzle(s)", i, entries.len());
+    say!("wrote {} isomorph(s) of {} puzzle(s)", i, entries.len());
     Ok(ExitCode::SUCCESS)
 }
 

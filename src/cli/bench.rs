@@ -88,7 +88,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     let mut per_puzzle: Vec<(String, PuzzleTimes)> = Vec::new();
     let mut bad = 0;
     for kind in expand_solvers(&args.solver) {
-        eprintln!("bench: {} on {} puzzle(s)…", kind.name(), entries.len());
+        say!("bench: {} on {} puzzle(s)…", kind.name(), entries.len());
         let mut solver = kind.build(&options);
         let mut runner = |puzzle: &crate::grid::Grid| -> anyhow::Result<Timed> {
             if kind.uses_backend() {
@@ -221,7 +221,7 @@ fn certify_cost(
     let certifier = Certifier::new(checker, Duration::from_secs_f64(limit));
     let claimed: Vec<usize> =
         (0..entries.len()).filter(|&i| per_puzzle.iter().any(|(_, p)| p[i].1 == "infeasible")).collect();
-    eprintln!("bench: certifying {} puzzle(s) called infeasible…", claimed.len());
+    say!("bench: certifying {} puzzle(s) called infeasible…", claimed.len());
     let (mut plain, mut logged, mut checked, mut total) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for &i in &claimed {
         let puzzle = &entries[i].puzzle;
@@ -280,7 +280,7 @@ fn wrong_answers(kind: SolverKind, entries: &[Entry], outcomes: &[Option<Outcome
             let mismatch = entry.solution.as_ref().is_some_and(|s| s != grid && entry.count == Some(1));
             if wrong || mismatch {
                 faults += 1;
-                eprintln!("bench: {} gave a wrong answer for puzzle {} (line {})", kind.name(), i + 1, entry.line);
+                say!("bench: {} gave a wrong answer for puzzle {} (line {})", kind.name(), i + 1, entry.line);
             }
         }
     }

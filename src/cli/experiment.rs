@@ -62,7 +62,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         watch: None,
     };
     let slice = args.shard.map(|s| format!(" (shard {s})")).unwrap_or_default();
-    eprintln!(
+    say!(
         "run {}{slice}: {} instances × {} solvers, time limit {} s, memory cap {} MiB, {jobs} job(s), {} → {}",
         config.name,
         config.instance_count(),
@@ -74,12 +74,12 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     );
     let summary = match experiment::run(&config, &options) {
         Err(e @ experiment::ExperimentError::Interrupted { number, .. }) => {
-            eprintln!("{}", e.to_string().replace("CONFIG", &args.config.display().to_string()));
+            say!("{}", e.to_string().replace("CONFIG", &args.config.display().to_string()));
             return Ok(ExitCode::from(u8::try_from(128 + number).unwrap_or(1)));
         }
         other => other?,
     };
-    eprintln!("{} rows in {}", summary.rows, out.join(experiment::folder::RUNS_FILE).display());
+    say!("{} rows in {}", summary.rows, out.join(experiment::folder::RUNS_FILE).display());
     Ok(report_problems(&summary.problems))
 }
 
@@ -88,13 +88,13 @@ fn report_problems(problems: &[String]) -> ExitCode {
     if problems.is_empty() {
         return ExitCode::SUCCESS;
     }
-    eprintln!(
+    say!(
         "{} instance(s) with a DISAGREEMENT, an answer that failed the oracle, a rejected proof or a contradicted \
          expectation:",
         problems.len()
     );
     for p in problems {
-        eprintln!("  {p}");
+        say!("  {p}");
     }
     ExitCode::from(1)
 }
@@ -116,7 +116,7 @@ pub struct MergeArgs {
 /// `merge`: shard folders into one; exit 1 when the merged runs hold a disagreement.
 pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
     let s = experiment::merge(&args.inputs, &args.out, args.force)?;
-    eprintln!(
+    say!(
         "merged {} folder(s) into {}: {} rows, {} of {} instances complete",
         args.inputs.len(),
         args.out.display(),
@@ -125,7 +125,7 @@ pub fn merge(args: MergeArgs) -> anyhow::Result<ExitCode> {
         s.instances
     );
     if s.complete < s.instances {
-        eprintln!(
+        say!(
             "warning: {} instance(s) missing ({} rows of unfinished instances left out); \
              complete them with: sudoku-lab run CONFIG --out {} --resume",
             s.instances - s.complete,

@@ -84,11 +84,11 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
             }
             Exported::Skipped(why) => {
                 skipped += 1;
-                eprintln!("puzzle {k}: {why}; no {} file", args.to.extension());
+                say!("puzzle {k}: {why}; no {} file", args.to.extension());
             }
         }
     }
-    eprintln!(
+    say!(
         "{} puzzle(s): {written} {} file(s) written to {}, {skipped} skipped",
         entries.len(),
         args.to.extension(),

@@ -286,7 +286,7 @@ where
             if broken_pipe {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("error: {}", error_text(&err));
+            say!("error: {}", error_text(&err));
             ExitCode::from(2)
         }
     }
@@ -318,12 +318,12 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Merge(args) => experiment::merge(args),
         Command::Plot(args) => {
             for file in crate::plot::plot_results(&args.dir)? {
-                eprintln!("wrote {}", file.display());
+                say!("wrote {}", file.display());
             }
             Ok(ExitCode::SUCCESS)
         }
         Command::Report(args) => {
-            eprintln!("wrote {}", crate::report::write_report(&args.dir)?.display());
+            say!("wrote {}", crate::report::write_report(&args.dir)?.display());
             Ok(ExitCode::SUCCESS)
         }
         Command::Puzzle(args) => puzzle::puzzle(args),

@@ -106,7 +106,7 @@ pub fn puzzle(args: PuzzleArgs) -> anyhow::Result<ExitCode> {
         let solution = args.batch.with_solution.then_some(&generated.solution);
         emit(&write_entry(args.batch.format, &generated.puzzle, solution))?;
         if !args.quiet {
-            eprintln!(
+            say!(
                 "puzzle {} (seed {seed}): {}, {} givens, {} attempt(s); {}",
                 i + 1,
                 generated.rating,
@@ -118,7 +118,7 @@ pub fn puzzle(args: PuzzleArgs) -> anyhow::Result<ExitCode> {
     }
     let seconds = start.elapsed().as_secs_f64();
     if args.batch.count > 0 {
-        eprintln!(
+        say!(
             "made {} {} {}×{} puzzle(s) ({shape} boxes, givens {}-{}{}) in {seconds:.2} s: {:.0} puzzles/s, {:.1} givens on average{}",
             args.batch.count,
             args.difficulty,
@@ -238,11 +238,9 @@ pub fn analyze(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
         Some(c) => format!(" (certified by {})", c.checker.version),
         None => " (unchecked: --no-certify)".to_string(),
     };
-    eprintln!("{} puzzle(s), {unique} with exactly one solution{checked}", entries.len());
+    say!("{} puzzle(s), {unique} with exactly one solution{checked}", entries.len());
     if failed + unproven > 0 {
-        eprintln!(
-            "{failed} claim(s) whose certification failed (a solver bug), {unproven} not certified within the limit"
-        );
+        say!("{failed} claim(s) whose certification failed (a solver bug), {unproven} not certified within the limit");
     }
     Ok(if unique == entries.len() && failed == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -280,7 +280,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 Ended::Failed { message, unverified, .. } => {
                     failures += 1;
                     answered_wrong |= unverified;
-                    eprintln!("puzzle {number} (line {}): {message}", entry.line);
+                    say!("puzzle {number} (line {}): {message}", entry.line);
                 }
                 Ended::Killed { .. } => {}
             }
@@ -292,7 +292,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
         if let Some(problem) = cross_check(&entry.puzzle, entry.solution.as_ref(), &reports) {
             failures += 1;
-            eprintln!("puzzle {number} (line {}): DISAGREEMENT: {problem}", entry.line);
+            say!("puzzle {number} (line {}): DISAGREEMENT: {problem}", entry.line);
         }
         let claimed_none = reports.iter().any(|(_, r)| r.outcome == Outcome::Infeasible);
         let found = reports.iter().find_map(|(_, r)| r.outcome.solution()).cloned();
@@ -309,7 +309,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 failures += 1;
                 let liars: Vec<&str> =
                     reports.iter().filter(|(_, r)| r.outcome == Outcome::Infeasible).map(|(s, _)| *s).collect();
-                eprintln!(
+                say!(
                     "puzzle {number} (line {}): WRONG: {} claimed no solution, but certification found one",
                     entry.line,
                     liars.join(", ")
@@ -327,7 +327,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 (Some(_), _) | (None, true) => " (the expectation is wrong: the answer is verified)",
                 _ => "",
             };
-            eprintln!("puzzle {number} (line {}): CONTRADICTION: {solver}: {why}{whose}", entry.line);
+            say!("puzzle {number} (line {}): CONTRADICTION: {solver}: {why}{whose}", entry.line);
         }
         contradicted += usize::from(!against.is_empty());
         match &found {
@@ -362,7 +362,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 let why = notes.join("; ");
                 if !why.is_empty() {
                     let said = if wrong_only { "wrong" } else { word };
-                    eprintln!("puzzle {number} (line {}): {said}: {why}", entry.line);
+                    say!("puzzle {number} (line {}): {said}: {why}", entry.line);
                 }
                 emit(&no_answer(format, word, number, entry.line, &why))?;
             }
@@ -372,7 +372,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         Some(ref c) => format!("proven without a solution (certified by {})", c.checker.version),
         None => "claimed without a solution (unchecked: --no-certify)".to_string(),
     };
-    eprintln!(
+    say!(
         "{} puzzle(s) × {} solver(s): {} solved, {} {proven_word}, {} unknown (every solver stopped, or no checked \
          proof), {} answered wrong (a grid that fails the verifier, and no solution), {} contradicting the expected \
          verdict, {} problem(s)",
@@ -386,7 +386,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         failures
     );
     if let Some(hint) = box_hint(&defaulted_none) {
-        eprintln!("{hint}");
+        say!("{hint}");
     }
     let fail = failures > 0 || contradicted > 0 || (args.require_solution && missing > 0);
     Ok(if fail { ExitCode::from(1) } else { ExitCode::SUCCESS })

@@ -107,7 +107,7 @@ pub fn merge(inputs: &[PathBuf], out: &Path, force: bool) -> Result<MergeSummary
         let path = dir.join(RUNS_FILE);
         let (rows, torn) = read_runs(&path)?;
         if torn {
-            eprintln!("{}: ignoring a half-written last line", path.display());
+            say!("{}: ignoring a half-written last line", path.display());
         }
         for row in rows {
             let (id, solver) = index.locate(&row).map_err(|r| refused(dir, format!("{RUNS_FILE}: {r}")))?;

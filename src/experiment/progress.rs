@@ -157,7 +157,7 @@ impl Progress {
             }
             None if self.last_line.elapsed() >= PLAIN_EVERY => {
                 (self.last_line, self.last_line_rows) = (Instant::now(), Some(self.counts.rows()));
-                eprintln!("{}", self.line());
+                say!("{}", self.line());
             }
             None => {}
         }
@@ -170,7 +170,7 @@ impl Progress {
         }
         match &self.bar {
             Some(bar) => bar.println(message),
-            None => eprintln!("{message}"),
+            None => say!("{message}"),
         }
     }
 
@@ -188,7 +188,7 @@ impl Progress {
             bar.finish_and_clear();
         }
         if self.last_line_rows != Some(self.counts.rows()) {
-            eprintln!("{}", self.line());
+            say!("{}", self.line());
         }
     }
 

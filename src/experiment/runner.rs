@@ -180,7 +180,7 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
     let started = std::time::Instant::now();
     let held = held_instances(config, options.shard)?;
     if started.elapsed().as_secs_f64() >= 1.0 {
-        eprintln!("generated {} unique puzzles in {:.1} s", held.len(), started.elapsed().as_secs_f64());
+        say!("generated {} unique puzzles in {:.1} s", held.len(), started.elapsed().as_secs_f64());
     }
     let count = shard_ids(config, options.shard).len();
 
@@ -198,7 +198,7 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
     }
     let runs_path = folder.join(RUNS_FILE);
     if torn || kept.len() < old_rows.len() {
-        eprintln!(
+        say!(
             "{}: kept {} complete runs, dropped {} of unfinished instances",
             runs_path.display(),
             kept.len(),

@@ -194,7 +194,10 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
         None => note,
     };
     let (ending, note) = if waited.stopped {
-        (Ending::Limit, format!("stopped at the deadline of {:.1} s (time limit + grace)", seconds))
+        // The deadline and the time it took to stop the solver are two numbers: say both.
+        let at = deadline
+            .map_or_else(|| "its deadline".to_string(), |d| format!("the deadline of {:.2} s", d.as_secs_f64()));
+        (Ending::Limit, format!("stopped at {at} (time limit + half the grace), {seconds:.2} s after its start"))
     } else {
         let text = if def.writes_output_file() {
             read_capped(&output_path, OUTPUT_CAP)

@@ -223,7 +223,7 @@ impl Results {
         let (meta, meta_problem) = match read_meta(&dir.join(META_FILE)) {
             Ok(meta) => (meta, None),
             Err(problem) => {
-                eprintln!("warning: {problem}; the report has no Setup section and the time limit is guessed");
+                say!("warning: {problem}; the report has no Setup section and the time limit is guessed");
                 (None, Some(problem))
             }
         };

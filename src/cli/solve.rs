@@ -210,8 +210,8 @@ struct StatsRow<'a> {
 
 /// `solve`: prints each puzzle's solution, or a marker when there is none; exit 1 on any
 /// disagreement, wrong answer or contradicted expected verdict (`PUZZLE:COUNT`, a given solution).
-/// "None" is certified unless --no-certify. Every solve runs in a worker process ([`Isolated`]), so the time limit and the
-/// memory cap hold whatever the backend.
+/// "None" is certified unless --no-certify. Every solve runs in a worker process ([`Isolated`]),
+/// so the time limit and the memory cap hold whatever the backend.
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let solvers = pick_solvers(&args.solver, &args.external)?;
     let (entries, input_format) = args.input.read()?;

@@ -443,8 +443,8 @@ fn remove_empty_logs(folder: &Path) {
 }
 
 /// Runs `jobs` on `options.jobs` worker slots, calling `on_done` (on this thread, with the run's
-/// cores for any work of its own) as each job ends. An error from `on_done` or a worker that cannot start stops the queue; jobs in flight
-/// finish first.
+/// cores for any work of its own) as each job ends. An error from `on_done` or a worker that
+/// cannot start stops the queue; jobs in flight finish first.
 fn run_jobs<'a>(
     config: &Config,
     options: &RunOptions,

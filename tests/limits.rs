@@ -206,3 +206,48 @@ fn a_closed_or_full_stderr_silences_the_messages_and_the_work_goes_on() {
     let want = std::fs::read_to_string(dir.path().join("b/runs.csv")).unwrap().lines().count();
     assert_eq!(rows, want, "the run with a full stderr wrote every row");
 }
+
+#[test]
+fn sigterm_ends_solve_only_after_its_worker_and_solvers_are_gone() {
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let pids = dir.path().join("pids");
+    let hang = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/fake-solvers/hang.sh");
+    let defs = write(
+        dir.path(),
+        "hang.toml",
+        &format!(
+            "[[external]]\nname = \"hang\"\ninput = \"grid\"\ncommand = [\"{}\", \"{{input}}\"]\nanswer = \"grid\"\n\
+             env = {{ PIDS = \"{}\" }}\n",
+            hang.display(),
+            pids.display()
+        ),
+    );
+    let input = write(dir.path(), "p.txt", PUZZLE_4X4);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
+        .args(["solve", &input, "--external", &defs, "--solver", "hang", "--time-limit", "100"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The solver and its child have started when both pids are written.
+    let started = Instant::now();
+    let recorded = || std::fs::read_to_string(&pids).unwrap_or_default().lines().count();
+    while recorded() < 2 {
+        assert!(started.elapsed() < Duration::from_secs(20), "the fake solver never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: a signal to our own child.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(128 + libc::SIGTERM), "{}", text(&out.stderr));
+    // The moment `solve` has exited, nothing it started is alive (a zombie awaiting init is dead).
+    let alive = |pid: &str| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .is_ok_and(|stat| stat.rsplit(')').next().is_some_and(|rest| !rest.trim_start().starts_with('Z')))
+    };
+    for pid in std::fs::read_to_string(&pids).unwrap().lines() {
+        assert!(!alive(pid), "process {pid} outlived solve");
+    }
+    assert!(text(&out.stderr).contains("stopped by SIGTERM"), "{}", text(&out.stderr));
+}

@@ -13,6 +13,7 @@ use crate::experiment::cross_check;
 use crate::experiment::isolate::{default_memory_mb, Ended, Isolated};
 use crate::experiment::rows::contradictions;
 use crate::experiment::sets::Expect;
+use crate::experiment::signals;
 use crate::external::definition::{check_unique, Checks};
 use crate::external::{self, load_file, Definition};
 use crate::format::{write_entry, Format};
@@ -247,7 +248,11 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let exe = crate::solve::portfolio::worker_exe().map_err(anyhow::Error::msg)?;
-    let mut isolated = Isolated::new(exe, options, args.memory_mb.unwrap_or_else(default_memory_mb));
+    // SIGINT/SIGTERM stop the solve in flight and end `solve` only once its worker and everything
+    // the worker started are gone (a second signal ends it at once, as for `run`).
+    let stop = signals::install().context("installing the SIGINT/SIGTERM handlers")?;
+    let mut isolated = Isolated::new(exe, options, args.memory_mb.unwrap_or_else(default_memory_mb))
+        .stop_on(std::sync::Arc::clone(&stop));
     let (mut failures, mut missing, mut unknown, mut wrong, mut contradicted, mut contested) = (0, 0, 0, 0, 0, 0);
     // The shapes of puzzles proven without a solution that were read with their N's default box.
     let mut defaulted_none: Vec<Shape> = Vec::new();
@@ -258,6 +263,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         // A solver answered a grid that fails the verifier: not a solver that stopped.
         let mut answered_wrong = false;
         for solver in &solvers {
+            if let Some(signal) = signals::received(&stop) {
+                return Ok(stopped(isolated, signal, number - 1, entries.len()));
+            }
             let name = solver.name();
             let ended = match solver {
                 Picked::Registry(kind) => isolated.solve(*kind, &entry.puzzle, &limits),
@@ -289,6 +297,9 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
                 let named = note.starts_with(name);
                 notes.push(if named { note } else { format!("{name}: {note}") });
             }
+        }
+        if let Some(signal) = signals::received(&stop) {
+            return Ok(stopped(isolated, signal, number - 1, entries.len()));
         }
         if let Some(problem) = cross_check(&entry.puzzle, entry.solution.as_ref(), &reports) {
             failures += 1;
@@ -390,6 +401,14 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     }
     let fail = failures > 0 || contradicted > 0 || (args.require_solution && missing > 0);
     Ok(if fail { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// Ends `solve` after `signal`: the worker (and its cgroup, its marked processes) killed and
+/// waited for by dropping `isolated`, then 128 + the signal's number, as a shell reports it.
+fn stopped(isolated: Isolated, signal: i32, done: usize, total: usize) -> ExitCode {
+    drop(isolated);
+    say!("solve: stopped by {} after {done} of {total} puzzle(s); no worker or solver is left", signals::name(signal));
+    ExitCode::from(u8::try_from(128 + signal).unwrap_or(1))
 }
 
 /// The puzzle's shape when it is the default box shape of its N and its givens clash in boxes

@@ -224,7 +224,7 @@ fn sigterm_ends_solve_only_after_its_worker_and_solvers_are_gone() {
         ),
     );
     let input = write(dir.path(), "p.txt", PUZZLE_4X4);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
+    let child = Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
         .args(["solve", &input, "--external", &defs, "--solver", "hang", "--time-limit", "100"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

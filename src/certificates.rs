@@ -275,17 +275,22 @@ fn verdict(code: Option<i32>, out: &str, err: &str) -> Check {
     if code == Some(0) && says("s VERIFIED") {
         return Check::Accepted;
     }
-    let reason = out
-        .lines()
-        .chain(err.lines())
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with("c ") || l.contains("conflict claimed") || l.contains("failed"))
-        .filter(|l| !l.starts_with("c mode") && !l.contains("time (s)"))
-        .collect::<Vec<_>>()
-        .join("; ");
+    // The checker's verdict and errors, and of its comment lines only those that say what failed
+    // (`c p.drat:2 conflict claimed but not detected`), not its statistics.
+    let telling = |l: &&str| {
+        let comment = l.starts_with("c ");
+        (!l.is_empty() && !comment) || (comment && (l.contains("claimed") || l.contains("failed")))
+    };
+    let mut reason = out.lines().chain(err.lines()).map(str::trim).filter(telling).collect::<Vec<_>>().join("; ");
+    if reason.chars().count() > MAX_REASON {
+        reason = reason.chars().take(MAX_REASON).collect::<String>() + "…";
+    }
     let code = code.map_or("a signal".to_string(), |c| format!("exit {c}"));
     Check::Rejected(if reason.is_empty() { format!("rejected ({code})") } else { format!("{reason} ({code})") })
 }
+
+/// The longest reason a rejection quotes, in characters (it goes into a `runs.csv` note).
+const MAX_REASON: usize = 300;
 
 /// Makes the child receive SIGKILL when the thread that started it dies, so no checker outlives us.
 fn die_with_parent(command: &mut Command) {

@@ -12,24 +12,7 @@ use std::process::Output;
 
 use sudoku_lab::experiment::record::RunRow;
 
-fn sudoku_lab(args: &[&str]) -> Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-lab")).args(args).output().expect("the binary runs")
-}
-
-fn rows(folder: &Path) -> Vec<RunRow> {
-    let mut reader = csv::Reader::from_path(folder.join("runs.csv")).unwrap();
-    reader.deserialize().map(|r| r.unwrap()).collect()
-}
-
-/// The puzzle lines of a test data file (comments left out).
-fn puzzles(name: &str) -> Vec<String> {
-    fs::read_to_string(common::data(name))
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(str::to_owned)
-        .collect()
-}
+use common::{puzzles, rows, sudoku_lab};
 
 fn fake(script: &str) -> String {
     common::data("fake-solvers").join(script).display().to_string()

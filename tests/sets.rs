@@ -1,35 +1,17 @@
 //! Experiments over instance sets, end to end through the real binary: `[[sets]]` tables name puzzle
 //! files by glob patterns relative to the config; every puzzle is an instance with a stable id and
 //! an expected verdict; runs, resume, shards, merge, the report and the figures work for them as
-//! for generated instances, and an answer that contradicts an expectation is flagged, never
-//! counted as solved.
+//! for generated instances, and an answer that contradicts an expectation is flagged (a verified
+//! one counts, and the expectation is reported wrong).
 
 mod common;
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Output;
 
 use sudoku_lab::experiment::record::RunRow;
 
-fn sudoku_lab(args: &[&str]) -> Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-lab")).args(args).output().expect("the binary runs")
-}
-
-fn rows(folder: &Path) -> Vec<RunRow> {
-    let mut reader = csv::Reader::from_path(folder.join("runs.csv")).unwrap();
-    reader.deserialize().map(|r| r.unwrap()).collect()
-}
-
-/// The puzzle lines of a test data file (comments left out).
-fn puzzles(name: &str) -> Vec<String> {
-    fs::read_to_string(common::data(name))
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(str::to_owned)
-        .collect()
-}
+use common::{puzzles, rows, sudoku_lab};
 
 /// A folder with puzzles of three sizes: 9×9 as `PUZZLE:1:SOLUTION`, 16×16 and 4×4 bare.
 fn puzzle_folder(dir: &Path) -> PathBuf {

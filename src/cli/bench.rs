@@ -209,15 +209,10 @@ fn bench_one(
 /// each solver's median time beside the medians of the CaDiCaL run on the reference CNF without
 /// and with proof logging, of the checker, and of certification in all (prove + check), each
 /// also as a multiple of the fastest solver's median. Fails when a proof is not accepted.
-fn certify_cost(
-    entries: &[Entry],
-    per_puzzle: &[(String, Vec<(f64, &'static str)>)],
-    limit: f64,
-) -> anyhow::Result<String> {
-    use crate::certificates::{Checker, Statement};
+fn certify_cost(entries: &[Entry], per_puzzle: &[(String, PuzzleTimes)], limit: f64) -> anyhow::Result<String> {
+    use crate::certificates::Statement;
     use crate::puzzle::certify::{prove_without_proof, Certificate, Certifier};
-    let checker = Checker::find()
-        .with_context(|| format!("--certify needs the proof checker `rate`: {}", crate::certificates::INSTALL_HINT))?;
+    let checker = super::proof_checker("--certify")?;
     let certifier = Certifier::new(checker, Duration::from_secs_f64(limit));
     let claimed: Vec<usize> =
         (0..entries.len()).filter(|&i| per_puzzle.iter().any(|(_, p)| p[i].1 == "infeasible")).collect();

@@ -304,6 +304,14 @@ pub fn error_text(err: &anyhow::Error) -> String {
     text
 }
 
+/// The proof checker for `what` (`--certify`, "certification (on unless --no-certify)"), or an
+/// error saying how to install it.
+pub fn proof_checker(what: &str) -> anyhow::Result<crate::certificates::Checker> {
+    crate::certificates::Checker::find().with_context(|| {
+        format!("{what} needs the proof checker `rate`, which was not found: {}", crate::certificates::INSTALL_HINT)
+    })
+}
+
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {

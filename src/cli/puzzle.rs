@@ -9,7 +9,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::{emit, parse_seconds, BatchArgs, InputArgs, ShapeArgs};
-use crate::certificates::{Checker, Statement};
+use crate::certificates::Statement;
 use crate::format::{to_line, to_pretty, write_entry};
 use crate::generate::rng_from_seed;
 use crate::logic::{Rating, Techniques};
@@ -74,15 +74,7 @@ pub fn puzzle(args: PuzzleArgs) -> anyhow::Result<ExitCode> {
     let budget = Duration::from_secs_f64(args.time_limit);
     let certifier = match args.certify {
         false => None,
-        true => {
-            let checker = Checker::find().with_context(|| {
-                format!(
-                    "--certify needs the proof checker `rate`, which was not found: {}",
-                    crate::certificates::INSTALL_HINT
-                )
-            })?;
-            Some(Certifier::new(checker, budget))
-        }
+        true => Some(Certifier::new(super::proof_checker("--certify")?, budget)),
     };
     let mut generator = Generator::new(shape);
     let start = Instant::now();
@@ -206,12 +198,7 @@ pub fn analyze(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
     let certifier = match args.no_certify {
         true => None,
         false => {
-            let checker = Checker::find().with_context(|| {
-                format!(
-                    "certification (on unless --no-certify) needs the proof checker `rate`, which was not found: {}",
-                    crate::certificates::INSTALL_HINT
-                )
-            })?;
+            let checker = super::proof_checker("certification (on unless --no-certify)")?;
             Some(Certifier::new(checker, Duration::from_secs_f64(args.time_limit)))
         }
     };

@@ -8,7 +8,7 @@ use anyhow::Context;
 use clap::{Args, ValueEnum};
 
 use super::{emit, expand_solvers, parse_seconds, parse_solver, InputArgs};
-use crate::certificates::{Checker, Statement};
+use crate::certificates::Statement;
 use crate::experiment::cross_check;
 use crate::experiment::isolate::{default_memory_mb, Ended, Isolated};
 use crate::experiment::rows::contradictions;
@@ -236,13 +236,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let certifier = match args.no_certify {
         true => None,
         false => {
-            let checker = Checker::find().with_context(|| {
-                format!(
-                    "certification (on unless --no-certify) needs the proof checker `rate`, which was not found: {}; \
-                     or pass --no-certify to leave \"none\" unchecked",
-                    crate::certificates::INSTALL_HINT
-                )
-            })?;
+            let checker = super::proof_checker("certification (on unless --no-certify)")?;
             let limit = args.time_limit.unwrap_or(DEFAULT_CERTIFY_SECONDS);
             Some(Certifier::new(checker, std::time::Duration::from_secs_f64(limit)))
         }

@@ -23,6 +23,9 @@ pub struct Certifications {
     certifier: Option<Certifier>,
     /// The checker's limit on a solver's own proof.
     check_limit: std::time::Duration,
+    /// The checker of solvers' own proofs: the certifier's, else one found on first use (with
+    /// certification off), else none.
+    own_checker: std::cell::OnceCell<Option<Checker>>,
     /// Per puzzle (its cells): the certificate's word and why, when not checked.
     done: HashMap<Vec<u8>, (&'static str, String)>,
 }
@@ -32,7 +35,7 @@ impl Certifications {
     /// seconds a solve.
     pub fn new(certifier: Option<Certifier>, time_limit: f64) -> Certifications {
         let check_limit = Certifier::check_limit_for(std::time::Duration::from_secs_f64(time_limit));
-        Certifications { certifier, check_limit, done: HashMap::new() }
+        Certifications { certifier, check_limit, own_checker: std::cell::OnceCell::new(), done: HashMap::new() }
     }
 
     /// Checks the proof an external solver wrote with its "infeasible" (`{proof}`) against the CNF
@@ -43,9 +46,12 @@ impl Certifications {
     pub fn check_own(&mut self, row: &mut RunRow, files: &ProofFiles) {
         if row.outcome == "infeasible" {
             let limit = self.check_limit;
-            let checker = self.certifier.as_ref().map(|c| c.checker.clone()).or_else(Checker::find);
+            // Looked up once a run (a PATH search and a `--version` run), not once a proof.
+            let certifier = &self.certifier;
+            let checker =
+                self.own_checker.get_or_init(|| certifier.as_ref().map(|c| c.checker.clone()).or_else(Checker::find));
             let start = std::time::Instant::now();
-            let (word, why) = match checker.map(|c| (c.check(&files.cnf, &files.proof, limit), c.name)) {
+            let (word, why) = match checker.as_ref().map(|c| (c.check(&files.cnf, &files.proof, limit), &c.name)) {
                 Some((Check::Accepted, _)) => (CHECKED, String::new()),
                 Some((Check::Rejected(why), name)) => (FAILED, format!("{name} rejected the solver's proof: {why}")),
                 Some((Check::Unfinished(why), _)) => (UNPROVEN, format!("the solver's proof: {why}")),

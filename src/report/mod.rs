@@ -233,43 +233,37 @@ fn integrity(out: &mut String, results: &Results) {
     if !expectations.is_empty() {
         out.push_str(
             "Expected verdicts that the answers show wrong (a verified solution, or a checked proof): the answers \
-             count, the expectations do not.\n\n| set | instance | solver | outcome | expected | why |\n\
-             |---|---|---|---|---|---|\n",
+             count, the expectations do not.\n\n",
         );
-        for r in &expectations {
-            let _ = writeln!(
-                out,
-                "| {} | {} | {} | {} | {} | {} |",
-                escape_cell(&r.set),
-                escape_cell(&r.instance),
-                escape_cell(&r.solver),
-                r.outcome,
-                or_dash(&r.expected),
-                escape_cell(&r.contradiction)
-            );
-        }
+        runs_table(out, &expectations, |r| &r.contradiction);
         out.push('\n');
     }
     let listed: Vec<&&RunRow> = wrong.iter().filter(|r| !r.instance.is_empty()).take(MAX_WRONG_LISTED).collect();
     if !listed.is_empty() {
-        out.push_str("| set | instance | solver | outcome | expected | why |\n|---|---|---|---|---|---|\n");
-        for r in &listed {
-            let why = if r.contradiction.is_empty() { r.note.as_str() } else { r.contradiction.as_str() };
-            let _ = writeln!(
-                out,
-                "| {} | {} | {} | {} | {} | {} |",
-                escape_cell(&r.set),
-                escape_cell(&r.instance),
-                escape_cell(&r.solver),
-                r.outcome,
-                or_dash(&r.expected),
-                escape_cell(why)
-            );
-        }
+        let listed: Vec<&RunRow> = listed.into_iter().copied().collect();
+        runs_table(out, &listed, |r| if r.contradiction.is_empty() { &r.note } else { &r.contradiction });
         if wrong.len() > listed.len() {
             let _ = writeln!(out, "\n… and {} more in `runs.csv`.", wrong.len() - listed.len());
         }
         out.push('\n');
+    }
+}
+
+/// The integrity section's table of set runs: set, instance, solver, outcome, expected verdict
+/// and `why` of each.
+fn runs_table(out: &mut String, rows: &[&RunRow], why: impl Fn(&RunRow) -> &str) {
+    out.push_str("| set | instance | solver | outcome | expected | why |\n|---|---|---|---|---|---|\n");
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} |",
+            escape_cell(&r.set),
+            escape_cell(&r.instance),
+            escape_cell(&r.solver),
+            r.outcome,
+            or_dash(&r.expected),
+            escape_cell(why(r))
+        );
     }
 }
 

@@ -42,3 +42,24 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
+
+/// Runs the real `sudoku-lab` binary with `args` (no stdin).
+pub fn sudoku_lab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudoku-lab")).args(args).output().expect("the binary runs")
+}
+
+/// The rows of `folder/runs.csv`.
+pub fn rows(folder: &std::path::Path) -> Vec<sudoku_lab::experiment::record::RunRow> {
+    let mut reader = csv::Reader::from_path(folder.join("runs.csv")).unwrap();
+    reader.deserialize().map(|r| r.unwrap()).collect()
+}
+
+/// The puzzle lines of `tests/data/NAME` (comments and blank lines left out).
+pub fn puzzles(name: &str) -> Vec<String> {
+    std::fs::read_to_string(data(name))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(str::to_owned)
+        .collect()
+}

@@ -4,7 +4,8 @@
 //!
 //! Used wherever a verdict without a solution is given: `run` and `solve` (every "infeasible"),
 //! `analyze` ("unique", the determined cells) and, when asked, the puzzle generator ("unique").
-//! The formula and the proof live in a temporary folder removed when the call returns.
+//! The formula and the proof live in a temporary folder removed when the call returns (or, after
+//! a kill, by the next start's sweep of folders whose owner is gone).
 
 use std::time::{Duration, Instant};
 
@@ -97,7 +98,9 @@ impl Certifier {
     /// Certifies `statement` about `puzzle`. Errors only when CaDiCaL or the scratch folder fails.
     pub fn certify(&self, puzzle: &Grid, statement: &Statement) -> Result<Certified, SolveError> {
         let io = |e: std::io::Error| SolveError::Backend { solver: "certify", message: format!("scratch folder: {e}") };
-        let scratch = tempfile::Builder::new().prefix("sudoku-lab-proof-").tempdir().map_err(io)?;
+        // Owned by this process like the external solvers' work folders: a run killed mid-proof
+        // leaves it only until the next start's sweep.
+        let scratch = crate::solve::process::contain::temp_dir("proof").map_err(io)?;
         let (cnf_path, proof_path) = (scratch.path().join("reference.cnf"), scratch.path().join("proof.drat"));
         let start = Instant::now();
         let cnf = reference_cnf(puzzle, statement);

@@ -249,7 +249,7 @@ fn bench_writes_the_contracted_csv() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next().unwrap(),
-        "solver,puzzles,solved,infeasible,limit,total_s,us_mean,us_median,guesses_per_puzzle,no_guess_pct,memory"
+        "solver,puzzles,solved,infeasible,limit,total_s,us_mean,us_median,guesses_per_puzzle,no_guess_pct,memory,solutions,multiple"
     );
     let row: Vec<&str> = lines.next().unwrap().split(',').collect();
     assert_eq!(&row[..5], &["backtrack", "11", "11", "0", "0"]);
@@ -274,6 +274,38 @@ fn bench_passes_solve_the_set_again_and_keep_the_contract() {
     let o = run(&["bench", file.to_str().unwrap(), "--passes", "0"], "");
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("0 is not in 1..1001"), "{}", stderr(&o));
+}
+
+#[test]
+fn bench_solutions_counts_to_k_with_the_solvers_that_count_and_checks_known_counts() {
+    let unique = "85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.";
+    let empty = ".".repeat(81);
+    let clash = format!("11{}", ".".repeat(79));
+    let input = format!("{unique}\n{empty}\n{clash}\n");
+    let o = run(&["bench", "-", "--solver", "backtrack", "--solver", "dlx", "--solutions", "2", "--csv"], &input);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    for (line, solver) in text.lines().skip(1).zip(["backtrack", "dlx"]) {
+        let row: Vec<&str> = line.split(',').collect();
+        // solver, puzzles, solved, infeasible, limit … solutions, multiple: the empty grid has two.
+        assert_eq!(&row[..5], &[solver, "3", "2", "1", "0"], "{line}");
+        assert_eq!(&row[11..], &["2", "1"], "{line}");
+    }
+    // The first solution only: the same puzzles solved, no count.
+    let one = run(&["bench", "-", "--solutions", "1", "--csv"], &input);
+    assert!(stdout(&one).lines().nth(1).unwrap().ends_with(",1,"), "{}", stdout(&one));
+    // A count that contradicts the puzzle's stated one is a wrong answer (exit 1).
+    let o = run(&["bench", "-", "--solutions", "2"], &format!("{empty}:1\n"));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("1 (line 1): 2 solution(s) counted, the puzzle has 1"), "{}", stderr(&o));
+    // Solvers that cannot count are refused before anything runs.
+    let o = run(&["bench", "-", "--solver", "ilp-edge", "--solutions", "2"], &input);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("ilp-edge cannot count solutions; the solvers that can are backtrack"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -39,6 +39,11 @@ pub struct BenchArgs {
     /// solve; answers are verified after every pass.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..1001))]
     passes: u64,
+    /// Stop each solve after K solutions (K ≥ 1): 1 finds the first, 2 proves uniqueness (the
+    /// search must exhaust the tree). K ≥ 2 works with the solvers that count (backtrack, dlx, sat,
+    /// sat-minimal); the table's `multiple` column counts the puzzles where K solutions were found.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    solutions: u64,
     /// Print CSV instead of a Markdown table.
     #[arg(long)]
     csv: bool,
@@ -72,6 +77,10 @@ pub struct BenchRow {
     no_guess_pct: Option<f64>,
     /// Solves stopped at the memory cap (`--memory-mb`).
     memory: usize,
+    /// The solutions each solve stopped at (`--solutions`): 1 = first solution, 2 = uniqueness.
+    solutions: u64,
+    /// With `solutions` ≥ 2, the puzzles where that many were found; empty when 1.
+    multiple: Option<usize>,
 }
 
 /// `bench`: one row per solver.
@@ -80,7 +89,19 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
     if let Some(k) = args.limit {
         entries.truncate(usize::try_from(k).unwrap_or(usize::MAX));
     }
-    let limits = Limits { time: args.time_limit.map(Duration::from_secs_f64), max_solutions: 1 };
+    let limits = Limits { time: args.time_limit.map(Duration::from_secs_f64), max_solutions: args.solutions };
+    if args.solutions > 1 {
+        let cannot: Vec<&str> =
+            expand_solvers(&args.solver).into_iter().filter(|k| !k.counts()).map(SolverKind::name).collect();
+        if !cannot.is_empty() {
+            anyhow::bail!(
+                "--solutions {}: {} cannot count solutions; the solvers that can are {}",
+                args.solutions,
+                cannot.join(", "),
+                SolverKind::ALL.iter().filter(|k| k.counts()).map(|k| k.name()).collect::<Vec<_>>().join(", ")
+            );
+        }
+    }
     let options = args.ilp.options_for(&expand_solvers(&args.solver))?;
     let exe = crate::solve::portfolio::worker_exe().map_err(anyhow::Error::msg)?;
     let mut isolated = Isolated::new(exe, options.clone(), args.memory_mb.unwrap_or_else(default_memory_mb));
@@ -96,11 +117,17 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
                 let stats = ended.stats();
                 let seconds = stats.seconds + stats.build_seconds;
                 return match ended {
-                    Ended::Answered(r) => {
-                        Ok(Timed { seconds, label: r.outcome.label(), outcome: Some(r.outcome), guesses: None })
-                    }
+                    Ended::Answered(r) => Ok(Timed {
+                        seconds,
+                        label: r.outcome.label(),
+                        solutions: r.stats.solutions,
+                        outcome: Some(r.outcome),
+                        guesses: None,
+                    }),
                     Ended::Failed { message, .. } => anyhow::bail!("{message}"),
-                    killed => Ok(Timed { seconds, label: killed.label(), outcome: None, guesses: None }),
+                    killed => {
+                        Ok(Timed { seconds, label: killed.label(), outcome: None, guesses: None, solutions: None })
+                    }
                 };
             }
             let start = Instant::now();
@@ -110,10 +137,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<ExitCode> {
                 seconds,
                 label: report.outcome.label(),
                 guesses: report.stats.guesses,
+                solutions: report.stats.solutions,
                 outcome: Some(report.outcome),
             })
         };
-        let (row, faults, puzzles) = bench_one(kind, &entries, args.passes as usize, &mut runner)?;
+        let (row, faults, puzzles) = bench_one(kind, &entries, args.passes as usize, args.solutions, &mut runner)?;
         bad += faults;
         rows.push(row);
         per_puzzle.push((kind.name().to_string(), puzzles));
@@ -146,27 +174,30 @@ struct Timed {
     label: &'static str,
     outcome: Option<Outcome>,
     guesses: Option<u64>,
+    /// Solutions found, when counting.
+    solutions: Option<u64>,
 }
 
 /// Runs one solver over all entries `passes` times; returns its row, the number of answers the
 /// oracle rejected (in any pass) and each puzzle's time and outcome label. A puzzle's time is the
-/// median of its passes, `total_s` the mean pass; the outcome counts and guesses are the last
-/// pass's.
+/// median of its passes, `total_s` the mean pass; the outcome counts, guesses and solution
+/// counts (when `solutions` ≥ 2) are the last pass's.
 fn bench_one(
     kind: SolverKind,
     entries: &[Entry],
     passes: usize,
+    solutions: u64,
     solve: &mut impl FnMut(&crate::grid::Grid) -> anyhow::Result<Timed>,
 ) -> anyhow::Result<(BenchRow, usize, PuzzleTimes)> {
     let passes = passes.max(1);
     let mut per_puzzle: Vec<Vec<f64>> = vec![Vec::with_capacity(passes); entries.len()];
-    let (mut labels, mut guesses) = (Vec::new(), Vec::new());
+    let (mut labels, mut guesses, mut counts) = (Vec::new(), Vec::new(), Vec::new());
     let (mut faults, mut total_s) = (0, 0.0);
     // Conflicting givens are answered before any solver runs, as `solve::solve` does.
     let clean: Vec<bool> = entries.iter().map(|e| verify::conflicts(&e.puzzle).is_empty()).collect();
     for _ in 0..passes {
         let mut outcomes = Vec::with_capacity(entries.len());
-        (labels, guesses) = (Vec::with_capacity(entries.len()), Vec::with_capacity(entries.len()));
+        (labels, guesses, counts) = (Vec::new(), Vec::new(), Vec::new());
         let pass = Instant::now();
         for ((entry, &ok), times) in entries.iter().zip(&clean).zip(&mut per_puzzle) {
             if !ok {
@@ -174,16 +205,21 @@ fn bench_one(
                 outcomes.push(Some(Outcome::Infeasible));
                 labels.push("infeasible");
                 guesses.push(None);
+                counts.push(Some(0));
                 continue;
             }
             let timed = solve(&entry.puzzle)?;
             times.push(timed.seconds);
             guesses.push(timed.guesses);
+            counts.push(timed.solutions);
             labels.push(timed.label);
             outcomes.push(timed.outcome);
         }
         total_s += pass.elapsed().as_secs_f64() / passes as f64;
         faults += wrong_answers(kind, entries, &outcomes);
+        if solutions > 1 {
+            faults += wrong_counts(kind, entries, &outcomes, &counts, solutions);
+        }
     }
     let times: Vec<f64> = per_puzzle.iter().map(|t| crate::results::stats::median(t).unwrap_or(0.0)).collect();
     let count = |label: &str| labels.iter().filter(|l| **l == label).count();
@@ -201,6 +237,8 @@ fn bench_one(
         us_median: crate::results::stats::median(&times).unwrap_or(0.0) * 1e6,
         guesses_per_puzzle: guesses_reported.then(|| guesses.iter().flatten().sum::<u64>() as f64 / n),
         no_guess_pct: guesses_reported.then(|| 100.0 * guesses.iter().filter(|g| **g == Some(0)).count() as f64 / n),
+        solutions,
+        multiple: (solutions > 1).then(|| counts.iter().filter(|c| c.is_some_and(|c| c >= solutions)).count()),
     };
     Ok((row, faults, times.into_iter().zip(labels).collect()))
 }
@@ -282,16 +320,54 @@ fn wrong_answers(kind: SolverKind, entries: &[Entry], outcomes: &[Option<Outcome
     faults
 }
 
-/// The Markdown table, with each solver's median time relative to the fastest.
+/// The counts among `counts` (each solved puzzle's solutions found, counting to `solutions`) that
+/// are missing or contradict what is known of the puzzle (its given count, or one solution when
+/// the search ended below the cap), each reported on stderr.
+fn wrong_counts(
+    kind: SolverKind,
+    entries: &[Entry],
+    outcomes: &[Option<Outcome>],
+    counts: &[Option<u64>],
+    solutions: u64,
+) -> usize {
+    let mut faults = 0;
+    for (i, ((entry, outcome), count)) in entries.iter().zip(outcomes).zip(counts).enumerate() {
+        let Some(Outcome::Solved(_)) = outcome else { continue };
+        let why = match (*count, entry.count) {
+            (None, _) | (Some(0), _) => Some("no solution count".to_string()),
+            (Some(c), Some(known)) if c != known.min(solutions) => {
+                Some(format!("{c} solution(s) counted, the puzzle has {known}"))
+            }
+            (Some(c), _) if c > solutions => Some(format!("{c} solution(s) counted past the cap of {solutions}")),
+            _ => None,
+        };
+        if let Some(why) = why {
+            faults += 1;
+            say!("bench: {} counted wrong for puzzle {} (line {}): {why}", kind.name(), i + 1, entry.line);
+        }
+    }
+    faults
+}
+
+/// The Markdown table, with each solver's median time relative to the fastest; when the solves
+/// counted to K ≥ 2 solutions, a line says so and a column counts the puzzles with K.
 fn markdown(rows: &[BenchRow]) -> String {
     let fastest = rows.iter().map(|r| r.us_median).filter(|&t| t > 0.0).fold(f64::INFINITY, f64::min);
-    let mut out = String::from(
-        "| solver | puzzles | solved | infeasible | limit | memory | total s | µs/puzzle (mean) | µs/puzzle (median) | × fastest median | guesses/puzzle | no guess % |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    let counting = rows.iter().map(|r| r.solutions).max().filter(|&k| k > 1);
+    let mut out = match counting {
+        Some(k) => format!("Each solve stops after {k} solutions (`--solutions {k}`).\n\n"),
+        None => String::new(),
+    };
+    out.push_str(
+        "| solver | puzzles | solved | infeasible | limit | memory | total s | µs/puzzle (mean) | µs/puzzle (median) | × fastest median | guesses/puzzle | no guess % |",
     );
+    out.push_str(match counting {
+        Some(_) => " multiple |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        None => "\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    });
     for r in rows {
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {:.3} | {:.1} | {:.1} | {:.2} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {:.3} | {:.1} | {:.1} | {:.2} | {} | {} |",
             r.solver,
             r.puzzles,
             r.solved,
@@ -305,6 +381,10 @@ fn markdown(rows: &[BenchRow]) -> String {
             r.guesses_per_puzzle.map_or("—".to_string(), |g| format!("{g:.2}")),
             r.no_guess_pct.map_or("—".to_string(), |p| format!("{p:.1}"))
         ));
+        if counting.is_some() {
+            out.push_str(&format!(" {} |", r.multiple.map_or("—".to_string(), |m| m.to_string())));
+        }
+        out.push('\n');
     }
     out
 }

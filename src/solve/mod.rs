@@ -300,6 +300,12 @@ impl SolverKind {
         }
     }
 
+    /// True for the solvers that count solutions when asked for more than one
+    /// (`Limits::max_solutions`), reporting `Stats::solutions`: the searches and CaDiCaL.
+    pub fn counts(self) -> bool {
+        matches!(self, SolverKind::Backtrack | SolverKind::Dlx | SolverKind::Sat | SolverKind::SatMinimal)
+    }
+
     /// True for the solvers that run HiGHS (never two at once in one process).
     pub fn uses_highs(self) -> bool {
         matches!(self, SolverKind::IlpEdge | SolverKind::IlpClique | SolverKind::IlpHybrid)

@@ -42,16 +42,19 @@ use super::{Exhausted, Generated, PuzzleError, PuzzleSpec, ShapeName};
 use crate::generate::random_solution;
 use crate::grid::{Grid, Shape};
 use crate::logic::{Logic, Rating, Status, Techniques};
-use crate::solve::search::backtrack::{Engine, SearchLimits, Stop};
+use crate::solve::search::backtrack::{SearchLimits, Stop};
+use crate::solve::search::Searcher;
 
 /// Branch states one uniqueness search may use before the removal is refused.
 const SEARCH_NODE_LIMIT: u64 = 10_000;
 
-/// A reusable generator for one shape: its backtracking engine and logical solver are built once.
+/// A reusable generator for one shape: its uniqueness search (the `backtrack` solver's
+/// [`Searcher`] for the shape: digit bands at 9×9, bitboards up to 16×16) and its logical solver
+/// are built once.
 #[derive(Debug, Clone)]
 pub struct Generator {
     shape: Shape,
-    engine: Engine,
+    search: Searcher,
     logic: Logic,
 }
 
@@ -71,7 +74,7 @@ struct OutOfTime;
 impl Generator {
     /// A generator for `shape`.
     pub fn new(shape: Shape) -> Generator {
-        Generator { shape, engine: Engine::new(shape), logic: Logic::new(shape) }
+        Generator { shape, search: Searcher::new(shape), logic: Logic::new(shape) }
     }
 
     /// The shape this generator makes.
@@ -261,7 +264,7 @@ impl Generator {
         let open = self.logic.candidates(cell);
         for d in (1..=self.shape.n() as u8).filter(|&d| d != solution.get(cell) && open & (1u64 << (d - 1)) != 0) {
             puzzle.set(cell, d);
-            let search = self.engine.search(puzzle, limits, None, &mut |_| false);
+            let search = self.search.search(puzzle, limits, &mut |_| false);
             match (search.solutions, search.stop) {
                 (_, Stop::Deadline) => answer = Err(OutOfTime),
                 (0, Stop::Exhausted) => continue,

@@ -202,6 +202,14 @@ pub fn encode_until<S: ClauseSink + ?Sized>(
     encode_within(puzzle, None, encoding, deadline, sink)
 }
 
+/// Why the givens of `puzzle` already leave no solution (a cell, or a house's digit, with no
+/// candidate left by the givens), as the encoders report it; `None` when they do not show it.
+pub fn givens_dead_end(puzzle: &Grid) -> Option<String> {
+    let graph = ConstraintGraph::shared(puzzle.shape());
+    let cands = Candidates::new(puzzle, &graph);
+    dead_end(puzzle, &graph, &cands).map(|dead| dead.describe(puzzle.n()))
+}
+
 /// [`encode_until`] over fewer candidates: with `keep`, an empty cell's variables are only those
 /// of the colours in `keep[cell]` (bit k = colour k) that the givens also leave — the candidates
 /// a preprocessing step proved to be the only ones any solution can use.

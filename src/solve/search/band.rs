@@ -23,6 +23,14 @@
 //! the updates run again) and with two. At the root only, a digit left with one place in a
 //! column is placed too (a **hidden single** in a column): there it saves guesses on the 17-clue
 //! set (4.2 to 2.0 a puzzle), below the root it costs more than it saves (instruction counts).
+//! Before a guess (nothing else left to do), the **stacks** get the pointing and claiming the
+//! band words cannot see: per digit and stack, the columns' boxes must be a permutation (the
+//! bands' table, with columns for rows and bands for boxes), and a column's cells off every
+//! permutation leave the digit. On random isomorphs of top95 this cuts guesses a puzzle from 19.7
+//! to 16.6 (first solution) and 35.5 to 29.8 (proving uniqueness), and time by 3–8 % (mean) and
+//! 4–9 % (median), side by side; hardest11's isomorphs, which need few guesses, pay up to 8 % of
+//! median time for it and the 17-clue set nothing. Placing the hidden singles in columns it
+//! exposes costs more than it saves (top95 median +25 %).
 //!
 //! **Branching** on a cell with two candidates: of the rows (within their bands) with the most
 //! such cells, the first; in it, the cell with the most two-candidate cells in its box and column
@@ -57,7 +65,10 @@ mod tables;
 use crate::grid::{Grid, Shape};
 use crate::solve::search::engine::{Search, SearchLimits, Stop};
 use lanes::{Lanes, Native, Sweep};
-use tables::{shrink, BAND, COLUMN, COLUMN_SINGLE, LOCKED, OTHER_BANDS, PERMUTED, ROW_CELLS, SELF};
+use tables::{
+    shrink, BAND, COLUMN, COLUMN_CELLS, COLUMN_SINGLE, GATHER3, LOCKED, OTHER_BANDS, PERMUTED, PERMUTED_SEGMENTS,
+    ROW_CELLS, SELF, SPREAD3,
+};
 
 /// The candidates of a 9×9 grid: `cand[d][b]` is digit index d's word in band b (a placed cell
 /// keeps its bit in its own digit's word only); lane 3 of each group stays 0.
@@ -161,10 +172,47 @@ impl State {
                     any = true;
                 }
             }
-            if !(any || COLUMNS && self.column_singles()?) {
+            if !(any || COLUMNS && self.column_singles()? || self.stacks()?) {
                 return Some([0, 1, 2, 3].map(|b| twice[b] & !thrice[b]));
             }
         }
+    }
+
+    /// Pointing and claiming in the **stacks** (three columns of boxes), which the band words do
+    /// not see: per digit and stack, the digit goes once in each column and each box, so the
+    /// columns' boxes (one per band) are a permutation; a column's cells in a band that lie on
+    /// none leave the digit (a column whose digit lies in one box empties the box's other columns
+    /// of it, two boxes confined to the same two columns empty them in the third). `Some(true)`
+    /// when a word changed, `None` on a dead end.
+    fn stacks(&mut self) -> Option<bool> {
+        let mut any = false;
+        let fold = |w: u32| (w | w >> 9 | w >> 18) & 511;
+        for d in 0..9 {
+            let cols = [fold(self.cand[d][0]), fold(self.cand[d][1]), fold(self.cand[d][2])];
+            // Per stack, bit 3·column + band where the band keeps the column: a shrunk word, with
+            // columns for rows and bands for boxes, so the bands' table of permutations applies.
+            let mut gone = 0usize;
+            for s in 0..3 {
+                let x = |b: usize| (cols[b] >> (3 * s) & 7) as usize;
+                let idx = (SPREAD3[x(0)] | SPREAD3[x(1)] << 1 | SPREAD3[x(2)] << 2) as usize & 511;
+                let keep = PERMUTED_SEGMENTS[idx] as usize;
+                if keep == 0 {
+                    return None;
+                }
+                gone |= (idx & !keep) << (9 * s);
+            }
+            if gone != 0 {
+                for b in 0..3 {
+                    let g = gone >> b;
+                    let dropped = GATHER3[g & 0o111] as usize
+                        | (GATHER3[g >> 9 & 0o111] as usize) << 3
+                        | (GATHER3[g >> 18 & 0o111] as usize) << 6;
+                    self.cand[d][b] &= !COLUMN_CELLS[dropped & 511];
+                }
+                any = true;
+            }
+        }
+        Some(any)
     }
 
     /// Places hidden singles in columns: `Some(true)` when it placed any, `None` on a column

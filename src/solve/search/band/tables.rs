@@ -181,3 +181,57 @@ pub(super) const SELF: [u32; 27] = {
     }
     t
 };
+
+/// Per shrunk word: the segments (bit 3·row + box) on some permutation of rows to boxes.
+pub(super) const PERMUTED_SEGMENTS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut shrunk = 0;
+    while shrunk < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let mut segments = 0u16;
+            let mut row = 0;
+            while row < 3 {
+                segments |= 1 << (3 * row + PERMUTATIONS[p][row]);
+                row += 1;
+            }
+            if shrunk as u16 & segments == segments {
+                t[shrunk] |= segments;
+            }
+            p += 1;
+        }
+        shrunk += 1;
+    }
+    t
+};
+
+/// Per 3 bits: bit i moved to bit 3·i.
+pub(super) const SPREAD3: [u16; 8] = [0, 1, 8, 9, 64, 65, 72, 73];
+
+/// Per 9 bits: bits 0, 3 and 6 gathered to bits 0–2.
+pub(super) const GATHER3: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = ((x & 1) | (x >> 2 & 2) | (x >> 4 & 4)) as u8;
+        x += 1;
+    }
+    t
+};
+
+/// Per 9-bit set of columns: their cells in a band word.
+pub(super) const COLUMN_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut c = 0;
+        while c < 9 {
+            if x & 1 << c != 0 {
+                t[x] |= COLUMN << c;
+            }
+            c += 1;
+        }
+        x += 1;
+    }
+    t
+};

@@ -161,6 +161,33 @@ fn a_box_left_with_one_column_takes_it_from_the_other_bands() {
 }
 
 #[test]
+fn a_column_confined_to_one_box_empties_the_box_s_other_columns_in_the_stack_pass() {
+    // Digit 1 in column 1 only in band 1 (box 1): the box's columns 2 and 3 lose it (claiming in
+    // the stack), and nothing else changes.
+    let mut state = State::new();
+    state.cand[0][1] &= !COLUMN;
+    state.cand[0][2] &= !COLUMN;
+    let before = state;
+    assert_eq!(state.stacks(), Some(true));
+    assert_eq!(state.cand[0][0], before.cand[0][0] & !(COLUMN << 1 | COLUMN << 2));
+    assert_eq!(&state.cand[0][1..], &before.cand[0][1..]);
+    assert_eq!(&state.cand[1..], &before.cand[1..]);
+    assert_eq!(state.stacks(), Some(false), "settled: nothing more to take");
+    // Two boxes of stack 2 confined to columns 4 and 5: box 6 (band 3) loses them.
+    let mut state = State::new();
+    state.cand[4][0] &= !(COLUMN << 5);
+    state.cand[4][1] &= !(COLUMN << 5);
+    assert_eq!(state.stacks(), Some(true));
+    assert_eq!(state.cand[4][2], BAND & !(COLUMN << 3 | COLUMN << 4));
+    // Columns 1 and 2 both confined to box 1: no permutation, a dead end.
+    let mut state = State::new();
+    for b in [1, 2] {
+        state.cand[0][b] &= !(COLUMN | COLUMN << 1);
+    }
+    assert_eq!(state.stacks(), None);
+}
+
+#[test]
 fn a_naked_single_is_placed() {
     // r1c1 sees 2…9 and nothing rules out 1 elsewhere in its houses.
     let puzzle = grid(&[(1, 2, 2), (1, 3, 3), (2, 1, 4), (3, 1, 5), (2, 2, 6), (5, 1, 7), (1, 7, 8), (9, 1, 9)]);

@@ -176,6 +176,24 @@ fn writes(page: &str) -> &'static [&'static str] {
     }
 }
 
+/// Where a page shows what its examples print or write, it shows what they did.
+fn shows_what_ran(page: &str, dir: &Path) {
+    let file = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    match page {
+        "README.md" => {
+            let puzzles = file("p9.txt");
+            assert!(read(page).contains(&puzzles), "the tour shows the puzzles `generate` wrote:\n{puzzles}");
+        }
+        "docs/instances.md" => {
+            let runs = file("results/my-puzzles/runs.csv");
+            assert_eq!(runs.lines().count(), 1 + (95 + 11) * 3, "every puzzle × every solver");
+            assert!(runs.contains("data/9x9-top95.txt#95"), "instances are FILE#NUMBER");
+            assert!(file("results/my-puzzles/REPORT.md").contains("norvig"), "the report names the set");
+        }
+        _ => {}
+    }
+}
+
 /// Runs every page's runnable `sh` blocks in order, loads its `toml` blocks and parses its
 /// `python` blocks (parse only: `python/tests/test_api.py` runs them against the installed module).
 #[test]
@@ -219,6 +237,7 @@ fn every_sh_block_runs_every_toml_block_loads_and_every_python_block_parses() {
         for file in writes(&page) {
             assert!(dir.path().join(file).is_file(), "{page}: its examples did not write {file}");
         }
+        shows_what_ran(&page, dir.path());
     }
     eprintln!("readme: {counts:?}");
     assert!(counts.get("sh run").copied().unwrap_or(0) >= 5, "too few runnable blocks: {counts:?}");

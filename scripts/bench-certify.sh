@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The cost of certified verdicts (issue 40), the table of results/bench/certify.md and the README:
+# The cost of certified verdicts (issue 40), the table of results/bench/certify.md and docs/certified-verdicts.md:
 # on random fills without a solution (the origin study's fill), each solver's own time beside
 # CaDiCaL on the puzzle's reference CNF without and with DRAT proof logging, and the checker
 # `rate` judging the proof — medians per puzzle, measured side by side in one `bench --certify`

@@ -328,7 +328,7 @@ fn the_help_overlay_lists_every_key() {
     assert!(!app.help, "any key closes the help");
 }
 
-/// The README's "Play" section shows this capture and every key
+/// The guide's "Play" page (`docs/play.md`) shows this capture and every key
 /// (`cargo test --release --test play -- readme_capture --nocapture` prints the capture).
 #[test]
 fn readme_capture() {
@@ -342,10 +342,10 @@ fn readme_capture() {
     let capture = screen(&app, 72, 15, 83 * SECOND);
     println!("{capture}");
     let capture: Vec<&str> = capture.lines().filter(|l| !l.is_empty()).collect();
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    assert!(readme.contains(&capture.join("\n")), "README capture out of date:\n{}", capture.join("\n"));
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/play.md")).unwrap();
+    assert!(readme.contains(&capture.join("\n")), "docs/play.md capture out of date:\n{}", capture.join("\n"));
     for (keys, what) in sudoku_lab::play::playing::KEYS {
-        assert!(readme.contains(&format!("| {keys} | {what} |")), "README lacks the key row {keys}");
+        assert!(readme.contains(&format!("| {keys} | {what} |")), "docs/play.md lacks the key row {keys}");
     }
 }
 

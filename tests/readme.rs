@@ -1,115 +1,394 @@
-//! The README's examples run as written: every line of the code block under "## Examples" but the
-//! ones marked `slow:` is run in order, in a fresh folder that sees the project's `data/` and
-//! `experiments/`, with `B` set to the binary under test, and must exit 0.
+//! The README and the guide in `docs/` say what the binary does, and these tests keep them honest
+//! (`docs/README.md`, "Examples that cannot rot", states the rules for readers):
+//!
+//! - every fenced `sh` block runs, page by page in a fresh folder with the binary under test first
+//!   on the PATH as `sudoku-lab`, and exits 0 — unless its first line is `# not run: REASON`, and
+//!   then it is only checked by `bash -n`;
+//! - every `toml` block loads with the library's own loaders (a config, a definitions file, or a
+//!   config fragment completed with the keys it lacks);
+//! - every `python` block parses (they run in `python/tests/test_api.py`, against the installed
+//!   module, which this test does not need);
+//! - every `sudoku-lab` flag in any block is one its `--help` lists, the README's command table is
+//!   `sudoku-lab --help`'s list word for word, its solver table names every solver, and every
+//!   relative link leads to a file and heading that exist.
 
-use std::path::Path;
-use std::process::Command;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use sudoku_lab::experiment::Config;
+use sudoku_lab::external::definition::{load_file, Checks};
+use sudoku_lab::solve::SolverKind;
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+const NOT_RUN: &str = "# not run:";
+const SAVE_AS: &str = "# save as ";
+/// The info strings a fence may have: the three checked ones, and `text` for output and screens.
+const LANGS: [&str; 4] = ["sh", "toml", "python", "text"];
 
-/// The command lines of the first `sh` block after `## Examples`.
-fn examples() -> Vec<String> {
-    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README.md");
-    let section = &readme[readme.find("## Examples").expect("an Examples section")..];
-    let block = &section[section.find("```sh\n").expect("a sh block") + 6..];
-    let block = &block[..block.find("```").expect("the block ends")];
-    block.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(String::from).collect()
+/// A fenced block: its page, the line of its opening fence, its info string and its text.
+struct Block {
+    page: String,
+    line: usize,
+    lang: String,
+    text: String,
 }
 
-#[test]
-fn every_quick_readme_example_runs_from_a_fresh_folder() {
-    let lines = examples();
-    assert_eq!(lines[0], "B=target/release/sudoku-lab", "the block starts by naming the binary");
+impl Block {
+    fn at(&self) -> String {
+        format!("{}:{}", self.page, self.line)
+    }
+
+    /// The reason after `# not run:`, if the block is marked; a mark without a reason is refused.
+    fn not_run(&self) -> Option<String> {
+        let first = self.text.lines().next().unwrap_or("");
+        let reason = first.strip_prefix(NOT_RUN)?.trim();
+        assert!(!reason.is_empty(), "{}: `{NOT_RUN}` needs a reason", self.at());
+        Some(reason.to_string())
+    }
+
+    /// The file a `# save as FILE` first line names.
+    fn save_as(&self) -> Option<&str> {
+        self.text.lines().next()?.strip_prefix(SAVE_AS).map(str::trim)
+    }
+}
+
+/// The README and every page of the guide, as paths relative to the repository root.
+fn pages() -> Vec<String> {
+    let mut pages = vec!["README.md".to_string()];
+    let mut docs: Vec<String> = std::fs::read_dir(Path::new(ROOT).join("docs"))
+        .expect("a docs/ folder")
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".md"))
+        .map(|n| format!("docs/{n}"))
+        .collect();
+    docs.sort();
+    pages.extend(docs);
+    pages
+}
+
+fn read(page: &str) -> String {
+    std::fs::read_to_string(Path::new(ROOT).join(page)).unwrap_or_else(|e| panic!("{page}: {e}"))
+}
+
+/// The fenced blocks of a page, in order; a fence without one of [`LANGS`] is refused.
+fn blocks(page: &str) -> Vec<Block> {
+    let text = read(page);
+    let mut out = Vec::new();
+    let mut open: Option<(usize, String, Vec<&str>)> = None;
+    for (i, line) in text.lines().enumerate() {
+        match (&mut open, line.trim_start().strip_prefix("```")) {
+            (None, Some(info)) => {
+                let lang = info.split_whitespace().next().unwrap_or("").to_string();
+                assert!(
+                    LANGS.contains(&lang.as_str()),
+                    "{page}:{}: a fence says `sh`, `toml` or `python` (checked), or `text` (output); not {lang:?}",
+                    i + 1
+                );
+                open = Some((i + 1, lang, Vec::new()));
+            }
+            (Some(_), Some("")) => {
+                let (line, lang, body) = open.take().unwrap();
+                out.push(Block { page: page.to_string(), line, lang, text: body.join("\n") + "\n" });
+            }
+            (Some((_, _, body)), _) => body.push(line),
+            (None, None) => {}
+        }
+    }
+    assert!(open.is_none(), "{page}: a block is not closed");
+    out
+}
+
+fn bash(script: &str, dir: &Path, path: &str, args: &[&str]) -> Output {
+    Command::new("bash").args(args).arg(script).current_dir(dir).env("PATH", path).output().expect("bash runs")
+}
+
+/// A fresh folder that sees the project's data, configs and peers, and a PATH with the binary.
+fn workspace() -> (tempfile::TempDir, String) {
     let dir = tempfile::tempdir().unwrap();
-    for name in ["data", "experiments"] {
+    for name in ["data", "experiments", "peers", "tests"] {
         std::os::unix::fs::symlink(Path::new(ROOT).join(name), dir.path().join(name)).unwrap();
     }
-    let mut ran = 0;
-    for line in &lines[1..] {
-        if line.contains("slow:") {
-            continue;
+    let bin = dir.path().join(".bin");
+    std::fs::create_dir(&bin).unwrap();
+    std::os::unix::fs::symlink(BIN, bin.join("sudoku-lab")).unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    (dir, path)
+}
+
+/// Loads a `toml` block as the harness would: a whole config, a definitions file, or a fragment.
+fn load_toml(block: &Block, dir: &Path) {
+    let value: toml::Table = toml::from_str(&block.text).unwrap_or_else(|e| panic!("{}: not TOML: {e}", block.at()));
+    if block.not_run().is_some() {
+        return;
+    }
+    let file = dir.join(block.save_as().unwrap_or("block.toml"));
+    if value.keys().all(|k| k == "external") && value.contains_key("external") {
+        std::fs::write(&file, &block.text).unwrap();
+        let reserved = |n: &str| n == "all" || n.parse::<SolverKind>().is_ok();
+        load_file(&file, Checks { reserved: &reserved, wanted: &|_| false })
+            .unwrap_or_else(|e| panic!("{}: not a valid definitions file: {e}", block.at()));
+        return;
+    }
+    let mut text = String::new();
+    if !value.contains_key("name") {
+        // A fragment: the keys it lacks, and a one-cell grid when it names no instances at all.
+        let mut header =
+            vec![("name", "\"fragment\""), ("solvers", "[\"backtrack\"]"), ("time_limit", "1.0"), ("seed", "1")];
+        let grid = ["boxes", "sizes", "latin", "alphas", "modes", "repeats", "difficulties", "sets"];
+        if !grid.iter().any(|k| value.contains_key(*k)) {
+            header.extend([("boxes", "[\"3x3\"]"), ("alphas", "[0.4]"), ("modes", "[\"planted\"]"), ("repeats", "1")]);
         }
-        let o = Command::new("bash")
-            .args(["-c", &format!("set -euo pipefail; {line}")])
-            .current_dir(dir.path())
-            .env("B", BIN)
-            .output()
-            .expect("bash runs");
-        assert!(
-            o.status.success(),
-            "README example failed (exit {:?}): {line}\n{}",
-            o.status.code(),
-            String::from_utf8_lossy(&o.stderr)
-        );
-        ran += 1;
+        for (key, v) in header.into_iter().filter(|(k, _)| !value.contains_key(*k)) {
+            text.push_str(&format!("{key} = {v}\n"));
+        }
     }
-    assert!(ran >= 12, "only {ran} examples ran");
-    // What the examples say they write is there.
-    for file in ["p16.txt", "g6.dot", "stats.csv", "cnf/p16-1.cnf", "mps/p16-1.mps"] {
-        assert!(dir.path().join(file).is_file(), "{file} missing");
+    text.push_str(&block.text);
+    std::fs::write(&file, &block.text).unwrap();
+    Config::parse(&text, file.to_str().unwrap()).unwrap_or_else(|e| panic!("{}: not a valid config: {e}", block.at()));
+}
+
+fn parse_python(block: &Block) {
+    let o = Command::new("python3")
+        .args(["-c", "import ast, sys; ast.parse(sys.stdin.read())"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(block.text.as_bytes())?;
+            child.wait_with_output()
+        })
+        .expect("python3 runs (the Python blocks are parsed with its ast module)");
+    assert!(o.status.success(), "{}: Python does not parse:\n{}", block.at(), String::from_utf8_lossy(&o.stderr));
+}
+
+/// What a page's runnable blocks say they write, checked after the page ran.
+fn writes(page: &str) -> &'static [&'static str] {
+    match page {
+        "README.md" => &["p9.txt", "stats.csv", "results/quick/REPORT.md", "results/quick/cactus.png"],
+        "docs/commands.md" => &["p16.txt", "g6.dot", "stats.csv", "cnf/p16-1.cnf", "mps/p16-1.mps"],
+        "docs/experiments.md" => &["results/my-grid/REPORT.md"],
+        "docs/instances.md" => &["results/my-puzzles/REPORT.md"],
+        _ => &[],
     }
 }
 
-#[test]
-fn the_readme_variant_example_is_a_valid_solvers_list() {
-    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README.md");
-    let block = &readme[readme.find("```toml\nsolvers = [").expect("the variants' toml block") + 8..];
-    let block = &block[..block.find("```").expect("the block ends")];
-    let config = format!(
-        "name = \"t\"\nboxes = [\"3x3\"]\nalphas = [0.4]\nmodes = [\"planted\"]\nrepeats = 1\n\
-         time_limit = 1\nseed = 1\n{block}"
-    );
-    let config = sudoku_lab::experiment::Config::parse(&config, "README.md").unwrap_or_else(|e| panic!("{e}"));
-    let names: Vec<&str> = config.solvers.iter().map(|e| e.name.as_str()).collect();
-    assert_eq!(names, ["ilp-clique", "ilp-clique+no-presolve", "ilp-clique+ipm"]);
-    assert!(!config.solvers[1].options.presolve);
-    assert_eq!(config.solvers[2].options.highs_options, [("mip_lp_solver".to_string(), "ipm".to_string())]);
-}
-
-/// The definition under "## Adding your own solver" is a valid definition, read as the harness
-/// reads any (its program need not be installed for the file to be read: nothing runs it here).
-#[test]
-fn the_readme_definition_of_your_own_solver_is_valid() {
-    use sudoku_lab::external::definition::{load_file, Answer, Checks, Input};
-    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README.md");
-    let section = &readme[readme.find("## Adding your own solver").expect("the section")..];
-    let block = &section[section.find("```toml\n").expect("a toml block") + 8..];
-    let block = &block[..block.find("```").expect("the block ends")];
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("my-solvers.toml");
-    std::fs::write(&path, block).unwrap();
-    let reserved = |n: &str| n == "all" || n.parse::<sudoku_lab::solve::SolverKind>().is_ok();
-    let defs = load_file(&path, Checks { reserved: &reserved, wanted: &|_| false }).expect("a valid definition");
-    assert_eq!(defs.len(), 1);
-    let d = &defs[0];
-    assert_eq!((d.name.as_str(), d.input, d.answer, d.threads), ("my-minisat", Input::Cnf, Answer::Minisat, 1));
-    assert!(d.writes_output_file(), "MiniSat writes its answer to {{output}}");
-}
-
-#[test]
-fn the_readme_sets_example_runs_as_written() {
-    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README.md");
-    let section = &readme[readme.find("## Running your own puzzles").expect("the sets section")..];
-    let toml = &section[section.find("```toml\n").expect("a toml block") + 8..];
-    let toml = &toml[..toml.find("```").expect("the block ends")];
-    let dir = tempfile::tempdir().unwrap();
-    std::os::unix::fs::symlink(Path::new(ROOT).join("data"), dir.path().join("data")).unwrap();
-    std::fs::write(dir.path().join("my-puzzles.toml"), toml).unwrap();
-    for line in
-        ["sudoku-lab run my-puzzles.toml", "sudoku-lab plot results/my-puzzles && sudoku-lab report results/my-puzzles"]
-    {
-        assert!(section.contains(line), "the README's command: {line}");
-        let o = Command::new("bash")
-            .args(["-c", &format!("set -euo pipefail; {}", line.replace("sudoku-lab", BIN))])
-            .current_dir(dir.path())
-            .output()
-            .expect("bash runs");
-        assert!(o.status.success(), "{line}: {}", String::from_utf8_lossy(&o.stderr));
+/// Where a page shows what its examples print or write, it shows what they did.
+fn shows_what_ran(page: &str, dir: &Path) {
+    let file = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    match page {
+        "README.md" => {
+            let puzzles = file("p9.txt");
+            assert!(read(page).contains(&puzzles), "the tour shows the puzzles `generate` wrote:\n{puzzles}");
+        }
+        "docs/instances.md" => {
+            let runs = file("results/my-puzzles/runs.csv");
+            assert_eq!(runs.lines().count(), 1 + (95 + 11) * 3, "every puzzle × every solver");
+            assert!(runs.contains("data/9x9-top95.txt#95"), "instances are FILE#NUMBER");
+            assert!(file("results/my-puzzles/REPORT.md").contains("norvig"), "the report names the set");
+        }
+        _ => {}
     }
-    let report = std::fs::read_to_string(dir.path().join("results/my-puzzles/REPORT.md")).unwrap();
-    assert!(report.contains("norvig"), "the report names the set");
-    let runs = std::fs::read_to_string(dir.path().join("results/my-puzzles/runs.csv")).unwrap();
-    assert_eq!(runs.lines().count(), 1 + (95 + 11) * 3, "every puzzle × every solver");
-    assert!(runs.contains("data/9x9-top95.txt#95"));
+}
+
+/// Runs every page's runnable `sh` blocks in order, loads its `toml` blocks and parses its
+/// `python` blocks (parse only: `python/tests/test_api.py` runs them against the installed module).
+#[test]
+fn every_sh_block_runs_every_toml_block_loads_and_every_python_block_parses() {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for page in pages() {
+        let (dir, path) = workspace();
+        for block in blocks(&page) {
+            match block.lang.as_str() {
+                "sh" if block.not_run().is_some() => {
+                    let o = bash(&block.text, dir.path(), &path, &["-n", "-c"]);
+                    assert!(o.status.success(), "{}: bash -n: {}", block.at(), String::from_utf8_lossy(&o.stderr));
+                    *counts.entry("sh not run").or_default() += 1;
+                }
+                "sh" => {
+                    let o = bash(&format!("set -euxo pipefail\n{}", block.text), dir.path(), &path, &["-c"]);
+                    let err = String::from_utf8_lossy(&o.stderr);
+                    let tail: Vec<&str> = err.lines().rev().take(30).collect::<Vec<_>>().into_iter().rev().collect();
+                    assert!(
+                        o.status.success(),
+                        "{}: failed (exit {:?}):\n{}",
+                        block.at(),
+                        o.status.code(),
+                        tail.join("\n")
+                    );
+                    *counts.entry("sh run").or_default() += 1;
+                }
+                "toml" => {
+                    load_toml(&block, dir.path());
+                    *counts
+                        .entry(if block.not_run().is_some() { "toml not run" } else { "toml loaded" })
+                        .or_default() += 1;
+                }
+                "python" => {
+                    parse_python(&block);
+                    *counts.entry("python parsed").or_default() += 1;
+                }
+                _ => {}
+            }
+        }
+        for file in writes(&page) {
+            assert!(dir.path().join(file).is_file(), "{page}: its examples did not write {file}");
+        }
+        shows_what_ran(&page, dir.path());
+    }
+    eprintln!("readme: {counts:?}");
+    assert!(counts.get("sh run").copied().unwrap_or(0) >= 5, "too few runnable blocks: {counts:?}");
+    let report = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
+    assert!(report.contains("sudoku-lab run experiments/quick.toml"), "the tour runs the quick experiment");
+}
+
+/// The subcommands and their one-line descriptions, from `sudoku-lab --help`.
+fn commands() -> Vec<(String, String)> {
+    let help = String::from_utf8(Command::new(BIN).arg("--help").output().unwrap().stdout).unwrap();
+    let list = &help[help.find("Commands:\n").expect("a command list") + 10..];
+    list.lines()
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.trim().split_once(char::is_whitespace))
+        .map(|(name, what)| (name.to_string(), what.trim().to_string()))
+        .filter(|(name, _)| name != "help")
+        .collect()
+}
+
+/// The rows of the first table in a page's section, as (first cell without backticks, the rest).
+fn table_rows(page: &str, heading: &str) -> Vec<(String, String)> {
+    let text = read(page);
+    let section = &text[text.find(heading).unwrap_or_else(|| panic!("{page}: no section {heading}"))..];
+    section
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+        .map(|l| {
+            let (first, rest) = l[1..].split_once(" | ").expect("a row of two or more cells");
+            (first.trim().trim_matches('`').to_string(), rest.trim_end_matches('|').trim().to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_readme_command_table_is_the_help_word_for_word() {
+    let rows = table_rows("README.md", "## Commands");
+    let help = commands();
+    assert_eq!(rows, help, "README.md's command table against `sudoku-lab --help`");
+    let detail: Vec<String> = table_rows("docs/commands.md", "| command |").into_iter().map(|(n, _)| n).collect();
+    let names: Vec<String> = help.into_iter().map(|(n, _)| n).collect();
+    let (mut a, mut b) = (detail.clone(), names.clone());
+    a.sort();
+    b.sort();
+    assert_eq!(a, b, "docs/commands.md's table names every command of `sudoku-lab --help`, and no other");
+}
+
+#[test]
+fn the_solver_tables_name_every_solver() {
+    let mut all: Vec<&str> = SolverKind::ALL.iter().map(|k| k.name()).collect();
+    all.sort();
+    for page in ["README.md", "docs/solvers.md"] {
+        let mut names: Vec<String> = table_rows(page, "| solver |").into_iter().map(|(n, _)| n).collect();
+        names.sort();
+        assert_eq!(names, all, "{page}'s solver table");
+    }
+}
+
+/// Every `--flag` after `sudoku-lab SUBCOMMAND` in any `sh` block, run or not, is in its `--help`.
+#[test]
+fn every_flag_in_the_examples_is_one_the_help_lists() {
+    let mut helps: HashMap<String, String> = HashMap::new();
+    let mut checked = 0;
+    for block in pages().iter().flat_map(|p| blocks(p)).filter(|b| b.lang == "sh") {
+        // One command line per line (a trailing `\` continues it), comments left out.
+        let code = block.text.replace("\\\n", " ");
+        let code: Vec<&str> = code
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .map(|l| l.split(" #").next().unwrap_or(""))
+            .collect();
+        let code = code.join(";");
+        for segment in code.split(['|', ';', '&', '(', ')']) {
+            let words: Vec<&str> = segment.split_whitespace().collect();
+            let Some(at) = words.iter().position(|w| *w == "sudoku-lab") else { continue };
+            let Some(sub) = words.get(at + 1).filter(|w| !w.starts_with('-')) else { continue };
+            let help = helps.entry(sub.to_string()).or_insert_with(|| {
+                let o = Command::new(BIN).args([sub, "--help"]).output().unwrap();
+                assert!(o.status.success(), "{}: `sudoku-lab {sub}` is no command", block.at());
+                String::from_utf8(o.stdout).unwrap()
+            });
+            for flag in words[at + 2..].iter().filter(|w| w.starts_with("--")) {
+                let flag = flag.split('=').next().unwrap();
+                assert!(
+                    help.contains(&format!("{flag} ")) || help.contains(&format!("{flag}\n")),
+                    "{}: `sudoku-lab {sub} --help` lists no {flag}",
+                    block.at()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 30, "only {checked} flags checked");
+}
+
+/// GitHub's anchor for a heading: lower case, letters, digits, `-` and `_` kept, spaces to `-`.
+fn slug(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' '))
+        .map(|c| if c == ' ' { '-' } else { c })
+        .collect()
+}
+
+fn anchors(page: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(page).unwrap();
+    let mut fenced = false;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        fenced ^= line.trim_start().starts_with("```");
+        if !fenced && line.starts_with('#') {
+            out.push(slug(line.trim_start_matches('#')));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_link_leads_to_a_file_and_heading_that_exist() {
+    let mut checked = 0;
+    for page in pages() {
+        let text = read(&page);
+        let here = Path::new(ROOT).join(&page);
+        let folder = here.parent().unwrap().to_path_buf();
+        for target in text.split("](").skip(1).map(|s| &s[..s.find(')').unwrap()]) {
+            if target.contains("://") {
+                continue;
+            }
+            let (file, anchor) = target.split_once('#').unwrap_or((target, ""));
+            let file: PathBuf = if file.is_empty() { here.clone() } else { folder.join(file) };
+            assert!(file.exists(), "{page}: link to {target}: no such file");
+            if !anchor.is_empty() {
+                assert!(anchors(&file).iter().any(|a| a == anchor), "{page}: link to {target}: no such heading");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 50, "only {checked} links checked");
+}
+
+/// The README's two commands are the scripts, and `.ci/run` runs the test command as written.
+#[test]
+fn the_two_commands_are_the_scripts_and_ci_runs_the_test_command() {
+    let readme = read("README.md");
+    let block = blocks("README.md").into_iter().find(|b| b.text.contains("scripts/main.sh")).expect("the two commands");
+    assert!(readme[..readme.find(&block.text).unwrap()].contains("## Two commands"), "under ## Two commands");
+    let commands: Vec<&str> =
+        block.text.lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split_whitespace().next()).collect();
+    assert_eq!(commands, ["scripts/main.sh", "scripts/test.sh"]);
+    assert!(read(".ci/run").lines().any(|l| l == "scripts/test.sh"), ".ci/run runs scripts/test.sh");
 }

@@ -80,7 +80,7 @@ fn assert_same_results(got: &Path, want: &Path) {
 }
 
 /// A submit folder laid out as the repository root: `experiments/slurm-array.sh` and the test
-/// config under the name `experiments/phase.toml`, so that the README's commands run as written.
+/// config under the name `experiments/phase.toml`, so that the guide's commands run as written.
 fn submit_folder(dir: &Path, name: &str) -> PathBuf {
     let work = dir.join(name);
     fs::create_dir_all(work.join("experiments")).unwrap();
@@ -340,10 +340,10 @@ fn processes_with_env(entry: &str) -> Vec<u32> {
     found
 }
 
-/// The Slurm commands of the README's "Running on a cluster" section.
+/// The Slurm commands of the guide's "Running on a cluster" page (`docs/cluster.md`).
 fn readme_slurm_commands() -> Vec<String> {
-    let readme = fs::read_to_string(root().join("README.md")).unwrap();
-    let section = &readme[readme.find("### Running on a cluster").expect("a 'Running on a cluster' section")..];
+    let readme = fs::read_to_string(root().join("docs/cluster.md")).unwrap();
+    let section = &readme[readme.find("# Running on a cluster").expect("a 'Running on a cluster' page")..];
     let block = &section[section.find("```sh\n").expect("a sh block") + 6..];
     let block = &block[..block.find("```").expect("the block ends")];
     block.lines().map(str::trim).filter(|l| l.contains("sbatch ")).map(String::from).collect()
@@ -355,7 +355,7 @@ fn slurm_array_jobs_reproduce_a_local_run_resume_when_requeued_and_fail_loudly_o
     let cluster = Cluster::start();
     let started = Instant::now();
 
-    // 1. The README's two commands, as written: the array, then the merge that waits for it.
+    // 1. The guide's two commands, as written: the array, then the merge that waits for it.
     // The test machine may have less memory than the script asks for (4 GiB per CPU).
     let work = submit_folder(dir.path(), "readme");
     let commands = readme_slurm_commands();
@@ -364,7 +364,7 @@ fn slurm_array_jobs_reproduce_a_local_run_resume_when_requeued_and_fail_loudly_o
     assert!(commands[1].contains("--dependency=afterok:$jid") && commands[1].contains("--merge 4"), "{}", commands[1]);
     let script = format!("set -euo pipefail\n{}\necho \"array=$jid\"\n{}\n", commands[0], commands[1]);
     let o = cluster.command("bash", &work).args(["-c", &script]).env("SBATCH_MEM_PER_CPU", "500M").output().unwrap();
-    assert!(o.status.success(), "the README's commands: {}", text(&o.stderr));
+    assert!(o.status.success(), "the guide's commands: {}", text(&o.stderr));
     let out = text(&o.stdout);
     let array = out.lines().find_map(|l| l.strip_prefix("array=")).expect("the array's id").to_string();
     let merge = out.lines().find_map(|l| l.strip_prefix("Submitted batch job ")).expect("the merge's id").to_string();
@@ -387,14 +387,14 @@ fn slurm_array_jobs_reproduce_a_local_run_resume_when_requeued_and_fail_loudly_o
         assert!(log.contains(&format!("shard {shard}/4 -> results/phase-shard-{shard}-of-4")), "{log}");
     }
     assert_same_results(&work.join("results/phase"), &local);
-    // The README names the merge's log: %a of a job that is not an array is 4294967294.
+    // The guide names the merge's log: %a of a job that is not an array is 4294967294.
     let merge_log = fs::read_to_string(work.join(format!("slurm-{merge}_4294967294.out"))).unwrap_or_default();
     assert!(
         merge_log.contains("merged 4 folder(s) into results/phase: 123 rows, 41 of 41 instances complete"),
         "{merge_log}"
     );
 
-    eprintln!("slurm: the README's array and merge done at {:.1} s", started.elapsed().as_secs_f64());
+    eprintln!("slurm: the guide's array and merge done at {:.1} s", started.elapsed().as_secs_f64());
 
     // 2. A task requeued halfway resumes its shard: nothing redone, nothing duplicated. Each
     // solve sleeps 60 ms first, so the task is still running when it is requeued.

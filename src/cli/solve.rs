@@ -152,8 +152,8 @@ pub struct SolveArgs {
     /// backtrack, sat, sat-minimal, kissat, dlx, portfolio; or an external solver of an --external file.
     #[arg(long, short = 's', default_value = "backtrack")]
     solver: Vec<String>,
-    /// A file of external solver definitions (`[[external]]` tables, see README "Adding your own
-    /// solver"), repeatable; name its solvers with --solver.
+    /// A file of external solver definitions (`[[external]]` tables, see docs/external-solvers.md),
+    /// repeatable; name its solvers with --solver.
     #[arg(long, value_name = "FILE")]
     external: Vec<PathBuf>,
     /// Wall-clock limit per puzzle and solver, seconds.

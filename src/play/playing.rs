@@ -1,6 +1,6 @@
 //! The keys of the board screens: playing, the visual solve, and create mode.
 //!
-//! The full key table is [`KEYS`]; the help overlay and the README print it.
+//! The full key table is [`KEYS`]; the help overlay and docs/play.md print it.
 
 use std::time::Duration;
 

@@ -17,6 +17,7 @@ use super::solve::IlpArgs;
 use super::{emit, expand_solvers, parse_seconds, parse_solver, InputArgs, SolverChoice};
 use crate::experiment::isolate::{default_memory_mb, Ended, Isolated};
 use crate::format::Entry;
+use crate::results::{fmt_num, fmt_seconds};
 use crate::solve::{Limits, Outcome, SolverKind};
 use crate::verify;
 
@@ -249,11 +250,7 @@ fn certify_cost(entries: &[Entry], per_puzzle: &[(String, PuzzleTimes)], limit: 
         certifier.checker.version
     );
     let mut line = |what: &str, t: f64| {
-        out.push_str(&format!(
-            "| {what} | {} | {}× |\n",
-            crate::results::fmt_seconds(t),
-            crate::results::fmt_num(t / fastest)
-        ));
+        out.push_str(&format!("| {what} | {} | {}× |\n", fmt_seconds(t), fmt_num(t / fastest)));
     };
     for (name, t) in &solvers {
         line(name, *t);
@@ -286,22 +283,22 @@ fn wrong_answers(kind: SolverKind, entries: &[Entry], outcomes: &[Option<Outcome
 fn markdown(rows: &[BenchRow]) -> String {
     let fastest = rows.iter().map(|r| r.us_median).filter(|&t| t > 0.0).fold(f64::INFINITY, f64::min);
     let mut out = String::from(
-        "| solver | puzzles | solved | infeasible | limit | memory | total s | µs/puzzle (mean) | µs/puzzle (median) | × fastest median | guesses/puzzle | no guess % |\n\
+        "| solver | puzzles | solved | infeasible | limit | memory | total | time/puzzle (mean) | time/puzzle (median) | × fastest median | guesses/puzzle | no guess % |\n\
          |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for r in rows {
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {:.3} | {:.1} | {:.1} | {:.2} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {}× | {} | {} |\n",
             r.solver,
             r.puzzles,
             r.solved,
             r.infeasible,
             r.limit,
             r.memory,
-            r.total_s,
-            r.us_mean,
-            r.us_median,
-            r.us_median / fastest,
+            fmt_seconds(r.total_s),
+            fmt_seconds(r.us_mean * 1e-6),
+            fmt_seconds(r.us_median * 1e-6),
+            fmt_num(r.us_median / fastest),
             r.guesses_per_puzzle.map_or("—".to_string(), |g| format!("{g:.2}")),
             r.no_guess_pct.map_or("—".to_string(), |p| format!("{p:.1}"))
         ));

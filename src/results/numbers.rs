@@ -21,14 +21,13 @@ pub(crate) fn fmt_num(x: f64) -> String {
     }
 }
 
-/// The units [`fmt_seconds`] writes, smallest first: the size of one in seconds, its symbol, and the
-/// value from which the next unit takes over. Below the second a unit gives way before it would
-/// print `1000`; seconds last to 9999 s, so a time limit, the medians at it and PAR-2 (twice the
-/// limit) stay in one unit for any limit up to 5000 s; longer times, such as a whole experiment,
-/// read in hours. Minutes are not used: `1234 s` next to a `600 s` limit compares at a glance,
-/// `20.6 min` does not.
-const UNITS: [(f64, &str, f64); 5] =
-    [(1e-9, "ns", 1e3), (1e-6, "µs", 1e3), (1e-3, "ms", 1e3), (1.0, "s", 1e4), (3600.0, "h", f64::INFINITY)];
+/// The units [`fmt_seconds`] writes up to the second, smallest first: the power of ten of one in
+/// seconds, its symbol, and the value from which the next unit takes over. Below the second a unit
+/// gives way before it would print `1000`; seconds last to 9999 s, so a time limit, the medians at
+/// it and PAR-2 (twice the limit) stay in one unit for any limit up to 5000 s; longer times, such
+/// as a whole experiment, read in hours. Minutes are not used: `1234 s` next to a `600 s` limit
+/// compares at a glance, `20.6 min` does not.
+const UNITS: [(i32, &str, f64); 4] = [(-9, "ns", 1e3), (-6, "µs", 1e3), (-3, "ms", 1e3), (0, "s", 1e4)];
 
 /// Seconds for people: three significant digits with a unit (`30.0 ns`, `2.79 µs`, `4.37 ms`,
 /// `1.20 s`, `60.0 s`, `1234 s`, `2.78 h`, `0 s`); see [`UNITS`] for where each unit starts. A
@@ -40,7 +39,7 @@ pub(crate) fn fmt_seconds(seconds: f64) -> String {
 
 /// A round time — a time limit, a tick on a time axis — like [`fmt_seconds`], without the trailing
 /// zeros when the digits are the whole value: `3 s`, `600 s`, `2.5 s`, `10 ms`, `100 µs`; a value
-/// that is not round keeps its three digits (`10.0 s` for 10.05 s).
+/// that is not round keeps its three digits (`10.0 s` for 10.0487 s).
 pub(crate) fn fmt_round_seconds(seconds: f64) -> String {
     let (number, size, unit) = in_unit(seconds);
     let exact = number.parse::<f64>().is_ok_and(|n| (n * size - seconds).abs() <= 1e-9 * seconds.abs());
@@ -52,16 +51,39 @@ pub(crate) fn fmt_round_seconds(seconds: f64) -> String {
 }
 
 /// `seconds` in the unit [`fmt_seconds`] picks: the three digits, the unit's size in seconds and its
-/// symbol.
+/// symbol. The digits are those of the seconds themselves with the decimal point moved, so a value
+/// rounds as it would in plain seconds (no error from dividing by 10⁻⁶).
 fn in_unit(seconds: f64) -> (String, f64, &'static str) {
     if seconds == 0.0 || !seconds.is_finite() {
         return (format!("{seconds}"), 1.0, "s");
     }
-    // Compare what is printed, so a value that rounds up to the next unit's start moves on.
-    let fits =
-        |(size, _, next): &&(f64, &str, f64)| fmt_num(seconds / size).parse::<f64>().is_ok_and(|v| v.abs() < *next);
-    let (size, unit, _) = UNITS.iter().find(fits).unwrap_or(&UNITS[UNITS.len() - 1]);
-    (fmt_num(seconds / size), *size, unit)
+    let digits = fmt_num(seconds);
+    for (exponent, unit, next) in UNITS {
+        let number = shift_point(&digits, exponent.unsigned_abs() as usize);
+        // Compare what is printed, so a value that rounds up to the next unit's start moves on.
+        if number.parse::<f64>().is_ok_and(|v| v.abs() < next) {
+            return (number, 10f64.powi(exponent), unit);
+        }
+    }
+    (fmt_num(seconds / 3600.0), 3600.0, "h")
+}
+
+/// A plain decimal (`-0.00000691`) times 10^`places`, written out (`-6.91`).
+fn shift_point(decimal: &str, places: usize) -> String {
+    let (sign, digits) = decimal.strip_prefix('-').map_or(("", decimal), |d| ("-", d));
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let fraction = format!("{fraction:0<places$}");
+    let (moved, rest) = fraction.split_at(places);
+    let whole = format!("{whole}{moved}");
+    let whole = match whole.trim_start_matches('0') {
+        "" => "0",
+        w => w,
+    };
+    if rest.is_empty() {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{rest}")
+    }
 }
 
 /// A count such as dead ends or conflicts: like [`fmt_num`] below 10 000, else with two significant
@@ -96,6 +118,17 @@ mod tests {
         assert_eq!(fmt_seconds(4e-10), "0.400 ns");
         assert_eq!(fmt_seconds(-0.0021), "-2.10 ms", "a difference of two times keeps its sign");
         assert_eq!(fmt_seconds(0.0), "0 s");
+        // Rounded as in plain seconds: 6.915e-6 is stored just below 6.915e-6 (0.00000691).
+        assert_eq!(fmt_seconds(6.915e-6), "6.91 µs");
+    }
+
+    #[test]
+    fn the_decimal_point_moves_without_arithmetic() {
+        assert_eq!(shift_point("0.00000691", 6), "6.91");
+        assert_eq!(shift_point("-0.0235", 3), "-23.5");
+        assert_eq!(shift_point("0.000000000400", 9), "0.400");
+        assert_eq!(shift_point("5.00", 3), "5000");
+        assert_eq!(shift_point("1234", 0), "1234");
     }
 
     #[test]

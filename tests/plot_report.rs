@@ -85,6 +85,21 @@ fn svg_texts(path: &Path) -> Vec<String> {
     text.split("<text").skip(1).filter_map(|t| Some(unescape(t[t.find('>')? + 1..t.find("</text>")?].trim()))).collect()
 }
 
+/// Seconds from a time as the report prints it (`2.79 µs`, `4.37 ms`, `1.20 s`, `2.78 h`); `None`
+/// for anything else, such as a bare number.
+fn seconds_of(text: &str) -> Option<f64> {
+    let (number, unit) = text.split_once(' ')?;
+    let size = match unit {
+        "ns" => 1e-9,
+        "µs" => 1e-6,
+        "ms" => 1e-3,
+        "s" => 1.0,
+        "h" => 3600.0,
+        _ => return None,
+    };
+    Some(number.parse::<f64>().ok()? * size)
+}
+
 /// The part of the report above the details rule: findings, key figure, summary.
 fn above_details(report: &str) -> &str {
     let at = report.find(&format!("\n{DETAILS_RULE}\n")).expect("a details rule");
@@ -205,7 +220,7 @@ fn report_tables_hold_every_cell_and_hand_computed_numbers() {
     assert!(report.contains("- machine.cpu: Fixture CPU @ 3.0 GHz"));
     assert!(report.contains("**Runs:** 288 on 72 instances"));
     assert!(report.contains(
-        "| N | box | mode | α | solver | runs | median s | p90 s | median search-only s | solved | infeasible | wrong | \
+        "| N | box | mode | α | solver | runs | median | p90 | median search-only | solved | infeasible | wrong | \
          limit | memory | error |"
     ));
     // One table row per (N, α, solver, mode) of the CSV.
@@ -222,11 +237,11 @@ fn report_tables_hold_every_cell_and_hand_computed_numbers() {
     // Pinned in the fixture: searches of 0.0210, 0.0235, 0.0300 s after a 0.01139 s build → total
     // median 0.03489, p90 0.03489 + 0.8 · 0.0065 = 0.04009; search-only median 0.0235.
     assert!(report.contains(
-        "| 9 | 3×3 | planted | 0.4 | ilp-clique | 3 | 0.0349 | 0.0401 | 0.0235 | 100 % | 0 % | 0 % | 0 % | 0 % | 0 % |"
+        "| 9 | 3×3 | planted | 0.4 | ilp-clique | 3 | 34.9 ms | 40.1 ms | 23.5 ms | 100 % | 0 % | 0 % | 0 % | 0 % | 0 % |"
     ));
     // backtrack-naive never finishes N = 16 below α = 0.8: its median is censored at the 10 s limit.
     assert!(report.contains(
-        "| 16 | 4×4 | planted | 0.2 | backtrack-naive | 3 | ≥ 10.0 | ≥ 10.0 | ≥ 10.0 | 0 % | 0 % | 0 % | 100 % | 0 % | 0 % |"
+        "| 16 | 4×4 | planted | 0.2 | backtrack-naive | 3 | ≥ 10.0 s | ≥ 10.0 s | ≥ 10.0 s | 0 % | 0 % | 0 % | 100 % | 0 % | 0 % |"
     ));
     // Random N = 9, α = 0.6: one of three instances solvable (two proved infeasible).
     assert!(report.contains("| random | 9 | — | 0.6 | 3 | 33 % | 67 % | 0 % |"));
@@ -330,7 +345,7 @@ fn works_without_meta_json_using_the_longest_stopped_run_as_the_limit() {
     assert!(report.starts_with("# Report: fixture\n"));
     assert!(!report.contains("## Setup (meta.json)"));
     assert!(report.contains("they count as the time limit (10.0 s)"));
-    assert!(report.contains("| 16 | 4×4 | random | 0.2 | backtrack-naive | 3 | ≥ 10.0 |"));
+    assert!(report.contains("| 16 | 4×4 | random | 0.2 | backtrack-naive | 3 | ≥ 10.0 s |"));
 }
 
 #[test]
@@ -378,10 +393,10 @@ fn unique_puzzles_get_a_time_vs_difficulty_figure() {
         [9, 16].iter().flat_map(|n| ["easy", "medium", "hard", "expert"].map(|d| format!("| {n} | {d} "))).collect();
     assert_eq!(rows, order, "one row per (N, difficulty), in difficulty order");
     // Pinned in the fixture: 0.0009, 0.0011, 0.0014 s → median 0.0011.
-    assert!(table.iter().any(|l| l.starts_with("| 9 | hard |") && l.ends_with("| 0.00110 |")), "{table:?}");
+    assert!(table.iter().any(|l| l.starts_with("| 9 | hard |") && l.ends_with("| 1.10 ms |")), "{table:?}");
     // backtrack-naive hits the 10 s limit on 2 of 3 medium N = 16 puzzles: its median is censored.
     let medium = table.iter().find(|l| l.starts_with("| 16 | medium |")).expect("row");
-    assert_eq!(medium.split('|').nth(5).map(str::trim), Some("≥ 10.0"), "{medium}");
+    assert_eq!(medium.split('|').nth(5).map(str::trim), Some("≥ 10.0 s"), "{medium}");
     // ilp-edge hits it once on expert: its median is not censored.
     let expert = table.iter().find(|l| l.starts_with("| 16 | expert |")).expect("row");
     assert!(!expert.split('|').nth(3).expect("cell").contains('≥'), "{expert}");
@@ -472,7 +487,7 @@ fn a_sat_peak_at_the_time_limit_is_marked_censored() {
     assert!(!findings(&report).iter().any(|f| f.starts_with("The hardness peak")), "a censored peak is no finding");
     assert!(finding(&report, "Unresolved").contains("no solver's effort peak is clearly located at N = 16"));
     // Its cost at the peak is only a lower bound: shown as such, never fitted.
-    assert!(report.contains("| sat | planted | 16 | 0.5 (censored) | ≥ 5.00 | 0.2, 0.8 |"), "{report}");
+    assert!(report.contains("| sat | planted | 16 | 0.5 (censored) | ≥ 5.00 s | 0.2, 0.8 |"), "{report}");
     assert!(report.contains("| sat | planted | at the peak | — | 16 | — |"));
 }
 
@@ -482,7 +497,7 @@ fn growth_at_the_peak_recovers_the_planted_power_laws() {
     assert!(report.contains("## Growth at the hardness peak versus off it"));
     // sat takes 1e-4 · N^3 s at its peak (α = 0.5) and 1e-4 · N s at α = 0.2 and 0.8; α = 0.4 and
     // 0.6 (1e-4 · N^2 s) are closer than 0.15 to the peak and belong to neither series.
-    assert!(report.contains("| sat | planted | 16 | 0.5 | 0.410 | 0.2, 0.8 | 0.00160 |"), "{report}");
+    assert!(report.contains("| sat | planted | 16 | 0.5 | 410 ms | 0.2, 0.8 | 1.60 ms |"), "{report}");
     let fit = |series: &str, column: &str| {
         cell(&report, "| solver | mode | series |", &format!("| sat | planted | {series} |"), column)
     };
@@ -619,10 +634,11 @@ fn the_summary_holds_one_number_per_cell_and_agrees_with_the_details() {
         assert!(cell(&report, medians, &row, fastest).starts_with("**"), "{fastest} bold at N = {n}");
         assert_eq!(cell(&report, "| mode | N | fastest |", &row, "fastest"), fastest);
     }
-    assert_eq!(cell(&report, medians, "| planted | 16 |", "sat"), "**0.0230**");
-    assert_eq!(cell(&report, medians, "| planted | 9 |", "sat"), "0.00729");
+    assert_eq!(cell(&report, medians, "| planted | 16 |", "sat"), "**23.0 ms**");
+    assert_eq!(seconds_of("23.0 ms"), Some(0.023));
+    assert_eq!(cell(&report, medians, "| planted | 9 |", "sat"), "7.29 ms");
     // PAR-2 of sat: every run finished, so the mean total time, 0.150 s.
-    assert_eq!(cell(&report, medians, "| planted | PAR-2, all N |", "sat"), "0.150");
+    assert_eq!(cell(&report, medians, "| planted | PAR-2, all N |", "sat"), "150 ms");
     assert_eq!(cell(&report, "| mode | N | instances |", "| planted | 25 |", "unresolved"), "0");
 }
 
@@ -641,15 +657,18 @@ fn every_fixture_report_opens_with_findings_a_summary_and_its_details_below_a_ru
             assert!(f.contains('*') || f.contains(".png"), "a finding that cites no table or figure: {f}");
             assert_eq!(f.matches(". ").count(), 0, "one sentence: {f}");
         }
-        // One fact per summary cell: a number, `≥ number`, a peak α with at most one qualifier, or a dash.
+        // One fact per summary cell: a time with its unit, `≥ time`, a count, a peak α with at most
+        // one qualifier, or a dash.
         let summary = &top[top.find("## Summary").expect("a summary")..];
         for line in summary.lines().filter(|l| l.starts_with("| ") && !l.starts_with("| mode |")) {
             for c in cells(line).iter().skip(2) {
                 let bare = c.trim_matches('*').trim_start_matches("≥ ");
-                let number = bare.parse::<f64>().is_ok();
+                let time = seconds_of(bare).is_some();
+                let count = bare.parse::<usize>().is_ok();
                 let peak = bare.split(' ').next().is_some_and(|a| a.split('–').all(|v| v.parse::<f64>().is_ok()))
+                    && !time
                     && bare.matches('(').count() <= 1;
-                assert!(number || peak || bare == "—", "{fixture}: cell '{c}' in {line}");
+                assert!(time || count || peak || bare == "—", "{fixture}: cell '{c}' in {line}");
                 assert!(!c.contains('·') && !c.contains(','), "{fixture}: two facts in '{c}'");
             }
         }
@@ -678,9 +697,9 @@ fn total_time_decides_by_default_and_search_only_is_a_labelled_second_view() {
     let csv = fs::read(dir.path().join("runs.csv")).expect("csv");
     let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
     let summary = "| mode | N | backtrack |";
-    assert_eq!(cell(&report, summary, "| planted | 9 |", "backtrack"), "**0.00300**");
-    assert_eq!(cell(&report, summary, "| planted | 9 |", "sat"), "0.0110");
-    assert!(report.contains("| 9 | 3×3 | planted | 0.4 | sat | 3 | 0.0110 | 0.0110 | 0.00100 | 100 % |"), "{report}");
+    assert_eq!(cell(&report, summary, "| planted | 9 |", "backtrack"), "**3.00 ms**");
+    assert_eq!(cell(&report, summary, "| planted | 9 |", "sat"), "11.0 ms");
+    assert!(report.contains("| 9 | 3×3 | planted | 0.4 | sat | 3 | 11.0 ms | 11.0 ms | 1.00 ms | 100 % |"), "{report}");
     assert_eq!(cell(&report, "| A \\ B |", "| **backtrack** |", "sat"), "0.273 (3)");
     assert!(finding(&report, "Fastest paradigm").contains("3.67× ahead of `sat`"), "{report}");
     assert_eq!(fs::read(dir.path().join("runs.csv")).expect("csv"), csv, "runs.csv keeps both columns untouched");
@@ -744,6 +763,12 @@ fn cactus_and_scatter_figures_come_from_a_small_runs_csv_with_timeouts_on_the_bo
     for wanted in ["sat (3 of 3)", "backtrack (1 of 3)", "minisat (1 of 3)", "time limit (10 s)"] {
         assert!(texts.iter().any(|t| t == wanted), "no {wanted}: {texts:?}");
     }
+    // The time axis (2 ms to the 10 s limit) labels its decades with a unit, not as bare seconds.
+    assert!(texts.iter().any(|t| t == "total time per instance, log scale"), "{texts:?}");
+    for tick in ["10 ms", "100 ms", "1 s", "10 s"] {
+        assert!(texts.iter().any(|t| t == tick), "no tick {tick}: {texts:?}");
+    }
+    assert!(!texts.iter().any(|t| t == "0.01" || t == "0.001"), "bare seconds on an axis: {texts:?}");
     // PAR-2: sat first (lowest), then backtrack (13.3 s), then minisat (13.5 s): the scatter is sat
     // (x) against backtrack (y).
     let scatter = dir.path().join("scatter_fastest.svg");

@@ -255,7 +255,17 @@ fn bench_writes_the_contracted_csv() {
     assert_eq!(&row[..5], &["backtrack", "11", "11", "0", "0"]);
     assert!(lines.next().unwrap().starts_with("backtrack-naive,11,11,0,0,"));
     let o = run(&["bench", file.to_str().unwrap()], "");
-    assert!(stdout(&o).starts_with("| solver |"), "{}", stdout(&o));
+    let table = stdout(&o);
+    assert!(table.starts_with("| solver |"), "{table}");
+    // The Markdown table is for people: times carry a unit (the CSV above keeps seconds and µs).
+    let head: Vec<&str> = table.lines().next().unwrap().split('|').map(str::trim).collect();
+    let row: Vec<&str> = table.lines().nth(2).unwrap().split('|').map(str::trim).collect();
+    let column = |name: &str| row[head.iter().position(|h| *h == name).unwrap_or_else(|| panic!("no {name}"))];
+    for name in ["total", "time/puzzle (mean)", "time/puzzle (median)"] {
+        let (number, unit) = column(name).split_once(' ').unwrap_or_else(|| panic!("no unit in {name}: {table}"));
+        assert!(number.parse::<f64>().is_ok() && ["ns", "µs", "ms", "s"].contains(&unit), "{name}: {table}");
+    }
+    assert!(column("× fastest median").ends_with('×'), "{table}");
 }
 
 #[test]

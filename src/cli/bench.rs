@@ -17,6 +17,7 @@ use super::solve::IlpArgs;
 use super::{emit, expand_solvers, parse_seconds, parse_solver, InputArgs, SolverChoice};
 use crate::experiment::isolate::{default_memory_mb, Ended, Isolated};
 use crate::format::Entry;
+use crate::results::{fmt_num, fmt_seconds};
 use crate::solve::{Limits, Outcome, SolverKind};
 use crate::verify;
 
@@ -287,11 +288,7 @@ fn certify_cost(entries: &[Entry], per_puzzle: &[(String, PuzzleTimes)], limit: 
         certifier.checker.version
     );
     let mut line = |what: &str, t: f64| {
-        out.push_str(&format!(
-            "| {what} | {} | {}× |\n",
-            crate::results::fmt_seconds(t),
-            crate::results::fmt_num(t / fastest)
-        ));
+        out.push_str(&format!("| {what} | {} | {}× |\n", fmt_seconds(t), fmt_num(t / fastest)));
     };
     for (name, t) in &solvers {
         line(name, *t);
@@ -359,7 +356,7 @@ fn markdown(rows: &[BenchRow]) -> String {
         None => String::new(),
     };
     out.push_str(
-        "| solver | puzzles | solved | infeasible | limit | memory | total s | µs/puzzle (mean) | µs/puzzle (median) | × fastest median | guesses/puzzle | no guess % |",
+        "| solver | puzzles | solved | infeasible | limit | memory | total | time/puzzle (mean) | time/puzzle (median) | × fastest median | guesses/puzzle | no guess % |",
     );
     out.push_str(match counting {
         Some(_) => " multiple |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
@@ -367,17 +364,17 @@ fn markdown(rows: &[BenchRow]) -> String {
     });
     for r in rows {
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {:.3} | {:.1} | {:.1} | {:.2} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {}× | {} | {} |",
             r.solver,
             r.puzzles,
             r.solved,
             r.infeasible,
             r.limit,
             r.memory,
-            r.total_s,
-            r.us_mean,
-            r.us_median,
-            r.us_median / fastest,
+            fmt_seconds(r.total_s),
+            fmt_seconds(r.us_mean * 1e-6),
+            fmt_seconds(r.us_median * 1e-6),
+            fmt_num(r.us_median / fastest),
             r.guesses_per_puzzle.map_or("—".to_string(), |g| format!("{g:.2}")),
             r.no_guess_pct.map_or("—".to_string(), |p| format!("{p:.1}"))
         ));

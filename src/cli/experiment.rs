@@ -63,11 +63,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     };
     let slice = args.shard.map(|s| format!(" (shard {s})")).unwrap_or_default();
     say!(
-        "run {}{slice}: {} instances × {} solvers, time limit {} s, memory cap {} MiB, {jobs} job(s), {} → {}",
+        "run {}{slice}: {} instances × {} solvers, time limit {}, memory cap {} MiB, {jobs} job(s), {} → {}",
         config.name,
         config.instance_count(),
         config.solvers.len(),
-        config.time_limit,
+        crate::results::fmt_round_seconds(config.time_limit),
         config.memory_mb,
         if config.certify { "infeasible verdicts certified" } else { "certification off" },
         out.display()

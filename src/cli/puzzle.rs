@@ -111,7 +111,7 @@ pub fn puzzle(args: PuzzleArgs) -> anyhow::Result<ExitCode> {
     let seconds = start.elapsed().as_secs_f64();
     if args.batch.count > 0 {
         say!(
-            "made {} {} {}×{} puzzle(s) ({shape} boxes, givens {}-{}{}) in {seconds:.2} s: {:.0} puzzles/s, {:.1} givens on average{}",
+            "made {} {} {}×{} puzzle(s) ({shape} boxes, givens {}-{}{}) in {}: {:.0} puzzles/s, {:.1} givens on average{}",
             args.batch.count,
             args.difficulty,
             shape.n(),
@@ -119,6 +119,7 @@ pub fn puzzle(args: PuzzleArgs) -> anyhow::Result<ExitCode> {
             range.start(),
             range.end(),
             if args.symmetric { ", symmetric" } else { "" },
+            crate::results::fmt_seconds(seconds),
             args.batch.count as f64 / seconds.max(1e-9),
             total_givens as f64 / args.batch.count as f64,
             match &certifier {

@@ -6,7 +6,7 @@
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
 use plotters::prelude::*;
 
-use crate::results::Alpha;
+use crate::results::{fmt_round_seconds, Alpha};
 
 /// Times below this (timer resolution) are drawn at it, since log10(0) is undefined.
 const TINY: f64 = 1e-7;
@@ -144,16 +144,9 @@ impl Ranged for Scale {
     }
 }
 
-/// Seconds as a plain number: `0.001`, `0.1`, `10`; `1e-5` below 0.0001.
+/// Seconds with a unit, as round as the tick: `100 µs`, `1 ms`, `10 s` ([`fmt_round_seconds`]).
 pub(super) fn seconds_label(s: f64) -> String {
-    if s >= 1.0 {
-        format!("{s:.0}")
-    } else if s >= 1e-4 {
-        let decimals = (-s.log10()).round() as usize;
-        format!("{s:.decimals$}")
-    } else {
-        format!("{s:.0e}")
-    }
+    fmt_round_seconds(s)
 }
 
 /// Counts: `1`, `100`, `1e4`.
@@ -180,12 +173,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn tick_labels_read_as_seconds() {
-        assert_eq!(seconds_label(10.0), "10");
-        assert_eq!(seconds_label(1.0), "1");
-        assert_eq!(seconds_label(0.01), "0.01");
-        assert_eq!(seconds_label(1e-4), "0.0001");
-        assert_eq!(seconds_label(1e-6), "1e-6");
+    fn time_ticks_carry_a_unit_and_count_ticks_an_exponent() {
+        let decade_ticks: Vec<String> = (-7..=3).map(|d| seconds_label(10f64.powi(d))).collect();
+        assert_eq!(
+            decade_ticks,
+            ["100 ns", "1 µs", "10 µs", "100 µs", "1 ms", "10 ms", "100 ms", "1 s", "10 s", "100 s", "1000 s"]
+        );
+        // A tick is drawn at 10^d computed from its drawing coordinate, never exactly a power of 10.
+        assert_eq!(seconds_label(10f64.powf(-2.0000000001)), "10 ms");
         assert_eq!(count_label(1000.0), "1000");
         assert_eq!(count_label(1e5), "1e5");
     }

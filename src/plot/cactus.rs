@@ -53,7 +53,7 @@ impl<'r> Cactus<'r> {
             .map(|l| (format!("{} ({} of {})", l.solver, l.times.len(), l.runs), Key::Series(l.look)))
             .collect();
         if let Some(limit) = self.results.time_limit {
-            keys.push((format!("time limit ({} s)", crate::results::fmt_limit(limit)), Key::Limit));
+            keys.push((format!("time limit ({})", crate::results::fmt_round_seconds(limit)), Key::Limit));
         }
         keys
     }
@@ -96,7 +96,7 @@ impl Figure for Cactus<'_> {
             .filter(|t| *t > 0.0)
             .fold((f64::INFINITY, 0.0f64), |(a, b), t| (a.min(t), b.max(t)));
         let (min, max) = if min.is_finite() { (min, max) } else { (1e-3, 1.0) };
-        let y = Axis::decades("total time per instance (s), log scale", min, max, seconds_label);
+        let y = Axis::decades("total time per instance, log scale", min, max, seconds_label);
         let mut c = chart(&f.panels[0], "", &x, &y)?;
         if let Some(limit) = self.results.time_limit {
             draw_limit(&mut c, &x, &y, limit)?;

@@ -216,7 +216,7 @@ pub(super) fn series_keys(series: &[&Series], band: bool, limit: Option<f64>) ->
         keys.push(("some runs stopped here".to_owned(), Key::Cross));
     }
     if let Some(limit) = limit {
-        keys.push((format!("time limit ({} s)", crate::results::fmt_limit(limit)), Key::Limit));
+        keys.push((format!("time limit ({})", crate::results::fmt_round_seconds(limit)), Key::Limit));
     }
     keys
 }

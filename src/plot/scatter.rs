@@ -96,7 +96,7 @@ impl<'r> Scatter<'r> {
             ("not finished (on the border)".to_owned(), Key::Ring(INK)),
         ];
         if let Some(limit) = self.results.time_limit {
-            keys.push((format!("time limit ({} s): thin lines", crate::results::fmt_limit(limit)), Key::Note));
+            keys.push((format!("time limit ({}): thin lines", crate::results::fmt_round_seconds(limit)), Key::Note));
         }
         if self.dots.iter().any(|d| d.alpha.is_some()) {
             keys.push(("fill fraction α:".to_owned(), Key::Note));
@@ -176,8 +176,8 @@ impl Figure for Scatter<'_> {
         let title = format!("Per instance: {} against {}, total time", self.a, self.b);
         let f = frame(root, &title, (1, 1), &lines, &self.keys())?;
         let (min, max) = self.range();
-        let x = Axis::decades(&format!("{} total time (s), log scale", self.a), min, max, seconds_label);
-        let y = Axis::decades(&format!("{} total time (s), log scale", self.b), min, max, seconds_label);
+        let x = Axis::decades(&format!("{} total time, log scale", self.a), min, max, seconds_label);
+        let y = Axis::decades(&format!("{} total time, log scale", self.b), min, max, seconds_label);
         // Draw square: the panel is wider than tall, so the chart keeps both axes alike by range.
         let mut c = chart(&f.panels[0], "", &x, &y)?;
         let (lo, hi) = (x.lo, x.hi);

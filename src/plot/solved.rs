@@ -13,7 +13,7 @@ use super::chart::chart;
 use super::frame::{figure_size, frame, grid, Key};
 use super::style::{line_style, look, MAX_COLS, PANEL};
 use super::{Figure, FIGURES};
-use crate::results::{fmt_limit, solver_order, Alpha, Results};
+use crate::results::{fmt_round_seconds, solver_order, Alpha, Results};
 
 /// The least number of fill levels a (set, N) needs to be drawn.
 const MIN_FILLS: usize = 3;
@@ -71,7 +71,7 @@ impl<'r> SolvedVsFill<'r> {
 
     /// The notes under the panels.
     fn lines(&self) -> Vec<String> {
-        let limit = self.results.time_limit.map_or("the time limit".to_owned(), |t| format!("{} s", fmt_limit(t)));
+        let limit = self.results.time_limit.map_or("the time limit".to_owned(), fmt_round_seconds);
         vec![format!(
             "Per set and N: the share of each solver's runs that finished (a verified solution, or a proof of \
              infeasibility nothing contradicts) within {limit}, against the puzzles' fill (givens / N², binned when a \

@@ -99,10 +99,8 @@ impl Figure for TimeVsN<'_> {
             censoring_note(self.results),
         ];
         let (title, y) = match self.results.clock {
-            Clock::Total => ("Total time (set-up + search) vs N", "median total time (s), log scale"),
-            Clock::Search => {
-                ("Search-only view: search time vs N (set-up left out)", "median search time (s), log scale")
-            }
+            Clock::Total => ("Total time (set-up + search) vs N", "median total time, log scale"),
+            Clock::Search => ("Search-only view: search time vs N (set-up left out)", "median search time, log scale"),
         };
         let limit = self.results.time_limit;
         let keys = series_keys(&self.series.iter().collect::<Vec<_>>(), true, limit);
@@ -159,7 +157,7 @@ where
     DB: DrawingBackend,
     DB::ErrorType: 'static,
 {
-    time_chart(area, title, &Axis::alpha(&panel.alphas), "median total time (s), log", &panel.series, false, limit)
+    time_chart(area, title, &Axis::alpha(&panel.alphas), "median total time, log", &panel.series, false, limit)
 }
 
 impl Figure for TimeVsAlpha<'_> {
@@ -270,7 +268,7 @@ impl Figure for TimeVsDifficulty<'_> {
         let x = Axis::categories("difficulty (logical rating)", &self.difficulties);
         for (panel, area) in self.panels.iter().zip(&f.panels) {
             let title = self.results.size_name(panel.n);
-            time_chart(area, &title, &x, "median total time (s), log", &panel.series, true, limit)?;
+            time_chart(area, &title, &x, "median total time, log", &panel.series, true, limit)?;
         }
         Ok(())
     }

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::results::stats::median;
-use crate::results::{fmt_num, solver_order, Judged, Results};
+use crate::results::{fmt_num, fmt_round_seconds, solver_order, Judged, Results};
 
 /// Shortest run (total wall seconds) whose CPU ratio counts.
 pub(crate) const MIN_WALL: f64 = 0.1;
@@ -44,9 +44,9 @@ pub(crate) fn section(out: &mut String, results: &Results) {
     let _ = writeln!(
         out,
         "CPU seconds (`cpu_seconds`: user + system of the worker and every process it started) against total \
-         wall seconds, for the solvers whose median ratio over runs of at least {} s differs from 1 by more \
+         wall seconds, for the solvers whose median ratio over runs of at least {} differs from 1 by more \
          than {} %. Above 1 the solver used several cores at once; below 1 it waited.\n",
-        fmt_num(MIN_WALL),
+        fmt_round_seconds(MIN_WALL),
         (THRESHOLD * 100.0).round()
     );
     out.push_str("| solver | median CPU / wall | runs |\n|---|---|---|\n");

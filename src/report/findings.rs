@@ -18,7 +18,9 @@ use super::pairing::{find_pairing, Pairing, ALL_MODES};
 use super::peak_growth::SAME_EXPONENT;
 use super::winners::{ablations, paradigm_name, region, Fastest};
 use crate::experiment::record::RunRow;
-use crate::results::{base_solver, fmt_limit, fmt_num, paradigm, Paradigm, Results, Score, PAR_FACTOR, UNIQUE_MODE};
+use crate::results::{
+    base_solver, fmt_num, fmt_round_seconds, fmt_seconds, paradigm, Paradigm, Results, Score, PAR_FACTOR, UNIQUE_MODE,
+};
 
 /// At most this many findings open a report.
 pub const MAX_FINDINGS: usize = 8;
@@ -280,9 +282,9 @@ fn par2(results: &Results, ranking: &[(String, Score)], figures: &Figures) -> Op
     if scored.is_empty() {
         return None;
     }
-    let limit = results.time_limit.map_or_else(|| "the limit".to_owned(), |t| format!("{} s", fmt_limit(t)));
+    let limit = results.time_limit.map_or_else(|| "the limit".to_owned(), fmt_round_seconds);
     let entry = |(s, v, score): &(&String, f64, &Score)| {
-        format!("{} {} s ({} of {} finished)", code(s), fmt_num(*v), score.finished(), score.runs)
+        format!("{} {} ({} of {} finished)", code(s), fmt_seconds(*v), score.finished(), score.runs)
     };
     let mut listed: Vec<String> = scored.iter().take(4).map(entry).collect();
     if scored.len() > 4 {
@@ -554,7 +556,7 @@ fn unresolved(results: &Results, analysis: &Analysis, mode: &str) -> Option<Stri
             where_open.insert(*n);
         }
     }
-    let limit = results.time_limit.map_or_else(String::new, |t| format!(" within {} s", fmt_limit(t)));
+    let limit = results.time_limit.map_or_else(String::new, |t| format!(" within {}", fmt_round_seconds(t)));
     if open > 0 {
         let at: Vec<usize> = where_open.into_iter().collect();
         parts.push(format!("{open} of {total} instances ({}) were finished by no solver{limit}", sizes_text(&at)));
@@ -651,7 +653,7 @@ mod tests {
         assert_eq!((liar.finished(), liar.wrong, liar.par2), (0, 3, Some(20.0)));
         let text = findings(&r, &Analysis::of(&r), &Figures::default());
         let par2 = text.iter().find(|t| t.starts_with("PAR-2")).unwrap();
-        assert!(par2.contains("`sat` 0.500 s (3 of 3 finished)"), "{par2}");
+        assert!(par2.contains("`sat` 500 ms (3 of 3 finished)"), "{par2}");
         assert!(par2.contains("`liar` 20.0 s (0 of 3 finished)"), "{par2}");
     }
 

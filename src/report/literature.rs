@@ -27,7 +27,8 @@ use std::fmt::Write as _;
 use super::latin_law::{verdict, LawCheck, HOLES_EXPONENT};
 use super::peaks::{EffortPeak, Peak};
 use crate::results::{
-    fmt_num, is_latin_mode, solver_order, Alpha, Results, Summary, PUBLISHED_PEAK_CONSTANT, QCP_MODE, QWH_MODE,
+    fmt_num, fmt_seconds, is_latin_mode, solver_order, Alpha, Results, Summary, PUBLISHED_PEAK_CONSTANT, QCP_MODE,
+    QWH_MODE,
 };
 
 /// Kautz et al. 2001, Table 1 (order 33, medians at the peak): measure, uniform, balanced, as
@@ -186,7 +187,7 @@ fn balance_table(out: &mut String, results: &Results, peaks: &[Peak]) {
 /// One row of the balance table.
 fn balance_row(mode: &str, n: usize, solver: &str, u: &PatternPeak<'_>, b: &PatternPeak<'_>) -> String {
     let cell = |p: &PatternPeak<'_>| {
-        let time = p.median_seconds.map_or("—".to_owned(), |t| format!("{} s", fmt_num(t)));
+        let time = p.median_seconds.map_or("—".to_owned(), fmt_seconds);
         format!("{}, {time}", super::peaks::fmt_effort_peak(p.effort))
     };
     // A censored effort is a lower bound: on the balanced side the ratio is one too, on the

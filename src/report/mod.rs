@@ -43,7 +43,7 @@ use anyhow::Context;
 
 use crate::experiment::folder::{write_atomic, FolderLock};
 use crate::experiment::record::RunRow;
-use crate::results::{self, fmt_limit, fmt_num, Alpha, Clock, PeakAt, Results, UNIQUE_MODE};
+use crate::results::{self, fmt_round_seconds, fmt_seconds, Alpha, Clock, PeakAt, Results, UNIQUE_MODE};
 use analysis::{Analysis, InstanceCell, Solvability};
 use findings::Figures;
 pub use findings::MAX_FINDINGS;
@@ -133,7 +133,7 @@ fn render(results: &Results, dir: &Path) -> String {
 /// Title and what was run.
 fn header(out: &mut String, results: &Results) {
     let _ = writeln!(out, "# Report: {}\n", results.name());
-    let limit = results.time_limit.map_or_else(String::new, |t| format!("; time limit {} s", fmt_limit(t)));
+    let limit = results.time_limit.map_or_else(String::new, |t| format!("; time limit {}", fmt_round_seconds(t)));
     let sets: std::collections::BTreeSet<&str> =
         results.rows.iter().filter(|r| !r.set.is_empty()).map(|r| r.set.as_str()).collect();
     let modes: Vec<String> = results.modes().into_iter().filter(|m| !sets.contains(m.as_str())).collect();
@@ -173,7 +173,7 @@ fn header(out: &mut String, results: &Results) {
 /// What the times count and how they are censored.
 fn times_note(out: &mut String, results: &Results) {
     let limit = match results.time_limit {
-        Some(t) => format!("the time limit ({} s)", fmt_limit(t)),
+        Some(t) => format!("the time limit ({})", fmt_round_seconds(t)),
         None => "the time limit (none was reached)".to_owned(),
     };
     let _ = writeln!(
@@ -322,7 +322,7 @@ fn cell_table(out: &mut String, results: &Results, analysis: &Analysis, search: 
     let difficulty_head = if with_difficulty { " difficulty |" } else { "" };
     let _ = writeln!(
         out,
-        "| N | box | mode |{difficulty_head} α | solver | runs | median s | p90 s | median search-only s | solved | infeasible | wrong | limit | memory | error |"
+        "| N | box | mode |{difficulty_head} α | solver | runs | median | p90 | median search-only | solved | infeasible | wrong | limit | memory | error |"
     );
     let columns = 15 + usize::from(with_difficulty);
     let _ = writeln!(out, "|{}", "---|".repeat(columns));
@@ -484,11 +484,12 @@ fn figures(out: &mut String, present: &[(&str, &str)], key: Option<&str>) {
     }
 }
 
-/// Seconds like [`fmt_num`], `≥`-prefixed when censored by the time limit, `—` when missing.
+/// Seconds with a unit ([`fmt_seconds`]), `≥`-prefixed when censored by the time limit, `—` when
+/// missing.
 pub(crate) fn fmt_secs(results: &Results, seconds: Option<f64>) -> String {
     match seconds {
-        Some(v) if results.is_censored(v) => format!("≥ {}", fmt_num(v)),
-        Some(v) => fmt_num(v),
+        Some(v) if results.is_censored(v) => format!("≥ {}", fmt_seconds(v)),
+        Some(v) => fmt_seconds(v),
         None => "—".to_owned(),
     }
 }

@@ -157,7 +157,7 @@ pub(crate) fn section(out: &mut String, results: &Results, peak_growth: &[PeakGr
         out.push_str("No sweep has enough α values (at least 3 per N) to locate a peak.\n\n");
         return;
     }
-    out.push_str("| solver | mode | N | peak α | median s at peak | α off the peak | median s off peak |\n");
+    out.push_str("| solver | mode | N | peak α | median at peak | α off the peak | median off peak |\n");
     out.push_str("|---|---|---|---|---|---|---|\n");
     let swept: BTreeMap<(&str, usize), &[Alpha]> =
         peaks.iter().map(|p| ((p.mode.as_str(), p.n), p.alphas.as_slice())).collect();

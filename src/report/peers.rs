@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::results::stats::median;
-use crate::results::{fmt_limit, fmt_num, paradigm, Alpha, Judged, Results, PAR_FACTOR};
+use crate::results::{fmt_num, fmt_round_seconds, fmt_seconds, paradigm, Alpha, Judged, Results, PAR_FACTOR};
 
 /// One solver's record on one cell.
 #[derive(Debug, Clone, PartialEq)]
@@ -171,14 +171,14 @@ pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
     if cells.is_empty() {
         return;
     }
-    let limit = results.time_limit.map(fmt_limit).unwrap_or_default();
+    let limit = results.time_limit.map_or_else(|| "none was reached".to_owned(), fmt_round_seconds);
     out.push_str("## Ours against the peers\n\n");
     let _ = writeln!(
         out,
         "Ours are the registry's solvers; peers are external solvers run by the same harness on the same \
          instances, under the same limits, measurement and verification. PAR-2 is the mean of the total wall \
          seconds (set-up + search) with every unsolved run — a limit, an error, a wrong answer — counted as \
-         twice the time limit ({limit} s); CPU PAR-2 does the same with CPU seconds (user + system of the \
+         twice the time limit ({limit}); CPU PAR-2 does the same with CPU seconds (user + system of the \
          solver's whole process tree). A peer that resolves more instances, or as many in less PAR-2 time, \
          wins its cell.\n"
     );
@@ -199,9 +199,7 @@ pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
             format!("a peer wins {}", peer_wins.join(", "))
         }
     );
-    out.push_str(
-        "| mode | N | α | best of ours | resolved | PAR-2 (s) | best peer | resolved | PAR-2 (s) | who leads |\n",
-    );
+    out.push_str("| mode | N | α | best of ours | resolved | PAR-2 | best peer | resolved | PAR-2 | who leads |\n");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|\n");
     for (cell, line) in &lines {
         let (o, p) = cell.leaders().expect("a verdict has both sides");
@@ -214,17 +212,17 @@ pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
             o.solver,
             o.resolved,
             o.instances,
-            fmt_num(o.par2),
+            fmt_seconds(o.par2),
             p.solver,
             p.resolved,
             p.instances,
-            fmt_num(p.par2)
+            fmt_seconds(p.par2)
         );
     }
     out.push_str("\n### Every solver, per cell\n\nBest PAR-2 first in each cell.\n\n");
-    out.push_str("| mode | N | α | solver | side | resolved | wrong | PAR-2 wall (s) | PAR-2 CPU (s) | median wall (s) | median CPU of resolved (s) |\n");
+    out.push_str("| mode | N | α | solver | side | resolved | wrong | PAR-2 wall | PAR-2 CPU | median wall | median CPU of resolved |\n");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|---|\n");
-    let opt = |x: Option<f64>| x.map_or("—".to_string(), fmt_num);
+    let opt = |x: Option<f64>| x.map_or("—".to_string(), fmt_seconds);
     for cell in cells {
         for s in &cell.standings {
             let at_limit = results.is_censored(s.median);
@@ -239,10 +237,10 @@ pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
                 s.resolved,
                 s.instances,
                 s.wrong,
-                fmt_num(s.par2),
+                fmt_seconds(s.par2),
                 opt(s.par2_cpu),
                 if at_limit { "≥ " } else { "" },
-                fmt_num(s.median),
+                fmt_seconds(s.median),
                 opt(s.median_cpu)
             );
         }
@@ -269,7 +267,7 @@ fn instance_table(out: &mut String, results: &Results) {
     let solvers = results.solvers();
     out.push_str("### Instance by instance\n\n");
     out.push_str(
-        "Total wall seconds of each run that resolved its instance; `✗` a wrong answer, `limit` stopped at the \
+        "Total wall time of each run that resolved its instance; `✗` a wrong answer, `limit` stopped at the \
          time limit, `mem` at the memory cap, `err` an error (its note in `runs.csv`). The fastest run of an \
          instance is in bold.\n\n",
     );
@@ -285,9 +283,9 @@ fn instance_table(out: &mut String, results: &Results) {
                     Judged::Solved | Judged::Infeasible => {
                         let t = results.clock.seconds(r);
                         if Some(t) == fastest {
-                            format!("**{}**", fmt_num(t))
+                            format!("**{}**", fmt_seconds(t))
                         } else {
-                            fmt_num(t)
+                            fmt_seconds(t)
                         }
                     }
                     Judged::Wrong => "✗".into(),
@@ -368,8 +366,13 @@ mod tests {
         let mut out = String::new();
         section(&mut out, &r, &found);
         assert!(
-            out.contains("| planted | 9 | 0.2 | 0 | limit | **4.00** |")
-                || out.contains("| planted | 9 | 0.2 | 0 | **4.00** | limit |"),
+            out.contains("| planted | 9 | 0.2 | 0 | limit | **4.00 s** |")
+                || out.contains("| planted | 9 | 0.2 | 0 | **4.00 s** | limit |"),
+            "{out}"
+        );
+        // sat: a stop (PAR-2 counts 2 × 10 s) and 3 s, so PAR-2 11.5 s; CPU twice the wall here.
+        assert!(
+            out.contains("| planted | 9 | 0.2 | sat | ours | 1/2 | 0 | 11.5 s | 13.0 s | 6.50 s | 6.00 s |"),
             "{out}"
         );
         assert!(cells(&results(vec![run("sat", 0, "solved", 1.0, Some(true))])).is_empty(), "no peers, no section");

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::experiment::record::RunRow;
-use crate::results::{fmt_num, stats, InstanceKey, Results};
+use crate::results::{fmt_num, fmt_seconds, stats, InstanceKey, Results};
 use crate::solve::portfolio::DEFAULT_MEMBERS;
 use crate::solve::SolverKind;
 
@@ -116,27 +116,27 @@ pub(crate) fn section(out: &mut String, races: &[Race]) {
         out,
         "On every instance where `portfolio` and each of its members ({}) ran, the portfolio's time is set against \
          the best member's on that instance (the fastest one to finish, as if chosen with hindsight). The overhead is \
-         the difference in seconds: starting the worker processes and, when the members outnumber the cores, their \
+         the difference in time: starting the worker processes and, when the members outnumber the cores, their \
          sharing of the cores. *Only portfolio* and *only members* count the instances one side finished and the \
          other did not.\n\n",
         members.join(", ")
     );
     out.push_str(
-        "| N | instances | both finished | median t(portfolio)/t(best) | median overhead s | max overhead s | only portfolio | only members | winners |\n|---|---|---|---|---|---|---|---|---|\n",
+        "| N | instances | both finished | median t(portfolio)/t(best) | median overhead | max overhead | only portfolio | only members | winners |\n|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut rows: Vec<(Option<usize>, Tally)> = tallies(races).into_iter().collect();
     rows.rotate_left(1); // the pooled row (key `None`, first in the map) goes last
     for (n, t) in rows {
-        let median = |v: &[f64]| stats::median(v).map_or_else(|| "—".to_owned(), fmt_num);
-        let max = t.overheads.iter().copied().reduce(f64::max).map_or_else(|| "—".to_owned(), fmt_num);
+        let median = |v: &[f64], fmt: fn(f64) -> String| stats::median(v).map_or_else(|| "—".to_owned(), fmt);
+        let max = t.overheads.iter().copied().reduce(f64::max).map_or_else(|| "—".to_owned(), fmt_seconds);
         let _ = writeln!(
             out,
             "| {} | {} | {} | {} | {} | {max} | {} | {} | {} |",
             n.map_or_else(|| "all".to_owned(), |n| n.to_string()),
             t.races,
             t.ratios.len(),
-            median(&t.ratios),
-            median(&t.overheads),
+            median(&t.ratios, fmt_num),
+            median(&t.overheads, fmt_seconds),
             t.only_portfolio,
             t.only_members,
             t.winners_text()

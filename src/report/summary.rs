@@ -20,7 +20,7 @@ use super::fmt_secs;
 use super::peaks::{EffortPeak, Peak};
 use super::winners::Fastest;
 use crate::experiment::record::RunRow;
-use crate::results::{fmt_limit, fmt_num, solver_order, PeakAt, Results, PAR_FACTOR};
+use crate::results::{fmt_round_seconds, fmt_seconds, solver_order, PeakAt, Results, PAR_FACTOR};
 
 /// A (mode, N) row of the summary tables.
 type RowKey = (String, usize);
@@ -51,12 +51,12 @@ pub(crate) fn time_tables(
     let pooled = results.score_by(|r| Some((r.mode.clone(), r.solver.clone())), time);
     let rows: BTreeSet<&RowKey> = cells.keys().map(|k| &k.0).collect();
     let limit = match results.time_limit {
-        Some(t) => format!("the {} s limit", fmt_limit(t)),
+        Some(t) => format!("the {} limit", fmt_round_seconds(t)),
         None => "the time limit".to_owned(),
     };
     let _ = writeln!(
         out,
-        "### Median {what}, seconds (`≥`: at {limit}, a lower bound; **bold**: fastest; PAR-2: mean with runs not \
+        "### Median {what} (`≥`: at {limit}, a lower bound; **bold**: fastest; PAR-2: mean with runs not \
          finished counted as {PAR_FACTOR} × the limit)"
     );
     header(out, &solvers, &[]);
@@ -80,7 +80,7 @@ pub(crate) fn time_tables(
             let par2: String = solvers
                 .iter()
                 .map(|s| match pooled.get(&(mode.clone(), s.clone())).and_then(|p| p.par2) {
-                    Some(v) => format!(" {} |", fmt_num(v)),
+                    Some(v) => format!(" {} |", fmt_seconds(v)),
                     None => " — |".to_owned(),
                 })
                 .collect();

@@ -162,7 +162,7 @@ pub(crate) fn section(
          ILP (ilp-edge, ilp-clique), backtracking (backtrack-naive, backtrack), SAT (sat, sat-minimal), \
          exact cover (dlx); solvers outside the registry are *external*.\n\n",
     );
-    let head = "fastest | paradigm | finished | median s | runner-up | finished | median s | t(runner-up)/t(fastest) | both finished |";
+    let head = "fastest | paradigm | finished | median | runner-up | finished | median | t(runner-up)/t(fastest) | both finished |";
     let _ = writeln!(out, "| mode | N | {head}");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|---|\n");
     for f in fastest {

@@ -33,7 +33,7 @@ use crate::experiment::record::RunRow;
 
 use crate::puzzle::certify::{CHECKED, FAILED, UNPROVEN};
 pub(crate) use judge::{judge, puzzle_key, Evidence, Judged};
-pub(crate) use numbers::{fmt_count, fmt_limit, fmt_num, fmt_seconds};
+pub(crate) use numbers::{fmt_count, fmt_num, fmt_round_seconds, fmt_seconds};
 pub(crate) use score::{Score, PAR_FACTOR};
 pub(crate) use solvers::{base_solver, paradigm, solver_order, Paradigm, ENCODING_PAIRS, KNOWN_SOLVERS};
 pub(crate) use summary::{Effort, Summary};

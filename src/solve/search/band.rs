@@ -17,7 +17,12 @@
 //! **dead end**, and dropping the other cells is pointing and claiming between the band's rows and
 //! boxes); the columns the band takes from the other two (a box with one column left); and the
 //! rows left with one cell (a row locked to a box with one column left: a **hidden single** in the
-//! row, or in the box), whose cells leave the other eight digits' words and the unplaced cells.
+//! row, or in the box), whose cells leave the unplaced cells at once and the other eight digits'
+//! words at the end of the round of updates, in one SIMD pass over the nine groups (until then
+//! those words hold a superset of the candidates, which keeps every elimination sound; a cell
+//! taken in the round is not placed again). Clearing them in each update instead (nine scalar
+//! writes, placement or not) cost 15 % of the time on the 17-clue isomorphs, 10–20 % on
+//! hardest11's and 3–6 % (median) on top95's.
 //! When no word changes, bit-sliced counting over the nine groups (one SIMD pass for the three
 //! bands) gives the cells with no candidate (a dead end), with one (**naked singles**, placed, and
 //! the updates run again) and with two. At the root only, a digit left with one place in a
@@ -104,9 +109,13 @@ impl State {
         self.cand[d][b] &= SELF[p];
     }
 
-    /// Updates digit index `d`'s word of band `b`; false on a dead end.
+    /// Updates digit index `d`'s word of band `b`; false on a dead end. The cells it places are
+    /// added to `taken` (band lanes) and to `fresh[d]`, for [`Sweep::clear`] to take from the
+    /// other digits' words at the end of the round: until then those words may still hold them
+    /// (a superset of candidates, which makes every elimination sound), so a cell already taken
+    /// this round is never placed again.
     #[inline(always)]
-    fn update(&mut self, d: usize, b: usize) -> bool {
+    fn update(&mut self, d: usize, b: usize, taken: &mut Lanes, fresh: &mut [Lanes; 9]) -> bool {
         let shrunk = shrink(self.cand[d][b]);
         let w = self.cand[d][b] & PERMUTED[shrunk];
         if w == 0 {
@@ -118,11 +127,10 @@ impl State {
         for word in &mut self.cand[d] {
             *word &= others;
         }
-        let placed = ROW_CELLS[(LOCKED[shrunk] & COLUMN_SINGLE[columns]) as usize & 511] & w;
+        let placed = ROW_CELLS[(LOCKED[shrunk] & COLUMN_SINGLE[columns]) as usize & 511] & w & !taken[b];
         self.unplaced[b] &= !placed;
-        for words in &mut self.cand {
-            words[b] &= !placed;
-        }
+        taken[b] |= placed;
+        fresh[d][b] |= placed;
         self.cand[d][b] = w;
         self.prev[d][b] = w;
         true
@@ -131,7 +139,14 @@ impl State {
     /// Updates changed words until none is left; false on a dead end.
     #[inline(always)]
     fn settle<S: Sweep>(&mut self) -> bool {
+        let mut taken = [0u32; 4];
+        let mut fresh = [[0u32; 4]; 9];
         loop {
+            if taken != [0; 4] {
+                S::clear(&mut self.cand, taken, &fresh);
+                taken = [0; 4];
+                fresh = [[0; 4]; 9];
+            }
             let mut changed = S::changed(&self.cand, &self.prev);
             if changed == 0 {
                 return true;
@@ -139,7 +154,7 @@ impl State {
             while changed != 0 {
                 let i = changed.trailing_zeros() as usize;
                 changed &= changed - 1;
-                if !self.update(i / 4, i % 4) {
+                if !self.update(i / 4, i % 4, &mut taken, &mut fresh) {
                     return false;
                 }
             }

@@ -20,6 +20,10 @@ pub(super) trait Sweep {
     /// Per band lane, the cells with at least one, two and three candidates among the nine
     /// digits' words.
     fn counts(cand: &[Lanes; 9]) -> [Lanes; 3];
+
+    /// Takes the cells `taken` (per band lane) from every digit's words but the digit placed
+    /// there (`fresh[d]`: the cells placed with digit d).
+    fn clear(cand: &mut [Lanes; 9], taken: Lanes, fresh: &[Lanes; 9]);
 }
 
 /// The portable sweeps: a loop over the 27 words. On x86_64 only the tests run it.
@@ -50,6 +54,15 @@ impl Sweep for Portable {
             }
         }
         [once, twice, thrice]
+    }
+
+    #[inline(always)]
+    fn clear(cand: &mut [Lanes; 9], taken: Lanes, fresh: &[Lanes; 9]) {
+        for (w, own) in cand.iter_mut().zip(fresh) {
+            for b in 0..4 {
+                w[b] = (w[b] & !taken[b]) | own[b];
+            }
+        }
     }
 }
 
@@ -105,6 +118,22 @@ impl Sweep for Sse2 {
             _mm_storeu_si128(out[2].as_mut_ptr() as *mut __m128i, thrice);
         }
         out
+    }
+
+    #[inline(always)]
+    fn clear(cand: &mut [Lanes; 9], taken: Lanes, fresh: &[Lanes; 9]) {
+        use std::arch::x86_64::{__m128i, _mm_andnot_si128, _mm_loadu_si128, _mm_or_si128, _mm_storeu_si128};
+        // SAFETY: SSE2 is enabled on every x86_64 target; loads and stores move 16 bytes of a
+        // `[u32; 4]`.
+        unsafe {
+            let taken = _mm_loadu_si128(taken.as_ptr() as *const __m128i);
+            for (w, own) in cand.iter_mut().zip(fresh) {
+                let v = _mm_loadu_si128(w.as_ptr() as *const __m128i);
+                let own = _mm_loadu_si128(own.as_ptr() as *const __m128i);
+                let v = _mm_or_si128(_mm_andnot_si128(taken, v), own);
+                _mm_storeu_si128(w.as_mut_ptr() as *mut __m128i, v);
+            }
+        }
     }
 }
 

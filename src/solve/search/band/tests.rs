@@ -141,7 +141,13 @@ fn a_hidden_single_in_a_box_is_placed_by_the_band_rule() {
     let mut state = load(&puzzle).expect("no clash");
     assert_eq!(state.digits(0, 2).count_ones(), 7);
     assert_eq!(placed(&state, 2), 0);
-    assert!(state.update(0, 0), "band 1's word for digit 1");
+    let (mut taken, mut fresh) = ([0; 4], [[0; 4]; 9]);
+    assert!(state.update(0, 0, &mut taken, &mut fresh), "band 1's word for digit 1");
+    assert_eq!((taken[0], fresh[0][0]), (1 << 2, 1 << 2), "r1c3 taken by digit 1");
+    assert_eq!(state.unplaced[0] & 1 << 2, 0);
+    // The other digits' words keep the cell until the round ends.
+    assert_eq!(state.digits(0, 2).count_ones(), 7);
+    Native::clear(&mut state.cand, taken, &fresh);
     assert_eq!(placed(&state, 2), 1);
     assert_eq!(state.digits(0, 2), 1, "the other digits leave the cell");
 }
@@ -154,7 +160,7 @@ fn a_box_left_with_one_column_takes_it_from_the_other_bands() {
     // is left with r9c1.
     let puzzle = grid(&[(2, 2, 1), (4, 1, 2), (5, 1, 3), (6, 1, 4), (7, 1, 5), (8, 1, 6)]);
     let mut state = load(&puzzle).expect("no clash");
-    assert!(state.update(0, 1), "band 2's word for digit 1");
+    assert!(state.update(0, 1, &mut [0; 4], &mut [[0; 4]; 9]), "band 2's word for digit 1");
     assert_eq!(state.cand[0][2] & COLUMN << 2, 0, "band 3 loses column 3");
     assert!(state.settle::<Native>());
     assert_eq!(placed(&state, 72), 1);

@@ -742,6 +742,25 @@ mod tests {
     }
 
     #[test]
+    fn a_dzn_solver_answers_as_minizinc_or_as_a_grid_and_may_take_its_limit_in_milliseconds() {
+        let def = |answer: &str| {
+            format!(
+                "[[external]]\nname = \"mzn\"\ninput = \"dzn\"\n\
+                 command = [\"sh\", \"--time-limit\", \"{{limit_ms}}\", \"model.mzn\", \"{{input}}\"]\nanswer = \"{answer}\"\n"
+            )
+        };
+        let d = parse(&def("minizinc")).unwrap().remove(0);
+        assert_eq!((d.input, d.answer, d.input.extension()), (Input::Dzn, Answer::Minizinc, "dzn"));
+        assert_eq!(parse(&def("grid")).unwrap()[0].answer, Answer::Grid);
+        let e = parse(&def("sat-competition")).unwrap_err();
+        assert_eq!((e.line, e.col), (5, 10), "{e}");
+        assert!(e.message.contains("a solver reading dzn cannot answer sat-competition"), "{e}");
+        assert_eq!(e.hint.as_deref(), Some("with input = \"dzn\", answer = minizinc or grid"), "{e}");
+        let e = parse(&def("minizinc").replace("\"dzn\"", "\"grid\"")).unwrap_err();
+        assert!(e.message.contains("a solver reading grid cannot answer minizinc"), "{e}");
+    }
+
+    #[test]
     fn names_that_clash_with_variants_files_or_flags_are_refused_where_they_are_written() {
         let long = "x".repeat(MAX_NAME_BYTES + 1);
         let cases = [

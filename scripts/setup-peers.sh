@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the peers, the field's solvers that experiments run beside ours through the external
 # solver definitions of peers/solvers.toml: Debian's command-line solvers (MiniSat,
-# CryptoMiniSat, CaDiCaL, PicoSAT, COIN-OR CBC, GLPK) with apt-get, and a Python virtualenv in
+# CryptoMiniSat, CaDiCaL, PicoSAT, COIN-OR CBC, GLPK, and MiniZinc with Gecode's FlatZinc
+# interpreter, `fzn-gecode` from libgecodeflatzinc49) with apt-get, and a Python virtualenv in
 # peers/.venv with OR-tools (CP-SAT and the origin study's BOP), PySCIPOpt (SCIP) and highspy
 # (HiGHS) from PyPI, at the versions pinned below. As root it uses apt-get; otherwise it prints the
 # exact command and stops, as scripts/setup.sh does. Neither the build nor the test suite needs
@@ -21,6 +22,8 @@ command -v cadical >/dev/null 2>&1 || missing+=(cadical)
 command -v picosat >/dev/null 2>&1 || missing+=(picosat)
 command -v cbc >/dev/null 2>&1 || missing+=(coinor-cbc)
 command -v glpsol >/dev/null 2>&1 || missing+=(glpk-utils)
+command -v minizinc >/dev/null 2>&1 || missing+=(minizinc)
+command -v fzn-gecode >/dev/null 2>&1 || missing+=(libgecodeflatzinc49)
 python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)
 
 log="${SETUP_LOG:-${TMPDIR:-/tmp}/sudoku-lab-setup-peers.log}"
@@ -49,7 +52,7 @@ if ! "$venv/bin/python" -c 'import ortools, pyscipopt, highspy' >/dev/null 2>&1;
     "$venv/bin/pip" install --quiet "$ORTOOLS" "$PYSCIPOPT" "$HIGHSPY"
 fi
 echo "setup-peers: done; the line-up:" >&2
-for tool in minisat cryptominisat5 cadical picosat cbc glpsol; do
+for tool in minisat cryptominisat5 cadical picosat cbc glpsol minizinc fzn-gecode; do
   printf '  %-15s %s\n' "$tool" "$(command -v "$tool")" >&2
 done
 "$venv/bin/python" -c 'import ortools, pyscipopt, highspy; print("  ortools", ortools.__version__, "| pyscipopt", pyscipopt.__version__, "| highspy", highspy.__version__ if hasattr(highspy, "__version__") else "")' >&2

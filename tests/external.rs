@@ -32,6 +32,7 @@ fn definitions(solvers: &[(&str, &str, &str, &str, &str)]) -> String {
                 match (*answer, *script) {
                     ("minisat", _) => ", \"{output}\"",
                     (_, "quiet.sh") => ", \"{limit_s}\"",
+                    (_, "cheat-dzn.sh") => ", \"{limit_ms}\"",
                     _ => "",
                 },
                 bin()
@@ -334,4 +335,44 @@ fn solve_counts_a_wrong_answer_as_wrong_not_as_unknown() {
     let summary = format!("0 unknown (every solver stopped, or no checked proof), {puzzles} answered wrong");
     assert!(err.contains(&summary), "{err}");
     assert!(err.lines().any(|l| l.starts_with("puzzle 1 (line ") && l.contains("): wrong: ")), "{err}");
+}
+
+#[test]
+fn a_minizinc_solver_reads_the_dzn_and_its_grids_are_verified_and_its_unsat_certified() {
+    // The fake reads n, box_rows, box_cols and the givens back from the `.dzn`, so a wrong
+    // shape, a lost row or a shifted cell comes back as a wrong answer or an error; it answers
+    // only when `{limit_ms}` is the 20 s limit in milliseconds.
+    let dir = tempfile::tempdir().unwrap();
+    let defs = dir.path().join("mzn.toml");
+    fs::write(&defs, definitions(&[("cheat-dzn", "dzn", "cheat-dzn.sh", "minizinc", "")])).unwrap();
+    let solve = |file: &str| {
+        let input = common::data(file);
+        let args = ["solve", input.to_str().unwrap(), "--external", defs.to_str().unwrap(), "--solver", "cheat-dzn"];
+        sudoku_lab(&[&args[..], &["--time-limit", "20", "--format", "line"]].concat())
+    };
+    // 9×9, 16×16 and 6×6 (boxes of 2 rows and 3 columns): the answers are the known solutions.
+    for name in ["9x9-sample", "16x16-sample", "6x6-forum"] {
+        let out = solve(&format!("{name}.txt"));
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", common::stderr(&out));
+        let answers: Vec<String> = std::str::from_utf8(&out.stdout).unwrap().lines().map(String::from).collect();
+        let expected: Vec<String> =
+            common::corpus(name).iter().map(|(_, s)| sudoku_lab::format::to_line(&s.puzzle)).collect();
+        assert_eq!(answers, expected, "{name}");
+    }
+    // =====UNSATISFIABLE===== is "no solution", and counts once the proof checker agrees.
+    let out = solve("9x9-unsolvable.txt");
+    let err = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(err.contains("0 solved, 10 proven without a solution (certified by rate "), "{err}");
+
+    // `run`: every answer verified; the input file is a `.dzn`.
+    let cfg = config(dir.path(), &["backtrack", "cheat-dzn"], "mzn.toml", 20.0);
+    let folder = dir.path().join("out");
+    let out = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", folder.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let rows = rows(&folder);
+    assert_eq!(rows.len(), 2 * 2);
+    for r in &rows {
+        assert_eq!((r.outcome.as_str(), r.verified, r.agree), ("solved", Some(true), Some(true)), "{r:?}");
+    }
 }

@@ -35,6 +35,7 @@ pub fn decode(answer: Answer, dialect: Dialect, text: &str, key: &Key, puzzle: &
         (Answer::MipSolution, Key::Mip(order)) => mip_solution(dialect, text, order, puzzle),
         (Answer::ColSolution, _) => col_solution(text, puzzle),
         (Answer::Grid, _) => grid(text, puzzle),
+        (Answer::Minizinc, _) => minizinc(text, puzzle),
         (answer, key) => Verdict::Unreadable(format!("answer {answer} does not fit the input ({key:?})")),
     }
 }
@@ -369,6 +370,43 @@ fn grid(text: &str, puzzle: &Grid) -> Verdict {
     }
 }
 
+/// MiniZinc's output: solutions, each ended by a line `----------` (the last one is the answer,
+/// read as a grid), then maybe `==========` (the search is complete); or a line
+/// `=====UNSATISFIABLE=====`, `=====UNKNOWN=====` (a limit), `=====ERROR=====`. `%` comments (the
+/// `%%%mzn-stat` lines of `--statistics`) are skipped. Without a status line or a solution ended
+/// by `----------`, nothing was answered: the solver was stopped mid-output or failed.
+fn minizinc(text: &str, puzzle: &Grid) -> Verdict {
+    let mut block: Vec<&str> = Vec::new();
+    let mut solution: Option<String> = None;
+    for line in text.lines().filter(|l| !l.trim_start().starts_with('%')) {
+        match line.trim() {
+            "----------" => solution = Some(std::mem::take(&mut block).join("\n")),
+            "==========" => {}
+            "=====UNSATISFIABLE=====" if solution.is_none() => return Verdict::Infeasible,
+            "=====UNSATISFIABLE=====" => {
+                return Verdict::Unreadable("conflicting output: =====UNSATISFIABLE===== after a solution".into())
+            }
+            "=====UNKNOWN=====" if solution.is_none() => {
+                return Verdict::Unknown("MiniZinc answered =====UNKNOWN=====".into())
+            }
+            word @ ("=====UNKNOWN=====" | "=====ERROR=====" | "=====UNBOUNDED=====" | "=====UNSATorUNBOUNDED=====") => {
+                return Verdict::Unreadable(format!("MiniZinc answered {word}"))
+            }
+            _ => block.push(line),
+        }
+    }
+    let Some(solution) = solution else {
+        return Verdict::Unreadable("no solution ended by ---------- and no =====STATUS===== line".into());
+    };
+    match format::parse(&solution, "answer", Some(format::Format::Grid), Some(puzzle.shape())) {
+        Ok(entries) if entries.len() == 1 && entries[0].puzzle.givens() == puzzle.cells().len() => {
+            Verdict::Grid(entries[0].puzzle.clone())
+        }
+        Ok(_) => Verdict::Unreadable("the solution is not one complete grid".into()),
+        Err(e) => Verdict::Unreadable(format!("the solution is no grid: {e}")),
+    }
+}
+
 /// What a status word of a `grid` answer says (`None` when the line is no status word).
 fn status_word(word: &str) -> Option<Verdict> {
     match word {
@@ -507,6 +545,28 @@ mod tests {
         assert_eq!(decode(Answer::Grid, Dialect::Auto, "INFEASIBLE\n", &Key::Plain, &p), Verdict::Infeasible);
         assert!(matches!(decode(Answer::Grid, Dialect::Auto, "unknown\n", &Key::Plain, &p), Verdict::Unknown(_)));
         assert!(matches!(decode(Answer::Grid, Dialect::Auto, "xyz\n", &Key::Plain, &p), Verdict::Unreadable(_)));
+    }
+
+    #[test]
+    fn minizinc_output_is_the_last_solution_or_its_status_line() {
+        let (p, s) = instance();
+        let rows: String =
+            (0..4).map(|r| (0..4).map(|c| s.get(r * 4 + c).to_string()).collect::<Vec<_>>().join(" ") + "\n").collect();
+        let decoded = |text: &str| decode(Answer::Minizinc, Dialect::Auto, text, &Key::Plain, &p);
+        assert_eq!(decoded(&format!("{rows}----------\n")), Verdict::Grid(s.clone()));
+        let with_stats = format!("%%%mzn-stat: nodes=3\n{rows}----------\n==========\n%%%mzn-stat-end\n");
+        assert_eq!(decoded(&with_stats), Verdict::Grid(s.clone()));
+        assert_eq!(decoded("=====UNSATISFIABLE=====\n"), Verdict::Infeasible);
+        assert!(matches!(decoded("=====UNKNOWN=====\n"), Verdict::Unknown(_)));
+        // A grid cut off before its separator (stopped mid-output), an error, or no answer at all.
+        for text in [rows.as_str(), "=====ERROR=====\n", "", "1 2\n----------\n"] {
+            assert!(matches!(decoded(text), Verdict::Unreadable(_)), "{text:?}: {:?}", decoded(text));
+        }
+        let v = decoded(&format!("{rows}----------\n=====UNSATISFIABLE=====\n"));
+        assert!(matches!(&v, Verdict::Unreadable(why) if why.contains("conflicting")), "{v:?}");
+        // A complete grid that is no solution is returned for the caller to call wrong.
+        let wrong: String = (0..4).map(|_| "1 1 1 1\n").collect();
+        assert!(matches!(decoded(&format!("{wrong}----------\n")), Verdict::Grid(g) if !is_solution_of(&p, &g)));
     }
 
     #[test]

@@ -4,19 +4,21 @@
 //! ```toml
 //! [[external]]
 //! name = "minisat"                      # the `solver` column: letters, digits, - _ . (check_name)
-//! input = "cnf"                         # cnf | cnf-minimal | mps | lp | col | grid
+//! input = "cnf"                         # cnf | cnf-minimal | mps | lp | col | grid | dzn
 //! command = ["minisat", "-cpu-lim={limit_s}", "{input}", "{output}"]
-//! answer = "minisat"                    # sat-competition | minisat | mip-solution | col-solution | grid
+//! answer = "minisat"                    # sat-competition | minisat | mip-solution | col-solution | grid | minizinc
 //! version = ["minisat", "--help"]       # optional: its first line goes into meta.json
 //! threads = 1                           # optional: cores the job takes in the scheduler
 //! env = { OMP_NUM_THREADS = "1" }       # optional
 //! ```
 //!
+//! `dzn` is MiniZinc data (`n`, `box_rows`, `box_cols` and `givens`, 0 for a hole) for a model
+//! such as `peers/minizinc/sudoku.mzn`, answered by MiniZinc's own output (`minizinc`) or a grid.
 //! `mps` and `lp` need `model = "edge"` or `"clique"`; `mip-solution` takes an optional
 //! `dialect` (`auto`, `cbc`, `scip`, `highs`, `glpk`, `gurobi`). Placeholders in `command`, `env`
 //! and `version`: `{input}`, `{output}` (a file the solver writes its answer to; without it the
 //! answer is read from stdout), `{limit_s}` (the time limit in whole seconds, rounded up),
-//! `{seed}`, `{threads}`, `{workdir}` (the job's own folder), `{here}` (the folder of the file
+//! `{limit_ms}` (the same in whole milliseconds, as MiniZinc's `--time-limit` takes it), `{seed}`, `{threads}`, `{workdir}` (the job's own folder), `{here}` (the folder of the file
 //! that defines the solver, resolved when it is read) and `{proof}` (a file the solver writes a
 //! DRAT proof to, as the SAT competition asks; `input = "cnf"` only: the proof of an UNSAT answer
 //! is checked against the CNF the solver was given, by the proof checker, in `run`). A program with a `/` is taken relative to
@@ -49,11 +51,14 @@ pub enum Input {
     Col,
     /// The puzzle as the harness's own text: a `# box=RxC` line, then the puzzle in line format.
     Grid,
+    /// MiniZinc data: `n`, `box_rows`, `box_cols` and the `givens` as an n×n array, 0 for a hole.
+    Dzn,
 }
 
 impl Input {
     /// Every input, in documentation order.
-    pub const ALL: [Input; 6] = [Input::Cnf, Input::CnfMinimal, Input::Mps, Input::Lp, Input::Col, Input::Grid];
+    pub const ALL: [Input; 7] =
+        [Input::Cnf, Input::CnfMinimal, Input::Mps, Input::Lp, Input::Col, Input::Grid, Input::Dzn];
 
     /// The name in a definition.
     pub fn name(self) -> &'static str {
@@ -64,6 +69,7 @@ impl Input {
             Input::Lp => "lp",
             Input::Col => "col",
             Input::Grid => "grid",
+            Input::Dzn => "dzn",
         }
     }
 
@@ -75,6 +81,7 @@ impl Input {
             Input::Lp => "lp",
             Input::Col => "col",
             Input::Grid => "txt",
+            Input::Dzn => "dzn",
         }
     }
 
@@ -85,6 +92,7 @@ impl Input {
             Input::Mps | Input::Lp => &[Answer::MipSolution],
             Input::Col => &[Answer::ColSolution],
             Input::Grid => &[Answer::Grid],
+            Input::Dzn => &[Answer::Minizinc, Answer::Grid],
         }
     }
 }
@@ -103,12 +111,21 @@ pub enum Answer {
     ColSolution,
     /// A completed grid in any format the harness reads, or a line `UNSAT`/`INFEASIBLE`/`UNKNOWN`.
     Grid,
+    /// MiniZinc's output: a grid ended by `----------`, or `=====UNSATISFIABLE=====`,
+    /// `=====UNKNOWN=====`, `=====ERROR=====`.
+    Minizinc,
 }
 
 impl Answer {
     /// Every answer, in documentation order.
-    pub const ALL: [Answer; 5] =
-        [Answer::SatCompetition, Answer::Minisat, Answer::MipSolution, Answer::ColSolution, Answer::Grid];
+    pub const ALL: [Answer; 6] = [
+        Answer::SatCompetition,
+        Answer::Minisat,
+        Answer::MipSolution,
+        Answer::ColSolution,
+        Answer::Grid,
+        Answer::Minizinc,
+    ];
 
     /// The name in a definition.
     pub fn name(self) -> &'static str {
@@ -118,6 +135,7 @@ impl Answer {
             Answer::MipSolution => "mip-solution",
             Answer::ColSolution => "col-solution",
             Answer::Grid => "grid",
+            Answer::Minizinc => "minizinc",
         }
     }
 }
@@ -325,7 +343,8 @@ struct DefinitionsFile {
 }
 
 /// The placeholders a command may use.
-pub const PLACEHOLDERS: [&str; 8] = ["input", "output", "limit_s", "seed", "threads", "workdir", "here", "proof"];
+pub const PLACEHOLDERS: [&str; 9] =
+    ["input", "output", "limit_s", "limit_ms", "seed", "threads", "workdir", "here", "proof"];
 
 /// Reads every definition of a file of `[[external]]` tables.
 pub fn load_file(path: &Path, checks: Checks) -> Result<Vec<Definition>, DefinitionError> {
@@ -720,6 +739,25 @@ mod tests {
             assert!(e.to_string().contains(expected), "{e}");
             assert!(e.to_string().starts_with(&format!("solvers.toml:{line}:")), "{e}");
         }
+    }
+
+    #[test]
+    fn a_dzn_solver_answers_as_minizinc_or_as_a_grid_and_may_take_its_limit_in_milliseconds() {
+        let def = |answer: &str| {
+            format!(
+                "[[external]]\nname = \"mzn\"\ninput = \"dzn\"\n\
+                 command = [\"sh\", \"--time-limit\", \"{{limit_ms}}\", \"model.mzn\", \"{{input}}\"]\nanswer = \"{answer}\"\n"
+            )
+        };
+        let d = parse(&def("minizinc")).unwrap().remove(0);
+        assert_eq!((d.input, d.answer, d.input.extension()), (Input::Dzn, Answer::Minizinc, "dzn"));
+        assert_eq!(parse(&def("grid")).unwrap()[0].answer, Answer::Grid);
+        let e = parse(&def("sat-competition")).unwrap_err();
+        assert_eq!((e.line, e.col), (5, 10), "{e}");
+        assert!(e.message.contains("a solver reading dzn cannot answer sat-competition"), "{e}");
+        assert_eq!(e.hint.as_deref(), Some("with input = \"dzn\", answer = minizinc or grid"), "{e}");
+        let e = parse(&def("minizinc").replace("\"dzn\"", "\"grid\"")).unwrap_err();
+        assert!(e.message.contains("a solver reading grid cannot answer minizinc"), "{e}");
     }
 
     #[test]

@@ -2,13 +2,15 @@
 //! remember of it to read the answer back ([`Key`]).
 //!
 //! The `grid` input is a `# box=RxC` comment (the form the harness's readers take a box shape
-//! from) and the puzzle in line format.
+//! from) and the puzzle in line format. The `dzn` input is MiniZinc data ([`write_dzn`]): the
+//! model (`peers/minizinc/sudoku.mzn`) is the solver's, the data only the puzzle.
 //!
 //! A puzzle the harness proves infeasible before modelling still gets a file the solver must
 //! answer: a CNF with the empty clause (as `export` writes it) and, for `mps`/`lp`, a one-column
 //! model `z = 2`, `z` binary, which no solution satisfies; a puzzle with no empty cell gets the
 //! same model with `z = 1` (the clique model of a full grid has no column). So a peer is never
-//! credited with an answer it did not give.
+//! credited with an answer it did not give. `grid` and `dzn` need no such care: they hold the
+//! givens as they are, clashes included, for the solver to refute.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -50,6 +52,10 @@ pub fn write(puzzle: &Grid, input: Input, model: Option<Model>, path: &Path) -> 
             write_file(path, |out| writeln!(out, "# box={}\n{}", puzzle.shape(), to_line(puzzle))).map_err(io_at)?;
             Ok(Key::Plain)
         }
+        Input::Dzn => {
+            write_file(path, |out| write_dzn(puzzle, out)).map_err(io_at)?;
+            Ok(Key::Plain)
+        }
         Input::Mps | Input::Lp => {
             let target = if input == Input::Mps { Target::Mps } else { Target::Lp };
             let formulation = match model {
@@ -75,6 +81,24 @@ fn write_file<T>(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> io::Re
     let value = write(&mut out)?;
     out.flush()?;
     Ok(value)
+}
+
+/// Writes `puzzle` as MiniZinc data: `n` (digits), `box_rows` and `box_cols` (the box shape
+/// r×c) and `givens`, an n×n array in MiniZinc's 2-D literal (`[| … | … |]`), one row a line
+/// ended by `|` (the last by `|]`), 0 for a hole. A digit is written as itself, so the model's `1..n` are the grid's digits.
+///
+/// Time and space O(N²).
+pub fn write_dzn(puzzle: &Grid, out: &mut impl Write) -> io::Result<()> {
+    let (n, shape) = (puzzle.n(), puzzle.shape());
+    writeln!(out, "% sudoku-lab: a {n}×{n} puzzle, boxes {shape}, {} givens, 0 for a hole", puzzle.givens())?;
+    writeln!(out, "n = {n};\nbox_rows = {};\nbox_cols = {};", shape.box_rows(), shape.box_cols())?;
+    writeln!(out, "givens = [|")?;
+    for row in 0..n {
+        let cells: Vec<String> = (0..n).map(|col| puzzle.get(row * n + col).to_string()).collect();
+        let end = if row + 1 == n { " |];" } else { " |" };
+        writeln!(out, "  {}{end}", cells.join(", "))?;
+    }
+    Ok(())
 }
 
 /// The one-column model of the module doc: `z = 1` (feasible) or `z = 2` (infeasible), `z` binary.
@@ -137,9 +161,36 @@ mod tests {
                 }
                 (Input::Grid, Key::Plain) => assert_eq!(text, format!("# box=2x2\n{}\n", to_line(&p))),
                 (Input::Col, Key::Plain) => assert!(text.contains("p edge 20 ")),
+                (Input::Dzn, Key::Plain) => assert!(text.contains("n = 4;") && text.ends_with("|];\n")),
                 (input, key) => panic!("{input}: {key:?}"),
             }
         }
+    }
+
+    #[test]
+    fn dzn_holds_the_shape_and_the_givens_row_by_row_with_0_for_a_hole() {
+        let puzzle = crate::format::parse("1...\n..2.\n.3..\n...4\n", "test", None, None).unwrap().remove(0).puzzle;
+        let mut text = Vec::new();
+        write_dzn(&puzzle, &mut text).unwrap();
+        assert_eq!(
+            String::from_utf8(text).unwrap(),
+            "% sudoku-lab: a 4×4 puzzle, boxes 2x2, 4 givens, 0 for a hole\n\
+             n = 4;\n\
+             box_rows = 2;\n\
+             box_cols = 2;\n\
+             givens = [|\n  \
+             1, 0, 0, 0 |\n  \
+             0, 0, 2, 0 |\n  \
+             0, 3, 0, 0 |\n  \
+             0, 0, 0, 4 |];\n"
+        );
+        // A 2×3 box: rows and columns of the box are told apart.
+        let p = planted(Shape::new(2, 3).unwrap(), 0.5, &mut rng_from_seed(3)).puzzle;
+        let mut text = Vec::new();
+        write_dzn(&p, &mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.contains("n = 6;\nbox_rows = 2;\nbox_cols = 3;\n"), "{text}");
+        assert_eq!(text.lines().filter(|l| l.starts_with("  ") && l.split(", ").count() == 6).count(), 6);
     }
 
     #[test]

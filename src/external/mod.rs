@@ -48,6 +48,8 @@ pub const STDERR_CAP: u64 = 1 << 20;
 pub const OUTPUT_CAP: u64 = 256 << 20;
 /// `{limit_s}` when a solve has no time limit.
 pub const NO_LIMIT_S: u64 = i32::MAX as u64;
+/// `{limit_ms}` when a solve has no time limit (as large as a program reading a 32-bit int takes).
+pub const NO_LIMIT_MS: u64 = i32::MAX as u64;
 
 /// One run of an external solver, as the worker receives it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -139,10 +141,12 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
     };
     let build_seconds = secs(started);
     let limit_s = time_limit.map_or(NO_LIMIT_S, |t| t.as_secs_f64().ceil().max(1.0) as u64);
+    let limit_ms = time_limit.map_or(NO_LIMIT_MS, |t| (t.as_secs_f64() * 1000.0).ceil().max(1.0) as u64);
     let expand = |arg: &str| {
         arg.replace("{input}", &input_path.display().to_string())
             .replace("{output}", &output_path.display().to_string())
             .replace("{limit_s}", &limit_s.to_string())
+            .replace("{limit_ms}", &limit_ms.to_string())
             .replace("{seed}", &job.seed.to_string())
             .replace("{threads}", &def.threads.to_string())
             .replace("{workdir}", &work.path().display().to_string())

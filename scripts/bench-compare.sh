@@ -19,8 +19,6 @@ source "$(dirname "$0")/bench-common.sh"
 ROUNDS=${ROUNDS:-5}
 RECORD=0
 [[ "${1:-}" == --record ]] && RECORD=1
-pin=(taskset -c 1)
-command -v taskset > /dev/null || pin=()
 
 # One case a line: name | puzzle file | bench arguments.
 "$B" generate --box 5x5 --alpha 0.4 --mode planted --seed 1 --count 10 > "$T/25x25-planted-0.4.txt" 2> /dev/null

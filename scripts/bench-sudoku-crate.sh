@@ -24,11 +24,8 @@ ISOMORPHS=${ISOMORPHS:-100000}
 SEED=${SEED:-1}
 BASE=scripts/sudoku-crate-baseline
 (cd "$BASE" && cargo build --release --locked --quiet)
-pin=(taskset -c 1)
-command -v taskset > /dev/null || pin=()
 for f in 9x9-17clue 9x9-top95 9x9-hardest11; do
-  n=$(grep -cv '^\s*\(#\|$\)' "$DATA/$f.txt")
-  "$B" isomorphs "$DATA/$f.txt" --copies $(((ISOMORPHS + n - 1) / n)) --seed "$SEED" > "$T/$f.iso.txt" 2>/dev/null
+  isomorphs_of "$f"
   for r in $(seq "$ROUNDS"); do
     echo "bench-sudoku-crate: $f round $r of $ROUNDS" >&2
     for way in shipped isomorphs; do

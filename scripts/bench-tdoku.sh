@@ -42,11 +42,8 @@ if [ ! -x "$TD" ] || [ "$BASE/driver.cc" -nt "$TD" ]; then
   g++ -O3 -march=native -std=c++17 -DNDEBUG -I"$TDOKU/include" "$BASE/driver.cc" \
     "$TDOKU/src/solver_dpll_triad_simd.cc" "$TDOKU/src/util.cc" -o "$TD"
 fi
-pin=(taskset -c 1)
-command -v taskset > /dev/null || pin=()
 for f in $SETS; do
-  n=$(grep -cv '^\s*\(#\|$\)' "$DATA/$f.txt")
-  "$B" isomorphs "$DATA/$f.txt" --copies $(((ISOMORPHS + n - 1) / n)) --seed "$SEED" > "$T/$f.iso.txt" 2>/dev/null
+  isomorphs_of "$f"
   for r in $(seq "$ROUNDS"); do
     echo "bench-tdoku: $f round $r of $ROUNDS" >&2
     for k in 1 2; do

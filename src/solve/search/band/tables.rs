@@ -41,30 +41,42 @@ pub(super) fn shrink(w: u32) -> usize {
         & 511
 }
 
-/// Per shrunk word: the band cells that lie on some permutation of rows to boxes inside it; 0
-/// when there is none (a dead end). Removing the others is pointing and claiming between the
-/// band's rows and boxes.
-pub(super) const PERMUTED: [u32; 512] = {
-    let mut t = [0u32; 512];
+/// Per shrunk word: the segments (bit 3·row + box) on some permutation of rows to boxes.
+pub(super) const PERMUTED_SEGMENTS: [u16; 512] = {
+    let mut t = [0u16; 512];
     let mut shrunk = 0;
     while shrunk < 512 {
         let mut p = 0;
         while p < 6 {
-            let boxes = PERMUTATIONS[p];
-            let mut segments = 0u32;
+            let mut segments = 0u16;
             let mut row = 0;
             while row < 3 {
-                segments |= 1 << (3 * row + boxes[row]);
+                segments |= 1 << (3 * row + PERMUTATIONS[p][row]);
                 row += 1;
             }
-            if shrunk as u32 & segments == segments {
-                let mut row = 0;
-                while row < 3 {
-                    t[shrunk] |= 7 << (9 * row + 3 * boxes[row]);
-                    row += 1;
-                }
+            if shrunk as u16 & segments == segments {
+                t[shrunk] |= segments;
             }
             p += 1;
+        }
+        shrunk += 1;
+    }
+    t
+};
+
+/// Per shrunk word: the band cells that lie on some permutation of rows to boxes inside it (the
+/// cells of [`PERMUTED_SEGMENTS`]); 0 when there is none (a dead end). Removing the others is
+/// pointing and claiming between the band's rows and boxes.
+pub(super) const PERMUTED: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut shrunk = 0;
+    while shrunk < 512 {
+        let mut segment = 0;
+        while segment < 9 {
+            if PERMUTED_SEGMENTS[shrunk] & 1 << segment != 0 {
+                t[shrunk] |= 7 << (9 * (segment / 3) + 3 * (segment % 3));
+            }
+            segment += 1;
         }
         shrunk += 1;
     }
@@ -178,29 +190,6 @@ pub(super) const SELF: [u32; 27] = {
     while p < 27 {
         t[p] = BAND & !band_peers(p);
         p += 1;
-    }
-    t
-};
-
-/// Per shrunk word: the segments (bit 3·row + box) on some permutation of rows to boxes.
-pub(super) const PERMUTED_SEGMENTS: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut shrunk = 0;
-    while shrunk < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let mut segments = 0u16;
-            let mut row = 0;
-            while row < 3 {
-                segments |= 1 << (3 * row + PERMUTATIONS[p][row]);
-                row += 1;
-            }
-            if shrunk as u16 & segments == segments {
-                t[shrunk] |= segments;
-            }
-            p += 1;
-        }
-        shrunk += 1;
     }
     t
 };

@@ -181,8 +181,14 @@ pub enum Check {
     Accepted,
     /// The checker rejected it, or could not read it: the reason, from its output.
     Rejected(String),
-    /// The checker did not finish within its limit, or could not be run: why.
+    /// The checker did not finish within its limit, or crashed (a panic, a signal it did not
+    /// ask for): why. A crash says nothing about the proof, so it is never a rejection.
     Unfinished(String),
+    /// The checker could not be started (removed or broken since it was found): why. Nothing was
+    /// checked; whoever asked must stop rather than call its verdicts unproven.
+    Unavailable(String),
+    /// The caller's stop request arrived while the checker ran; it was killed.
+    Interrupted,
 }
 
 /// An installed proof checker: the program and the version it reports.
@@ -227,6 +233,19 @@ impl Checker {
     /// Checks the DRAT `proof` (text or binary) of the unsatisfiability of the DIMACS `cnf`, in a
     /// process of its own stopped at `limit`; the checker dies with the caller.
     pub fn check(&self, cnf: &Path, proof: &Path, limit: Duration) -> Check {
+        self.check_until(cnf, proof, limit, &|| false)
+    }
+
+    /// [`Checker::check`], also stopped as soon as `stop` returns true (polled every few
+    /// milliseconds): a run's SIGTERM ends a check at once. Both files must be regular files
+    /// (not a named pipe, a device or a symbolic link, which could hold the checker for its whole
+    /// limit or make it read something else): anything else is rejected unread.
+    pub fn check_until(&self, cnf: &Path, proof: &Path, limit: Duration, stop: &dyn Fn() -> bool) -> Check {
+        for (what, path) in [("formula", cnf), ("proof", proof)] {
+            if let Err(why) = regular_file(path) {
+                return Check::Rejected(format!("the {what} {} {why}", path.display()));
+            }
+        }
         let mut command = Command::new(&self.program);
         // `-d`: ignore deletions of unit clauses, as drat-trim does: CaDiCaL's and kissat's proofs
         // are written for drat-trim's reading of DRAT (the SAT competition's checker).
@@ -234,7 +253,7 @@ impl Checker {
         die_with_parent(&mut command);
         let mut child = match command.spawn() {
             Ok(child) => child,
-            Err(e) => return Check::Unfinished(format!("{} could not be started: {e}", self.program.display())),
+            Err(e) => return Check::Unavailable(format!("{} could not be started: {e}", self.program.display())),
         };
         // Read both streams on threads so a chatty checker never blocks on a full pipe.
         let read = |stream: Option<Box<dyn io::Read + Send>>| {
@@ -252,6 +271,11 @@ impl Checker {
         let status = loop {
             match child.try_wait() {
                 Ok(Some(status)) => break Some(status),
+                Ok(None) if stop() => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return Check::Interrupted;
+                }
                 Ok(None) if start.elapsed() >= limit => {
                     let _ = child.kill();
                     let _ = child.wait();
@@ -269,11 +293,22 @@ impl Checker {
     }
 }
 
-/// The checker's verdict from its exit code and output: accepted only on exit 0 with `s VERIFIED`.
+/// The checker's verdict from its exit code and output: accepted only on exit 0 with `s VERIFIED`;
+/// a crash — a Rust panic (exit 101) or death by a signal — without `s NOT VERIFIED` is
+/// [`Check::Unfinished`], since it judged nothing; any other answer is a rejection.
 fn verdict(code: Option<i32>, out: &str, err: &str) -> Check {
     let says = |word: &str| out.lines().chain(err.lines()).any(|l| l.trim() == word);
     if code == Some(0) && says("s VERIFIED") {
         return Check::Accepted;
+    }
+    if matches!(code, None | Some(PANIC_EXIT)) && !says("s NOT VERIFIED") {
+        let how = code.map_or("was killed by a signal".to_string(), |c| format!("crashed (exit {c}, a panic)"));
+        let said = err.lines().map(str::trim).rfind(|l| !l.is_empty()).map(|l| format!(": {l}")).unwrap_or_default();
+        let mut why = format!("the checker {how}{said}");
+        if why.chars().count() > MAX_REASON {
+            why = why.chars().take(MAX_REASON).collect::<String>() + "…";
+        }
+        return Check::Unfinished(why);
     }
     // The checker's verdict and errors, and of its comment lines only those that say what failed
     // (`c p.drat:2 conflict claimed but not detected`), not its statistics.
@@ -291,6 +326,33 @@ fn verdict(code: Option<i32>, out: &str, err: &str) -> Check {
 
 /// The longest reason a rejection quotes, in characters (it goes into a `runs.csv` note).
 const MAX_REASON: usize = 300;
+
+/// The exit code of a Rust program that panicked.
+const PANIC_EXIT: i32 = 101;
+
+/// `Ok` when `path` is a regular file itself (not through a symbolic link); else why not.
+pub fn regular_file(path: &Path) -> Result<(), String> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_file() => Ok(()),
+        Ok(m) => {
+            use std::os::unix::fs::FileTypeExt;
+            let t = m.file_type();
+            let kind = if t.is_symlink() {
+                "a symbolic link"
+            } else if t.is_fifo() {
+                "a named pipe"
+            } else if t.is_dir() {
+                "a folder"
+            } else if t.is_socket() {
+                "a socket"
+            } else {
+                "a device"
+            };
+            Err(format!("is {kind}, not a regular file"))
+        }
+        Err(e) => Err(format!("cannot be read: {e}")),
+    }
+}
 
 /// Makes the child receive SIGKILL when the thread that started it dies, so no checker outlives us.
 fn die_with_parent(command: &mut Command) {
@@ -422,6 +484,36 @@ mod tests {
             Check::Rejected(r) if r.contains("conflict claimed") && r.contains("exit 1")));
         assert!(matches!(verdict(Some(0), "s NOT VERIFIED", ""), Check::Rejected(_)));
         assert!(matches!(verdict(Some(2), "", "failed to parse proof"), Check::Rejected(r) if r.contains("parse")));
-        assert!(matches!(verdict(None, "s VERIFIED", ""), Check::Rejected(_)), "killed by a signal");
+        assert!(matches!(verdict(None, "s NOT VERIFIED", ""), Check::Rejected(_)), "a rejection, then a signal");
+    }
+
+    #[test]
+    fn a_checker_that_crashes_judged_nothing() {
+        let panic = "thread 'main' panicked at src/rate.rs:1470:5";
+        assert!(
+            matches!(verdict(Some(101), "", panic), Check::Unfinished(r) if r.contains("panic") && r.contains("1470"))
+        );
+        assert!(matches!(verdict(None, "s VERIFIED", ""), Check::Unfinished(r) if r.contains("signal")));
+    }
+
+    #[test]
+    fn only_regular_files_are_handed_to_the_checker() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("f.cnf");
+        std::fs::write(&file, "p cnf 1 2\n1 0\n-1 0\n").unwrap();
+        assert_eq!(regular_file(&file), Ok(()));
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(&file, &link).unwrap();
+        assert_eq!(regular_file(&link), Err("is a symbolic link, not a regular file".into()));
+        let fifo = dir.path().join("fifo");
+        assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+        assert_eq!(regular_file(&fifo), Err("is a named pipe, not a regular file".into()));
+        assert!(regular_file(&dir.path().join("missing")).unwrap_err().starts_with("cannot be read"));
+        // A checker never sees the pipe: the check ends at once, long before its limit.
+        let checker = Checker { name: "rate".into(), program: "/nonexistent/rate".into(), version: "none".into() };
+        assert!(
+            matches!(checker.check(&file, &fifo, Duration::from_secs(3600)), Check::Rejected(r) if r.contains("named pipe"))
+        );
+        assert!(matches!(checker.check(&file, &file, Duration::from_secs(1)), Check::Unavailable(_)));
     }
 }

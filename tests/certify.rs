@@ -18,17 +18,24 @@ fn fake(script: &str) -> String {
     common::data("fake-solvers").join(script).display().to_string()
 }
 
-/// `liar` (always UNSAT) and `garbage-proof` (UNSAT with a proof that proves nothing) as
-/// definitions in `dir/fakes.toml`.
+/// `liar` (always UNSAT), and as UNSAT answers with a `{proof}`: `garbage-proof` (a proof that
+/// proves nothing), `rewriter` (rewrites its CNF into a trivially unsatisfiable one, with an empty
+/// proof of that) and `fifo` (a named pipe for a proof), as definitions in `dir/fakes.toml`.
 fn fakes(dir: &Path) -> PathBuf {
     let path = dir.join("fakes.toml");
-    let text = format!(
-        "[[external]]\nname = \"liar\"\ninput = \"cnf\"\ncommand = [\"{}\", \"{{input}}\"]\nanswer = \"sat-competition\"\n\n\
-         [[external]]\nname = \"garbage-proof\"\ninput = \"cnf\"\ncommand = [\"{}\", \"{{input}}\", \"{{proof}}\"]\n\
-         answer = \"sat-competition\"\n",
+    let mut text = format!(
+        "[[external]]\nname = \"liar\"\ninput = \"cnf\"\ncommand = [\"{}\", \"{{input}}\"]\nanswer = \"sat-competition\"\n",
         fake("unsat.sh"),
-        fake("garbage-proof.sh")
     );
+    for (name, script) in
+        [("garbage-proof", "garbage-proof.sh"), ("rewriter", "rewrite-input.sh"), ("fifo", "fifo-proof.sh")]
+    {
+        text += &format!(
+            "\n[[external]]\nname = \"{name}\"\ninput = \"cnf\"\ncommand = [\"{}\", \"{{input}}\", \"{{proof}}\"]\n\
+             answer = \"sat-competition\"\n",
+            fake(script)
+        );
+    }
     fs::write(&path, text).unwrap();
     path
 }
@@ -117,8 +124,10 @@ fn a_liar_never_finishes_whatever_the_expectations_and_repeats_say() {
         assert_eq!(o.status.code(), Some(1), "{}", common::stderr(&o));
         for r in rows(&out).iter().filter(|r| r.solver == "liar") {
             // Alone, certification finds the solution; beside backtrack, its verified one refutes the claim.
-            let word = if solvers.len() == 1 { "failed" } else { "" };
-            assert_eq!((r.outcome.as_str(), r.certificate.as_str()), ("infeasible", word), "{r:?}");
+            assert_eq!((r.outcome.as_str(), r.certificate.as_str()), ("infeasible", "failed"), "{r:?}");
+            let by =
+                if solvers.len() == 1 { "certification found a solution" } else { "backtrack's verified solution" };
+            assert!(r.note.contains(by), "{r:?}");
         }
         let text = report(&out);
         let par2 = text.lines().find(|l| l.contains("PAR-2 over all runs")).unwrap();
@@ -207,4 +216,293 @@ fn solve_honours_expected_verdicts_and_certifies_none() {
     assert!(o.status.success(), "{err}");
     assert_eq!(common::stdout(&o).trim(), "none");
     assert!(err.contains("1 proven without a solution (certified by rate"), "{err}");
+}
+
+/// The rows of `out` of `solver`.
+fn of<'a>(rows: &'a [RunRow], solver: &str) -> Vec<&'a RunRow> {
+    rows.iter().filter(|r| r.solver == solver).collect()
+}
+
+/// Three top95 puzzles with their count and solution (`PUZZLE:1:SOLUTION`) in `dir/p/known.txt`.
+fn known_puzzles(dir: &Path) {
+    fs::create_dir_all(dir.join("p")).unwrap();
+    let (p, s) = (puzzles("9x9-top95.txt"), puzzles("9x9-top95.solutions.txt"));
+    let lines: Vec<String> = (0..3).map(|i| format!("{}:1:{}", p[i], s[i])).collect();
+    fs::write(dir.join("p/known.txt"), lines.join("\n") + "\n").unwrap();
+}
+
+#[test]
+fn a_solver_that_rewrites_its_input_is_never_checked_finished_or_ranked() {
+    let dir = tempfile::tempdir().unwrap();
+    known_puzzles(dir.path());
+    // Beside sat, on puzzles whose file gives their solution, certification on.
+    let sets = "[[sets]]\nname = \"known\"\nfiles = [\"p/known.txt\"]\n";
+    let cfg = config(dir.path(), &["rewriter", "sat"], "", sets);
+    let out = dir.path().join("with-sat");
+    let o = run(&cfg, &out, &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", common::stderr(&o));
+    let all = rows(&out);
+    for r in of(&all, "rewriter") {
+        assert_eq!((r.outcome.as_str(), r.certificate.as_str()), ("infeasible", "failed"), "{r:?}");
+        assert!(r.note.contains("the solver changed its input file"), "{r:?}");
+        assert!(r.note.contains("rate rejected the solver's proof"), "checked against the harness's copy: {r:?}");
+    }
+    assert!(of(&all, "sat").iter().all(|r| r.outcome == "solved" && r.verified == Some(true)));
+    assert!(!out.join("logs").exists() || fs::read_dir(out.join("logs")).unwrap().next().is_none(), "no proof left");
+    let text = report(&out);
+    let par2 = text.lines().find(|l| l.contains("PAR-2 over all runs")).unwrap();
+    assert!(par2.contains("`rewriter` 40.0 s (0 of 3 finished)") && par2.contains("`sat`"), "{par2}");
+    assert!(!text.contains("wrong expected verdict") && !text.contains("a peer wins"), "{text}");
+    assert!(text.contains("of 3 \"infeasible\" answers, 0 checked"), "{text}");
+    let o = sudoku_lab(&["plot", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    assert!(!fs::read_to_string(out.join("cactus.svg")).unwrap().contains("rewriter (3 of 3)"));
+
+    // Alone, certification off, the set expected solvable: its own "proof" is rejected all the same.
+    fs::write(dir.path().join("p/plain.txt"), puzzles("9x9-top95.txt")[..3].join("\n") + "\n").unwrap();
+    let sets = "[[sets]]\nname = \"plain\"\nfiles = [\"p/plain.txt\"]\nexpect = \"solvable\"\n";
+    let cfg = config(dir.path(), &["rewriter"], "certify = false", sets);
+    let out = dir.path().join("alone");
+    let o = run(&cfg, &out, &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", common::stderr(&o));
+    for r in rows(&out) {
+        assert_eq!(r.certificate, "failed", "{r:?}");
+    }
+    let text = report(&out);
+    assert!(text.contains("`rewriter` 40.0 s (0 of 3 finished)"), "{text}");
+    assert!(!text.contains("wrong expected verdict"), "{text}");
+
+    // On planted instances, certification on: never counted as checked.
+    let grid = "boxes = [\"3x3\"]\nalphas = [0.5]\nmodes = [\"planted\"]\nrepeats = 3\n";
+    let cfg = config(dir.path(), &["rewriter"], grid, "");
+    let out = dir.path().join("planted");
+    let o = run(&cfg, &out, &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", common::stderr(&o));
+    for r in rows(&out) {
+        assert_eq!(r.certificate, "failed", "{r:?}");
+        assert!(r.note.contains("refuted: the puzzle has a solution (the solution it was generated from)"), "{r:?}");
+    }
+    let text = report(&out);
+    assert!(text.contains("of 3 \"infeasible\" answers, 0 checked"), "{text}");
+}
+
+#[test]
+fn an_old_checked_row_beside_a_verified_solution_counts_as_refuted_not_checked() {
+    // A runs.csv written before the fix: the rewriter's rows say `checked` on a planted instance.
+    let dir = tempfile::tempdir().unwrap();
+    let grid = "boxes = [\"2x2\"]\nalphas = [0.5]\nmodes = [\"planted\"]\nrepeats = 2\n";
+    let cfg = config(dir.path(), &["liar", "backtrack"], grid, "certify = false");
+    let out = dir.path().join("out");
+    run(&cfg, &out, &[]);
+    let path = out.join("runs.csv");
+    let mut reader = csv::Reader::from_path(&path).unwrap();
+    let mut old: Vec<RunRow> = reader.deserialize().map(|r| r.unwrap()).collect();
+    for r in old.iter_mut().filter(|r| r.solver == "liar") {
+        r.certificate = "checked".into();
+    }
+    let mut writer = csv::Writer::from_path(&path).unwrap();
+    old.iter().for_each(|r| writer.serialize(r).unwrap());
+    writer.flush().unwrap();
+    let text = report(&out);
+    assert!(text.contains("of 2 \"infeasible\" answers, 0 were checked"), "{text}");
+    assert!(text.contains("2 were refuted by a verified solution"), "{text}");
+}
+
+#[test]
+fn a_proof_that_is_a_named_pipe_is_refused_unread_and_nothing_is_left_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("p")).unwrap();
+    fs::write(dir.path().join("p/none.txt"), puzzles("9x9-unsolvable.txt")[..2].join("\n") + "\n").unwrap();
+    let sets = "[[sets]]\nname = \"none\"\nfiles = [\"p/none.txt\"]\n";
+    // A checker that would wait on the pipe for its whole limit (320 s here) is never started on it.
+    let cfg = config(dir.path(), &["fifo", "sat"], "", sets);
+    let out = dir.path().join("out");
+    let o = run(&cfg, &out, &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", common::stderr(&o));
+    for r in of(&rows(&out), "fifo") {
+        assert_eq!(r.certificate, "failed", "{r:?}");
+        assert!(r.note.contains("refused unread") && r.note.contains("is a named pipe, not a regular file"), "{r:?}");
+    }
+    assert!(of(&rows(&out), "sat").iter().all(|r| r.certificate == "checked"));
+    let logs: Vec<_> = fs::read_dir(out.join("logs")).map(|d| d.flatten().collect()).unwrap_or_default();
+    assert!(logs.is_empty(), "no pipe or CNF left: {logs:?}");
+}
+
+/// A wrapper around the real checker at `dir/checker.sh`: it counts its checks in `dir/calls`,
+/// and with `vanish_at` K deletes itself during check K (which still runs).
+fn wrapped_checker(dir: &Path, vanish_at: Option<u32>) -> PathBuf {
+    let rate = ["CARGO_HOME", "HOME"]
+        .iter()
+        .filter_map(std::env::var_os)
+        .map(|h| {
+            let h = PathBuf::from(h);
+            if h.ends_with(".cargo") {
+                h.join("bin/rate")
+            } else {
+                h.join(".cargo/bin/rate")
+            }
+        })
+        .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()).map(|p| p.join("rate")))
+        .find(|p| p.is_file())
+        .expect("rate is installed by scripts/setup.sh");
+    let path = dir.join("checker.sh");
+    let calls = dir.join("calls");
+    let vanish = vanish_at.map(|k| format!("[ \"$n\" -ge {k} ] && rm -f \"$0\"\n")).unwrap_or_default();
+    let text = format!(
+        "#!/bin/sh\n[ \"$1\" = --version ] && exec {rate} --version\nn=$(( $(cat {calls} 2>/dev/null || echo 0) + 1 ))\n\
+         echo $n > {calls}\n{vanish}exec {rate} \"$@\"\n",
+        rate = rate.display(),
+        calls = calls.display()
+    );
+    fs::write(&path, text).unwrap();
+    fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    path
+}
+
+fn run_with_checker(cfg: &Path, out: &Path, checker: &Path, more: &[&str]) -> Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
+        .args(["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap(), "--jobs", "1"])
+        .args(more)
+        .env("SUDOKU_LAB_PROOF_CHECKER", checker)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_checker_that_vanishes_stops_the_run_and_resume_certifies_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("p")).unwrap();
+    fs::write(dir.path().join("p/none.txt"), puzzles("9x9-unsolvable.txt")[..6].join("\n") + "\n").unwrap();
+    let sets = "[[sets]]\nname = \"none\"\nfiles = [\"p/none.txt\"]\n";
+    let cfg = config(dir.path(), &["sat"], "", sets);
+    let out = dir.path().join("out");
+    // The checker certifies two puzzles, then is gone: the run stops, says how to go on, and no
+    // row calls a correct verdict unproven.
+    let checker = wrapped_checker(dir.path(), Some(2));
+    let o = run_with_checker(&cfg, &out, &checker, &[]);
+    let err = common::stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("certification stopped the run") && err.contains("could not be started"), "{err}");
+    assert!(err.contains("--resume"), "{err}");
+    let before = rows(&out);
+    assert_eq!(before.len(), 2, "{before:?}");
+    assert!(before.iter().all(|r| r.certificate == "checked"), "{before:?}");
+    // Back again: --resume runs the rest, every verdict checked.
+    let checker = wrapped_checker(dir.path(), None);
+    let o = run_with_checker(&cfg, &out, &checker, &["--resume"]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let after = rows(&out);
+    assert_eq!(after.len(), 6);
+    assert!(after.iter().all(|r| r.outcome == "infeasible" && r.certificate == "checked"), "{after:?}");
+}
+
+#[test]
+fn resume_certifies_again_the_rows_left_unproven() {
+    // A runs.csv from before the fix, where a vanished checker left correct verdicts `unproven`.
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("p")).unwrap();
+    fs::write(dir.path().join("p/none.txt"), puzzles("9x9-unsolvable.txt")[..3].join("\n") + "\n").unwrap();
+    let sets = "[[sets]]\nname = \"none\"\nfiles = [\"p/none.txt\"]\n";
+    let cfg = config(dir.path(), &["sat", "backtrack"], "", sets);
+    let out = dir.path().join("out");
+    assert!(run(&cfg, &out, &[]).status.success());
+    let path = out.join("runs.csv");
+    let mut reader = csv::Reader::from_path(&path).unwrap();
+    let mut old: Vec<RunRow> = reader.deserialize().map(|r| r.unwrap()).collect();
+    for r in &mut old {
+        (r.certificate, r.note) = ("unproven".into(), "the solver's proof: could not be started".into());
+    }
+    let mut writer = csv::Writer::from_path(&path).unwrap();
+    old.iter().for_each(|r| writer.serialize(r).unwrap());
+    writer.flush().unwrap();
+    let checker = wrapped_checker(dir.path(), None);
+    let o = run_with_checker(&cfg, &out, &checker, &["--resume"]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let after = rows(&out);
+    assert_eq!(after.len(), 6);
+    assert!(after.iter().all(|r| r.certificate == "checked"), "{after:?}");
+    assert_eq!(fs::read_to_string(dir.path().join("calls")).unwrap().trim(), "3", "one check a puzzle");
+}
+
+#[test]
+fn sigterm_during_a_check_ends_the_run_at_once_and_leaves_the_instance_for_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("p")).unwrap();
+    fs::write(dir.path().join("p/none.txt"), puzzles("9x9-unsolvable.txt")[0].clone() + "\n").unwrap();
+    let sets = "[[sets]]\nname = \"none\"\nfiles = [\"p/none.txt\"]\n";
+    let cfg = config(dir.path(), &["garbage-proof"], "", sets);
+    let out = dir.path().join("out");
+    // A checker that answers --version, then says it started and waits for ever.
+    let started = dir.path().join("started");
+    let checker = dir.path().join("stuck.sh");
+    fs::write(
+        &checker,
+        format!(
+            "#!/bin/sh\n[ \"$1\" = --version ] && echo 'stuck 1.0' && exit 0\necho $$ > {}\nexec sleep 100000\n",
+            started.display()
+        ),
+    )
+    .unwrap();
+    fs::set_permissions(&checker, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
+        .args(["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()])
+        .env("SUDOKU_LAB_PROOF_CHECKER", &checker)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    while !started.exists() {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let pid = fs::read_to_string(&started).unwrap().trim().parse::<i32>().unwrap();
+    // SAFETY: a signal to the child we started.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + 15));
+    let mut err = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+    assert!(err.contains("stopped by SIGTERM: 0 of 1 instances done"), "{err}");
+    assert!(rows(&out).is_empty(), "the instance is left for --resume");
+    // SAFETY: signal 0 only asks whether the checker is still there.
+    assert_ne!(unsafe { libc::kill(pid, 0) }, 0, "the checker is gone");
+    let logs: Vec<_> = fs::read_dir(out.join("logs")).map(|d| d.flatten().collect()).unwrap_or_default();
+    assert!(logs.is_empty(), "no CNF or proof left: {logs:?}");
+}
+
+#[test]
+fn a_complete_grid_is_unique_with_a_checked_certificate() {
+    let dir = tempfile::tempdir().unwrap();
+    let solved = puzzles("9x9-top95.solutions.txt")[0].clone();
+    let file = dir.path().join("full.txt");
+    fs::write(&file, format!("{solved}\n")).unwrap();
+    let o = sudoku_lab(&["analyze", file.to_str().unwrap()]);
+    let (out, err) = (common::stdout(&o), common::stderr(&o));
+    assert_eq!(o.status.code(), Some(0), "{out}{err}");
+    assert!(out.contains("certificate: checked"), "{out}");
+    assert!(!out.contains("failed") && !err.contains("solver bug"), "{out}{err}");
+    let o =
+        sudoku_lab(&["puzzle", "--size", "9", "--difficulty", "easy", "--givens", "81-81", "--certify", "--seed", "3"]);
+    assert_eq!(o.status.code(), Some(0), "{}", common::stderr(&o));
+    assert!(!common::stdout(&o).contains('.'), "a full grid: {}", common::stdout(&o));
+}
+
+#[test]
+fn solve_blames_the_liar_not_a_true_expectation() {
+    let dir = tempfile::tempdir().unwrap();
+    let defs = fakes(dir.path());
+    let (p, s) = (&puzzles("9x9-top95.txt")[0], &puzzles("9x9-top95.solutions.txt")[0]);
+    let file = dir.path().join("one.txt");
+    fs::write(&file, format!("{p}:{s}\n")).unwrap();
+    for certify in [true, false] {
+        let mut args = vec!["solve", file.to_str().unwrap(), "--external", defs.to_str().unwrap(), "-s", "rewriter"];
+        if !certify {
+            args.push("--no-certify");
+        }
+        let o = sudoku_lab(&args);
+        let err = common::stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(err.contains("WRONG: rewriter claimed no solution"), "{err}");
+        assert!(err.contains("CONTRADICTION: rewriter: infeasible, but the puzzle is expected solvable"), "{err}");
+        assert!(!err.contains("the expectation is wrong"), "{err}");
+        assert!(err.contains("0 proven without a solution") || err.contains("0 claimed without a solution"), "{err}");
+    }
 }

@@ -263,7 +263,7 @@ fn certify_cost(entries: &[Entry], per_puzzle: &[(String, PuzzleTimes)], limit: 
         let certified = certifier.certify(puzzle, &Statement::NoSolution)?;
         anyhow::ensure!(
             certified.certificate == Certificate::Checked,
-            "puzzle {} (line {}): certification gave {:?}",
+            "puzzle {} (line {}): certification gave {}",
             i + 1,
             entries[i].line,
             certified.certificate

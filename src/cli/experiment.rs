@@ -77,6 +77,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
             say!("{}", e.to_string().replace("CONFIG", &args.config.display().to_string()));
             return Ok(ExitCode::from(u8::try_from(128 + number).unwrap_or(1)));
         }
+        Err(e @ experiment::ExperimentError::Certification { .. }) => {
+            say!("error: {}", e.to_string().replace("CONFIG", &args.config.display().to_string()));
+            return Ok(ExitCode::from(2));
+        }
         other => other?,
     };
     say!("{} rows in {}", summary.rows, out.join(experiment::folder::RUNS_FILE).display());

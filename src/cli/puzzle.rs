@@ -90,7 +90,7 @@ pub fn puzzle(args: PuzzleArgs) -> anyhow::Result<ExitCode> {
             let certified = certifier.certify(&generated.puzzle, &statement).context("certifying")?;
             anyhow::ensure!(
                 certified.certificate == Certificate::Checked,
-                "puzzle {} (seed {seed}): uniqueness not certified ({:?}); nothing more is written",
+                "puzzle {} (seed {seed}): uniqueness not certified ({}); nothing more is written",
                 i + 1,
                 certified.certificate
             );

@@ -18,7 +18,8 @@ use crate::external::definition::{check_unique, Checks};
 use crate::external::{self, load_file, Definition};
 use crate::format::{write_entry, Format};
 use crate::grid::{Grid, HouseKind, Shape};
-use crate::puzzle::certify::{Certificate, Certifier};
+use crate::puzzle::certify::{Certificate, Certifier, OFF, UNPROVEN};
+use crate::results::{judge_answer, Answer, Evidence, Judged};
 use crate::solve::{Limits, Outcome, Report, SolverKind, SolverOptions};
 use crate::verify::conflicts;
 
@@ -247,15 +248,15 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let stop = signals::install().context("installing the SIGINT/SIGTERM handlers")?;
     let mut isolated = Isolated::new(exe, options, args.memory_mb.unwrap_or_else(default_memory_mb))
         .stop_on(std::sync::Arc::clone(&stop));
-    let (mut failures, mut missing, mut unknown, mut wrong, mut contradicted, mut contested) = (0, 0, 0, 0, 0, 0);
+    let mut tally = Tally::default();
     // The shapes of puzzles proven without a solution that were read with their N's default box.
     let mut defaulted_none: Vec<Shape> = Vec::new();
     for (i, entry) in entries.iter().enumerate() {
         let number = i + 1;
         let mut reports: Vec<(&str, Report)> = Vec::new();
+        // The solvers whose grid the verifier rejected.
+        let mut rejected: Vec<&str> = Vec::new();
         let mut notes = Vec::new();
-        // A solver answered a grid that fails the verifier: not a solver that stopped.
-        let mut answered_wrong = false;
         for solver in &solvers {
             if let Some(signal) = signals::received(&stop) {
                 return Ok(stopped(isolated, signal, number - 1, entries.len()));
@@ -280,8 +281,10 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             match ended {
                 Ended::Answered(report) => reports.push((name, report)),
                 Ended::Failed { message, unverified, .. } => {
-                    failures += 1;
-                    answered_wrong |= unverified;
+                    tally.failures += 1;
+                    if unverified {
+                        rejected.push(name);
+                    }
                     say!("puzzle {number} (line {}): {message}", entry.line);
                 }
                 Ended::Killed { .. } => {}
@@ -296,7 +299,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             return Ok(stopped(isolated, signal, number - 1, entries.len()));
         }
         if let Some(problem) = cross_check(&entry.puzzle, entry.solution.as_ref(), &reports) {
-            failures += 1;
+            tally.failures += 1;
             say!("puzzle {number} (line {}): DISAGREEMENT: {problem}", entry.line);
         }
         let claimed_none = reports.iter().any(|(_, r)| r.outcome == Outcome::Infeasible);
@@ -310,60 +313,78 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
         };
         // A solution certification found (verified by the oracle) is the puzzle's answer too.
         let found = match (&found, &certificate) {
-            (None, Some(Certificate::Refuted(grid))) => {
-                failures += 1;
-                let liars: Vec<&str> =
-                    reports.iter().filter(|(_, r)| r.outcome == Outcome::Infeasible).map(|(s, _)| *s).collect();
-                say!(
-                    "puzzle {number} (line {}): WRONG: {} claimed no solution, but certification found one",
-                    entry.line,
-                    liars.join(", ")
-                );
-                Some(grid.clone())
-            }
+            (None, Some(Certificate::Refuted(grid))) => Some(grid.clone()),
             _ => found,
         };
+        // What is known of the puzzle, and each answer judged by the one judgement.
+        let given = entry.solution.as_ref().filter(|s| crate::verify::is_solution_of(&entry.puzzle, s));
         let expected = entry.count.map(Expect::of_count).or(entry.solution.as_ref().map(|_| Expect::Solvable));
+        let evidence = Evidence {
+            verified_solution: found.is_some() || given.is_some(),
+            by_construction: false,
+            certified: certificate == Some(Certificate::Checked),
+            expected_solvable: expected.is_some_and(|e| e != Expect::Unsolvable),
+            expected_unsolvable: expected == Some(Expect::Unsolvable),
+        };
+        let word = match (&certifier, &certificate) {
+            (None, _) => OFF,
+            // The harness's own proof rejected: a fault of the certification, not of the solvers.
+            (_, Some(Certificate::Failed(_))) => UNPROVEN,
+            (_, Some(c)) => c.word(),
+            (Some(_), None) => "",
+        };
+        let mut judged: Vec<(&str, Judged)> =
+            reports.iter().map(|(name, r)| (*name, judge_answer(answer_of(&r.outcome, word), evidence))).collect();
+        judged.extend(rejected.iter().map(|name| (*name, judge_answer(Answer::rejected_grid(), evidence))));
+        let liars: Vec<&str> = reports
+            .iter()
+            .zip(&judged)
+            .filter(|((_, r), (_, j))| r.outcome == Outcome::Infeasible && *j == Judged::Wrong)
+            .map(|((name, _), _)| *name)
+            .collect();
+        if !liars.is_empty() {
+            tally.failures += 1;
+            let by = match (&certificate, given) {
+                (Some(Certificate::Refuted(_)), _) => "certification found one".to_string(),
+                _ if reports.iter().any(|(_, r)| r.outcome.solution().is_some()) => {
+                    "another solver's solution is verified".to_string()
+                }
+                (_, Some(_)) => "the solution given with the puzzle is verified".to_string(),
+                _ => format!("the puzzle is expected {}", expected.map_or("solvable", |e| e.name())),
+            };
+            say!("puzzle {number} (line {}): WRONG: {} claimed no solution, but {by}", entry.line, liars.join(", "));
+        }
         let against: Vec<(&str, String)> =
             expected.map(|e| contradictions(e, entry.solution.as_ref(), &reports)).unwrap_or_default();
-        let certified = certificate == Some(Certificate::Checked);
         for (solver, why) in &against {
-            let whose = match (&found, certified) {
-                (Some(_), _) | (None, true) => " (the expectation is wrong: the answer is verified)",
-                _ => "",
-            };
+            // An answer the judgement accepts beats the expectation; any other is the solver's fault.
+            let finished = judged.iter().any(|(name, j)| name == solver && j.finished());
+            let whose = if finished { " (the expectation is wrong: the answer is verified or proven)" } else { "" };
             say!("puzzle {number} (line {}): CONTRADICTION: {solver}: {why}{whose}", entry.line);
         }
-        contradicted += usize::from(!against.is_empty());
+        tally.contradicted += usize::from(!against.is_empty());
+        let proven = judged.iter().any(|(_, j)| *j == Judged::Infeasible);
         match &found {
-            Some(s) => emit(&write_entry(format, s, None))?,
+            Some(s) => {
+                tally.solved += 1;
+                emit(&write_entry(format, s, None))?
+            }
             None => {
-                missing += 1;
-                let proven = claimed_none
-                    && match &certificate {
-                        Some(Certificate::Checked) => true,
-                        Some(Certificate::Failed(why)) => {
-                            failures += 1;
-                            notes.push(format!("certification: {why}"));
-                            false
-                        }
-                        Some(Certificate::Unproven(why)) => {
-                            notes.push(format!("\"no solution\" not certified: {why}"));
-                            false
-                        }
-                        Some(Certificate::Refuted(_)) => false,
-                        None => true, // certification off: unchecked
-                    };
-                // A claim the expectation contradicts is counted as such, not as proven.
-                let proven_uncontested = proven && (against.is_empty() || certified);
+                match &certificate {
+                    Some(Certificate::Failed(why)) if claimed_none => notes.push(format!("certification: {why}")),
+                    Some(Certificate::Unproven(why)) if claimed_none => {
+                        notes.push(format!("\"no solution\" not certified: {why}"))
+                    }
+                    _ => {}
+                }
                 if proven && args.input.box_shape.is_none() {
                     defaulted_none.extend(defaulted_box(&entry.puzzle));
                 }
                 let word = if proven { "none" } else { "unknown" };
-                let wrong_only = !proven && answered_wrong;
-                wrong += usize::from(wrong_only);
-                unknown += usize::from(!proven && !wrong_only);
-                contested += usize::from(proven && !proven_uncontested);
+                let wrong_only = !proven && judged.iter().any(|(_, j)| *j == Judged::Wrong);
+                tally.none += usize::from(proven);
+                tally.wrong += usize::from(wrong_only);
+                tally.unknown += usize::from(!proven && !wrong_only);
                 let why = notes.join("; ");
                 if !why.is_empty() {
                     let said = if wrong_only { "wrong" } else { word };
@@ -379,22 +400,50 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     };
     say!(
         "{} puzzle(s) × {} solver(s): {} solved, {} {proven_word}, {} unknown (every solver stopped, or no checked \
-         proof), {} answered wrong (a grid that fails the verifier, and no solution), {} contradicting the expected \
-         verdict, {} problem(s)",
+         proof), {} answered wrong (a grid that fails the verifier, or \"no solution\" that is wrong, and no \
+         solution), {} contradicting the expected verdict, {} problem(s)",
         entries.len(),
         solvers.len(),
-        entries.len() - missing,
-        missing - unknown - wrong - contested,
-        unknown,
-        wrong,
-        contradicted,
-        failures
+        tally.solved,
+        tally.none,
+        tally.unknown,
+        tally.wrong,
+        tally.contradicted,
+        tally.failures
     );
     if let Some(hint) = box_hint(&defaulted_none) {
         say!("{hint}");
     }
-    let fail = failures > 0 || contradicted > 0 || (args.require_solution && missing > 0);
+    let missing = entries.len() - tally.solved;
+    let fail = tally.failures > 0 || tally.contradicted > 0 || (args.require_solution && missing > 0);
     Ok(if fail { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}
+
+/// What `solve` counts over its puzzles.
+#[derive(Debug, Default)]
+struct Tally {
+    /// Puzzles with a verified solution.
+    solved: usize,
+    /// Puzzles without one whose "no solution" the judgement accepts.
+    none: usize,
+    /// Puzzles without an answer: every solver stopped, or no checked proof.
+    unknown: usize,
+    /// Puzzles whose only answers were wrong.
+    wrong: usize,
+    /// Puzzles with an answer that contradicts the expected verdict.
+    contradicted: usize,
+    /// Problems: failures, disagreements, wrong answers.
+    failures: usize,
+}
+
+/// The judgement's view of a solver's answer; `certificate`: the word of the puzzle's
+/// certificate, which backs every "no solution" of it.
+fn answer_of<'a>(outcome: &Outcome, certificate: &'a str) -> Answer<'a> {
+    match outcome {
+        Outcome::Solved(_) => Answer::solved(),
+        Outcome::Infeasible => Answer::infeasible(certificate),
+        Outcome::LimitReached => Answer::limit(),
+    }
 }
 
 /// Ends `solve` after `signal`: the worker (and its cgroup, its marked processes) killed and

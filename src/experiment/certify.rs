@@ -8,14 +8,25 @@
 //! infeasible row (`certify_seconds` on the row that paid for it, 0 on the rows that reuse it).
 //! A run whose own proof the checker rejected (an external solver's `{proof}`) stays `failed`
 //! whatever the puzzle's certificate says.
+//!
+//! A solution the oracle accepts is stronger than any proof: when the instance has one (planted,
+//! a unique puzzle's, its file's) or any run of it returned one, every "infeasible" of the
+//! instance is `failed` — with certification on or off, and whatever its own proof's check said
+//! (a proof can only have been accepted against a formula other than the puzzle's). A solver's
+//! own proof is checked against a fresh copy of its input the harness wrote after the solver had
+//! exited ([`crate::external`]), never against the file the solver had.
+//!
+//! A checker that cannot be started, or the run's stop request, ends the certification with an
+//! error ([`CertifyError`]): the run stops and the instance's rows are not written, so `--resume`
+//! runs it again; nothing is ever recorded `unproven` for want of a checker.
 
 use std::collections::HashMap;
 
 use super::record::RunRow;
 use crate::certificates::{Check, Checker, Statement, INSTALL_HINT};
 use crate::grid::Grid;
-use crate::puzzle::certify::{Certificate, Certifier, CHECKED, FAILED, OFF, UNPROVEN};
-use crate::solve::process::ProofFiles;
+use crate::puzzle::certify::{Certificate, Certifier, CertifyError, CHECKED, FAILED, OFF, UNPROVEN};
+use crate::solve::process::{ProofFiles, ProofProblem};
 
 /// The certificates of a run's puzzles, made as their instances finish.
 #[derive(Debug)]
@@ -26,65 +37,126 @@ pub struct Certifications {
     /// The checker of solvers' own proofs: the certifier's, else one found on first use (with
     /// certification off), else none.
     own_checker: std::cell::OnceCell<Option<Checker>>,
+    /// The run's stop request (its signal flag), if any.
+    stop: Option<super::signals::StopFlag>,
     /// Per puzzle (its cells): the certificate's word and why, when not checked.
     done: HashMap<Vec<u8>, (&'static str, String)>,
 }
 
+/// Where a solution of an instance that no run returned comes from, for the notes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Known<'a> {
+    /// Nothing known beyond the runs.
+    Nothing,
+    /// A solution the oracle accepted, and where it is from (`"its planted solution"`, `"its
+    /// file's solution"`).
+    Solution(&'a Grid, &'a str),
+}
+
 impl Certifications {
     /// Certifications with `certifier` (`None`: certification is off) for a run with `time_limit`
-    /// seconds a solve.
-    pub fn new(certifier: Option<Certifier>, time_limit: f64) -> Certifications {
+    /// seconds a solve, stopped by `stop` when given.
+    pub fn new(
+        certifier: Option<Certifier>,
+        time_limit: f64,
+        stop: Option<super::signals::StopFlag>,
+    ) -> Certifications {
         let check_limit = Certifier::check_limit_for(std::time::Duration::from_secs_f64(time_limit));
-        Certifications { certifier, check_limit, own_checker: std::cell::OnceCell::new(), done: HashMap::new() }
+        let certifier = match (&stop, certifier) {
+            (Some(stop), Some(c)) => Some(c.stop_on(std::sync::Arc::clone(stop))),
+            (_, c) => c,
+        };
+        Certifications { certifier, check_limit, own_checker: std::cell::OnceCell::new(), stop, done: HashMap::new() }
     }
 
-    /// Checks the proof an external solver wrote with its "infeasible" (`{proof}`) against the CNF
-    /// it was given, with the checker (checked whether or not certification is on: a solver that
-    /// offers a proof has it judged), and removes both files. A rejected or missing proof makes
-    /// the row `failed`; an accepted one `checked` (the puzzle's own certificate, made next by
-    /// [`Certifications::apply`], has the last word on the statement).
-    pub fn check_own(&mut self, row: &mut RunRow, files: &ProofFiles) {
-        if row.outcome == "infeasible" {
-            let limit = self.check_limit;
-            // Looked up once a run (a PATH search and a `--version` run), not once a proof.
-            let certifier = &self.certifier;
-            let checker =
-                self.own_checker.get_or_init(|| certifier.as_ref().map(|c| c.checker.clone()).or_else(Checker::find));
-            let start = std::time::Instant::now();
-            let (word, why) = match checker.as_ref().map(|c| (c.check(&files.cnf, &files.proof, limit), &c.name)) {
-                Some((Check::Accepted, _)) => (CHECKED, String::new()),
-                Some((Check::Rejected(why), name)) => (FAILED, format!("{name} rejected the solver's proof: {why}")),
-                Some((Check::Unfinished(why), _)) => (UNPROVEN, format!("the solver's proof: {why}")),
-                // Only with certification off (a run with it on refuses to start without a checker):
-                // the verdict is unchecked, as every other one of the run.
-                None => (OFF, format!("the solver's proof was not checked: no checker ({INSTALL_HINT})")),
-            };
-            row.certificate = word.into();
-            row.certify_seconds = Some((start.elapsed().as_secs_f64() * 1e6).round() / 1e6);
-            if !why.is_empty() {
-                row.note = if row.note.is_empty() { why } else { format!("{}; {why}", row.note) };
-            }
-        }
+    /// `true` once the run's stop request arrived.
+    fn stopped(&self) -> bool {
+        self.stop.as_ref().and_then(super::signals::received).is_some()
+    }
+
+    /// Checks the proof an external solver wrote with its "infeasible" (`{proof}`) against the
+    /// harness's copy of the CNF it was given, with the checker (checked whether or not
+    /// certification is on: a solver that offers a proof has it judged), and removes both files.
+    /// A proof refused unread (not a regular file), rejected or missing makes the row `failed`;
+    /// an accepted one `checked`; a checker that did not finish, crashed or met a proof too large
+    /// to read leaves it `unproven` (then the puzzle's certificate, made next by
+    /// [`Certifications::apply`], decides). Errors when the checker cannot be started or on the
+    /// stop request, with nothing written into the row.
+    pub fn check_own(&mut self, row: &mut RunRow, files: &ProofFiles) -> Result<(), CertifyError> {
+        let result = self.check_own_files(row, files);
         let _ = std::fs::remove_file(&files.cnf);
         let _ = std::fs::remove_file(&files.proof);
+        result
+    }
+
+    fn check_own_files(&mut self, row: &mut RunRow, files: &ProofFiles) -> Result<(), CertifyError> {
+        if row.outcome != "infeasible" {
+            return Ok(());
+        }
+        let limit = self.check_limit;
+        // Looked up once a run (a PATH search and a `--version` run), not once a proof.
+        let certifier = &self.certifier;
+        let checker =
+            self.own_checker.get_or_init(|| certifier.as_ref().map(|c| c.checker.clone()).or_else(Checker::find));
+        let start = std::time::Instant::now();
+        let stop = self.stop.clone();
+        let stopped = move || stop.as_ref().and_then(super::signals::received).is_some();
+        let (word, why) = match (&files.problem, checker) {
+            (Some(ProofProblem::NotAFile(why)), _) => (FAILED, format!("the solver's proof was refused unread: {why}")),
+            (Some(ProofProblem::TooLarge(bytes)), _) => (
+                UNPROVEN,
+                format!(
+                    "the solver's proof ({} MiB) is larger than the {} MiB checked",
+                    bytes >> 20,
+                    crate::external::PROOF_CAP >> 20
+                ),
+            ),
+            // Only with certification off (a run with it on refuses to start without a checker):
+            // the verdict is unchecked, as every other one of the run.
+            (None, None) => (OFF, format!("the solver's proof was not checked: no checker ({INSTALL_HINT})")),
+            (None, Some(c)) => match c.check_until(&files.cnf, &files.proof, limit, &stopped) {
+                Check::Accepted => (CHECKED, String::new()),
+                Check::Rejected(why) => (FAILED, format!("{} rejected the solver's proof: {why}", c.name)),
+                Check::Unfinished(why) => (UNPROVEN, format!("the solver's proof: {why}")),
+                Check::Unavailable(why) => return Err(CertifyError::CheckerUnavailable(why)),
+                Check::Interrupted => return Err(CertifyError::Interrupted),
+            },
+        };
+        row.certificate = word.into();
+        row.certify_seconds = Some((start.elapsed().as_secs_f64() * 1e6).round() / 1e6);
+        add_note(row, &why);
+        Ok(())
     }
 
     /// Fills `certificate` (and `certify_seconds`, `note`) of the infeasible rows of one instance
-    /// of `puzzle`; `solvable`: the instance has a solution by construction.
-    pub fn apply(&mut self, puzzle: &Grid, solvable: bool, rows: &mut [RunRow]) {
+    /// of `puzzle` whose solution `known` may name (see the module doc for the rules). Errors when
+    /// the checker cannot be started or on the stop request, leaving the rows as they were.
+    pub fn apply(&mut self, puzzle: &Grid, known: Known, rows: &mut [RunRow]) -> Result<(), CertifyError> {
         let infeasible = |r: &RunRow| r.outcome == "infeasible";
         if !rows.iter().any(infeasible) {
-            return;
+            return Ok(());
+        }
+        // A verified solution makes every "infeasible" wrong, whatever else was said of it.
+        let verified = |r: &&RunRow| r.outcome == "solved" && r.verified == Some(true);
+        let source = match known {
+            Known::Solution(grid, from) if crate::verify::is_solution_of(puzzle, grid) => Some(from.to_string()),
+            _ => rows.iter().find(verified).map(|r| format!("{}'s verified solution", r.solver)),
+        };
+        if let Some(source) = source {
+            for row in rows.iter_mut().filter(|r| infeasible(r)) {
+                row.certificate = FAILED.into();
+                add_note(row, &format!("refuted: the puzzle has a solution ({source})"));
+            }
+            return Ok(());
         }
         let Some(certifier) = &self.certifier else {
             for row in rows.iter_mut().filter(|r| infeasible(r) && r.certificate.is_empty()) {
                 row.certificate = OFF.into();
             }
-            return;
+            return Ok(());
         };
-        // A verified solution (or one by construction) already makes every "infeasible" wrong.
-        if solvable || rows.iter().any(|r| r.outcome == "solved" && r.verified == Some(true)) {
-            return;
+        if self.stopped() {
+            return Err(CertifyError::Interrupted);
         }
         let mut seconds = 0.0;
         let (word, why) = match self.done.get(puzzle.cells()) {
@@ -93,13 +165,19 @@ impl Certifications {
                 let done = match certifier.certify(puzzle, &Statement::NoSolution) {
                     Ok(certified) => {
                         seconds = certified.seconds();
-                        let why = match &certified.certificate {
-                            Certificate::Checked => String::new(),
-                            Certificate::Refuted(_) => "certification found a solution: the puzzle is solvable".into(),
-                            Certificate::Failed(why) | Certificate::Unproven(why) => format!("certification: {why}"),
-                        };
-                        (certified.certificate.word(), why)
+                        match &certified.certificate {
+                            Certificate::Checked => (CHECKED, String::new()),
+                            Certificate::Refuted(_) => {
+                                (FAILED, "refuted: certification found a solution, the puzzle is solvable".into())
+                            }
+                            // The harness's own proof rejected, or its formula's model no solution:
+                            // a fault of the certification, not of the solvers.
+                            Certificate::Failed(why) | Certificate::Unproven(why) => {
+                                (UNPROVEN, format!("certification: {why}"))
+                            }
+                        }
                     }
+                    Err(e @ (CertifyError::CheckerUnavailable(_) | CertifyError::Interrupted)) => return Err(e),
                     Err(e) => (UNPROVEN, format!("certification failed: {e}")),
                 };
                 self.done.insert(puzzle.cells().to_vec(), done.clone());
@@ -108,16 +186,24 @@ impl Certifications {
         };
         let mut paid = false;
         for row in rows.iter_mut().filter(|r| infeasible(r)) {
-            if row.certificate == FAILED {
-                continue; // its own proof was rejected
+            // A rejected proof stays rejected; a checked one of the solver's own stands unless a
+            // solution refutes it.
+            if row.certificate == FAILED || (row.certificate == CHECKED && word != FAILED) {
+                continue;
             }
             let own = row.certify_seconds.unwrap_or(0.0);
             row.certificate = word.into();
             row.certify_seconds = Some(own + if paid { 0.0 } else { (seconds * 1e6).round() / 1e6 });
             paid = true;
-            if !why.is_empty() {
-                row.note = if row.note.is_empty() { why.clone() } else { format!("{}; {why}", row.note) };
-            }
+            add_note(row, &why);
         }
+        Ok(())
+    }
+}
+
+/// Appends `why` to the row's note.
+fn add_note(row: &mut RunRow, why: &str) {
+    if !why.is_empty() {
+        row.note = if row.note.is_empty() { why.to_string() } else { format!("{}; {why}", row.note) };
     }
 }

@@ -71,6 +71,19 @@ pub enum ExperimentError {
         hint = crate::certificates::INSTALL_HINT
     )]
     NoChecker,
+    /// Certification could not go on (the proof checker vanished mid-run); every instance
+    /// certified before is kept for `--resume`, which certifies the rest.
+    #[error(
+        "certification stopped the run: {reason}. Every instance finished before is kept in {folder}; once the \
+         checker works again ({hint}), continue with: sudoku-lab run CONFIG --out {folder} --resume",
+        hint = crate::certificates::INSTALL_HINT
+    )]
+    Certification {
+        /// The results folder.
+        folder: PathBuf,
+        /// What failed.
+        reason: String,
+    },
     /// An I/O failure.
     #[error("{path}: {source}")]
     Io {

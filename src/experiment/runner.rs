@@ -27,20 +27,20 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Arc, Condvar, Mutex};
 
-use super::certify::Certifications;
+use super::certify::{Certifications, Known};
 use super::config::{Config, MAX_INSTANCE_BYTES};
 use super::folder::{
     check_replaceable, csv_text, io_at, read_meta, read_runs, remove_results, write_meta, write_runs, ExperimentError,
     FolderLock, RunsAppender, INSTANCES_FILE, LOGS_DIR, META_FILE, RUNS_FILE,
 };
-use super::instances::{held_instances, instance_block, instances_header, shard_ids, Instance, Shard, Stream};
+use super::instances::{held_instances, instance_block, instances_header, shard_ids, Instance, Shard, Source, Stream};
 use super::meta::{now_utc, Meta};
 use super::progress::{Counts, Progress, Watch};
 use super::record::RunRow;
 use super::rows::{hard_limit, instance_rows, problems, RowIndex};
 use super::signals::{self, StopFlag};
 use super::solvers::{Runs, SolverEntry};
-use crate::puzzle::certify::Certifier;
+use crate::puzzle::certify::{Certifier, CertifyError, UNPROVEN};
 use crate::solve::process::{Finish, ProofFiles, Request, Task, WorkerProcess, RECYCLE_KB};
 use crate::solve::SolverOptions;
 
@@ -103,6 +103,11 @@ struct Jobs<'a> {
     failed: Option<ExperimentError>,
     /// Set when writing results failed: no job is handed out any more.
     halted: bool,
+    /// Instances kept from before whose "infeasible" rows are `unproven`, to certify again
+    /// (with certification on).
+    uncertified: Vec<Arc<Instance>>,
+    /// Certification is on.
+    certify: bool,
 }
 
 impl Jobs<'_> {
@@ -142,8 +147,14 @@ impl Jobs<'_> {
                 self.failed = Some(io_at(&self.path)(e));
                 return None;
             }
-            if !self.done.contains_key(&instance.id) {
-                self.current = Some((Arc::new(instance), 0));
+            match self.done.get(&instance.id) {
+                None => self.current = Some((Arc::new(instance), 0)),
+                Some(rows)
+                    if self.certify && rows.iter().any(|r| r.outcome == "infeasible" && r.certificate == UNPROVEN) =>
+                {
+                    self.uncertified.push(Arc::new(instance));
+                }
+                Some(_) => {}
             }
         }
     }
@@ -242,13 +253,15 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
         path: instances_path,
         failed: None,
         halted: false,
+        uncertified: Vec::new(),
+        certify: config.certify,
     };
 
     let abort_after: Option<usize> = std::env::var(ABORT_ENV).ok().and_then(|v| v.parse().ok());
     let mut pending: HashMap<usize, Vec<Option<Finish>>> = HashMap::new();
     let mut written = 0;
     let mut rows = kept;
-    let mut certifications = Certifications::new(certifier, config.time_limit);
+    let mut certifications = Certifications::new(certifier, config.time_limit, options.stop.clone());
     let jobs = run_jobs(config, options, jobs, |job, finish, cores| {
         let slots = pending.entry(job.instance.id).or_insert_with(|| vec![None; config.solvers.len()]);
         slots[job.solver] = Some(finish);
@@ -266,16 +279,18 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
             .collect();
         let mut new = instance_rows(config, &job.instance, finishes);
         let instance = &job.instance;
-        let solvable = instance.solution.as_ref().is_some_and(|s| crate::verify::is_solution_of(&instance.puzzle, s));
         // Checking and proving take a core like any solve, so the run never oversubscribes.
         cores.acquire(1);
-        for (row, files) in new.iter_mut().zip(&proofs) {
-            if let Some(files) = files {
-                certifications.check_own(row, files);
+        let certified = certify_instance(&mut certifications, instance, &mut new, &proofs);
+        cores.release(1);
+        match certified {
+            Ok(()) => {}
+            // The stop request: the instance is left out, for `--resume` to run again.
+            Err(CertifyError::Interrupted) => return Ok(()),
+            Err(e) => {
+                return Err(ExperimentError::Certification { folder: folder.to_path_buf(), reason: e.to_string() })
             }
         }
-        certifications.apply(&instance.puzzle, solvable, &mut new);
-        cores.release(1);
         if abort_after == Some(written) {
             let bytes = csv_text(&new, false);
             appender.append_bytes(&bytes[..bytes.len() / 2])?;
@@ -289,6 +304,29 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
     })?;
     if let Some(failed) = jobs.failed {
         return Err(failed);
+    }
+    // Kept instances whose "infeasible" rows were left unproven (a checker that was missing or
+    // overran before): certified again now, in place.
+    for instance in &jobs.uncertified {
+        if options.stop.as_ref().and_then(signals::received).is_some() {
+            break;
+        }
+        let mut own: Vec<RunRow> = Vec::new();
+        let (id, rest): (Vec<RunRow>, Vec<RunRow>) =
+            std::mem::take(&mut rows).into_iter().partition(|r| index.locate(r).is_ok_and(|(i, _)| i == instance.id));
+        rows = rest;
+        own.extend(id);
+        for row in own.iter_mut().filter(|r| r.outcome == "infeasible" && r.certificate == UNPROVEN) {
+            row.certificate.clear();
+        }
+        let certified = certify_instance(&mut certifications, instance, &mut own, &[]);
+        rows.extend(own);
+        match certified {
+            Ok(()) | Err(CertifyError::Interrupted) => {}
+            Err(e) => {
+                return Err(ExperimentError::Certification { folder: folder.to_path_buf(), reason: e.to_string() })
+            }
+        }
     }
     progress.finish();
     if let Some(number) = options.stop.as_ref().and_then(signals::received) {
@@ -308,6 +346,33 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
     remove_empty_logs(folder);
     drop(lock);
     Ok(Summary { rows: rows.len(), counts: progress.counts(), problems: problems(&rows) })
+}
+
+/// Certifies the "infeasible" rows of one instance: each solver's own proof (`proofs`, by row;
+/// empty when there are none), then the puzzle's certificate against what is known of it.
+fn certify_instance(
+    certifications: &mut Certifications,
+    instance: &Instance,
+    rows: &mut [RunRow],
+    proofs: &[Option<ProofFiles>],
+) -> Result<(), CertifyError> {
+    let mut result = Ok(());
+    for (row, files) in rows.iter_mut().zip(proofs) {
+        if let Some(files) = files {
+            // Every proof file is removed, even after a failure.
+            let checked = certifications.check_own(row, files);
+            if result.is_ok() {
+                result = checked;
+            }
+        }
+    }
+    result?;
+    let from = match instance.source {
+        Source::Set(_) => "its file's solution",
+        Source::Generated(_) => "the solution it was generated from",
+    };
+    let known = instance.solution.as_ref().map_or(Known::Nothing, |s| Known::Solution(s, from));
+    certifications.apply(&instance.puzzle, known, rows)
 }
 
 /// The rows of the instances all of whose solvers have exactly one row, by instance id; the rows

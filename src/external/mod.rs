@@ -36,7 +36,7 @@ pub use definition::{load_file, Answer, Definition, DefinitionError, DefinitionF
 use crate::grid::Grid;
 use crate::solve::process::contain;
 use crate::solve::process::tree::{become_subreaper, reap_exited, stop_tree, tree_rss_kb};
-use crate::solve::process::ProofFiles;
+use crate::solve::process::{ProofFiles, ProofProblem};
 use crate::verify;
 use answer::{clip, decode, Verdict};
 
@@ -50,6 +50,9 @@ pub const OUTPUT_CAP: u64 = 256 << 20;
 pub const NO_LIMIT_S: u64 = i32::MAX as u64;
 /// `{limit_ms}` when a solve has no time limit (as large as a program reading a 32-bit int takes).
 pub const NO_LIMIT_MS: u64 = i32::MAX as u64;
+/// Largest proof (`{proof}`) handed to the checker, bytes; a larger one is not checked (the run's
+/// verdict then rests on the puzzle's own certificate).
+pub const PROOF_CAP: u64 = 4 << 30;
 
 /// One run of an external solver, as the worker receives it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -241,25 +244,74 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
             }
         }
     };
+    // The solver has exited and its tree is stopped: nothing of it can touch its files any more.
+    // A solver that rewrote its input answered about another formula; say so (its proof is
+    // checked against the harness's own copy below, so the rewrite wins it nothing).
+    let mut note = note;
+    // Compared only where a proof is checked against the input: elsewhere the answer is a grid,
+    // verified against the puzzle itself.
+    let rewritten = matches!(ending, Ending::Infeasible) && def.writes_proof() && !same_input(puzzle, def, &input_path);
+    if rewritten {
+        let said = "the solver changed its input file";
+        note = if note.is_empty() { said.to_string() } else { format!("{note}; {said}") };
+    }
     if matches!(ending, Ending::Error | Ending::Limit | Ending::Wrong(_)) {
         work.keep_logs(job);
     }
     let proof = match (&ending, &job.logs) {
         (Ending::Infeasible, Some(logs)) if def.writes_proof() => {
-            keep_proof(&input_path, &proof_path, logs, &job.log_name)
+            keep_proof(puzzle, def, &proof_path, logs, &job.log_name)
         }
         _ => None,
     };
     Ok(Ran { ending, seconds, build_seconds, peak_rss_kb: waited.peak_rss_kb, note, proof })
 }
 
-/// Moves the CNF a solver was given and the proof it wrote (or an empty file, when it wrote none)
-/// out of its work folder, into `logs` as `<log_name>.cnf` and `.drat`.
-fn keep_proof(cnf: &Path, proof: &Path, logs: &Path, log_name: &str) -> Option<ProofFiles> {
+/// `true` when the file at `path` still holds exactly what the harness wrote there as `def`'s
+/// input of `puzzle` (written again into memory and compared byte for byte).
+fn same_input(puzzle: &Grid, def: &Definition, path: &Path) -> bool {
+    let Ok(scratch) = contain::temp_dir("input") else { return false };
+    let fresh = scratch.path().join("input");
+    if input::write(puzzle, def.input, def.model, &fresh).is_err() {
+        return false;
+    }
+    let same_len = |a: &Path, b: &Path| match (std::fs::symlink_metadata(a), std::fs::metadata(b)) {
+        (Ok(x), Ok(y)) => x.file_type().is_file() && x.len() == y.len(),
+        _ => false,
+    };
+    same_len(path, &fresh) && std::fs::read(path).ok() == std::fs::read(&fresh).ok()
+}
+
+/// Puts the proof a solver wrote (or an empty file, when it wrote none) into `logs` as
+/// `<log_name>.drat`, beside `<log_name>.cnf`: the CNF it was given, written again by the harness
+/// now that the solver has exited — a copy the solver never had, so a solver that rewrote its
+/// input cannot choose the formula its proof is checked against. A proof that is not a regular
+/// file (a named pipe would hold the checker for its whole limit) is not moved, and one larger
+/// than [`PROOF_CAP`] is not read: [`ProofFiles::problem`] says why.
+fn keep_proof(puzzle: &Grid, def: &Definition, proof: &Path, logs: &Path, log_name: &str) -> Option<ProofFiles> {
     let logs = std::path::absolute(logs).ok()?;
-    let kept = ProofFiles { cnf: logs.join(format!("{log_name}.cnf")), proof: logs.join(format!("{log_name}.drat")) };
-    std::fs::rename(cnf, &kept.cnf).ok()?;
-    if std::fs::rename(proof, &kept.proof).is_err() {
+    let mut kept = ProofFiles {
+        cnf: logs.join(format!("{log_name}.cnf")),
+        proof: logs.join(format!("{log_name}.drat")),
+        problem: None,
+    };
+    // Whatever sits at those names (a link the solver planted beside its work folder) goes first;
+    // the copy is created anew, never opened through a link.
+    for path in [&kept.cnf, &kept.proof] {
+        let _ = std::fs::remove_file(path);
+    }
+    let fresh = std::fs::OpenOptions::new().write(true).create_new(true).open(&kept.cnf).ok()?;
+    drop(fresh);
+    input::write(puzzle, def.input, def.model, &kept.cnf).ok()?;
+    kept.problem = match std::fs::symlink_metadata(proof) {
+        Err(_) => None, // no proof: an empty one is checked (and rejected unless the formula is trivially refuted)
+        Ok(m) if !m.file_type().is_file() => {
+            Some(ProofProblem::NotAFile(crate::certificates::regular_file(proof).err().unwrap_or_default()))
+        }
+        Ok(m) if m.len() > PROOF_CAP => Some(ProofProblem::TooLarge(m.len())),
+        Ok(_) => None,
+    };
+    if kept.problem.is_some() || std::fs::rename(proof, &kept.proof).is_err() {
         File::create(&kept.proof).ok()?;
     }
     Some(kept)

@@ -7,6 +7,8 @@
 //! The formula and the proof live in a temporary folder removed when the call returns (or, after
 //! a kill, by the next start's sweep of folders whose owner is gone).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::certificates::{grid_of_model, reference_cnf, Check, Checker, Statement};
@@ -49,6 +51,43 @@ impl Certificate {
     }
 }
 
+impl std::fmt::Display for Certificate {
+    /// The word and, but for `checked`, why: `failed: rate rejected the proof: …`, `refuted: a
+    /// solution contradicts it`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Certificate::Checked => f.write_str(CHECKED),
+            Certificate::Refuted(_) => f.write_str("refuted: a solution the verifier accepts contradicts it"),
+            Certificate::Failed(why) => write!(f, "{FAILED}: {why}"),
+            Certificate::Unproven(why) => write!(f, "{UNPROVEN}: {why}"),
+        }
+    }
+}
+
+/// Why a certification gave no certificate at all.
+#[derive(Debug, thiserror::Error)]
+pub enum CertifyError {
+    /// CaDiCaL or the scratch folder failed.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// The proof checker could not be started (removed or broken since it was found): nothing
+    /// can be certified until it is back.
+    #[error("the proof checker {0}")]
+    CheckerUnavailable(String),
+    /// The certifier's stop request arrived (a run's SIGINT or SIGTERM).
+    #[error("certification was interrupted")]
+    Interrupted,
+}
+
+impl From<CertifyError> for SolveError {
+    fn from(e: CertifyError) -> SolveError {
+        match e {
+            CertifyError::Solve(e) => e,
+            other => SolveError::Backend { solver: "certify", message: other.to_string() },
+        }
+    }
+}
+
 /// A certification's result and its cost.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Certified {
@@ -76,6 +115,8 @@ pub struct Certifier {
     pub prove_limit: Duration,
     /// Limit of the checker (checking a DRAT proof can take several times the solving).
     pub check_limit: Duration,
+    /// A stop request: non-zero ends the proving and the checking at once (a run's signal flag).
+    pub stop: Option<Arc<AtomicUsize>>,
 }
 
 impl Certifier {
@@ -87,16 +128,38 @@ impl Certifier {
     /// so its limits are wider than the solver's, never narrower.
     pub fn new(checker: Checker, time_limit: Duration) -> Certifier {
         let prove_limit = (time_limit * PROVE_FACTOR).max(MIN_PROVE);
-        Certifier { checker, prove_limit, check_limit: prove_limit * CHECK_FACTOR }
+        Certifier { checker, prove_limit, check_limit: prove_limit * CHECK_FACTOR, stop: None }
     }
 
-    /// The checker's limit on a solver's own proof, for a solver's `time_limit`.
+    /// This certifier, stopped (an error [`CertifyError::Interrupted`]) as soon as `stop` is
+    /// non-zero.
+    pub fn stop_on(mut self, stop: Arc<AtomicUsize>) -> Certifier {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// The checker's limit on a solver's own proof, for a solver's `time_limit`: the proof came
+    /// from a run within `time_limit`, and checking takes about twice the proving
+    /// (`scripts/bench-certify.sh`), so [`PROVE_FACTOR`] × [`CHECK_FACTOR`] × `time_limit`, at
+    /// least [`MIN_OWN_CHECK`]. It scales with the time limit: a run of 1 s solves gives each
+    /// proof 16 s, not the minutes the harness's own proving may need on the reference CNF.
     pub fn check_limit_for(time_limit: Duration) -> Duration {
-        (time_limit * PROVE_FACTOR).max(MIN_PROVE) * CHECK_FACTOR
+        (time_limit * PROVE_FACTOR * CHECK_FACTOR).max(MIN_OWN_CHECK)
     }
 
-    /// Certifies `statement` about `puzzle`. Errors only when CaDiCaL or the scratch folder fails.
-    pub fn certify(&self, puzzle: &Grid, statement: &Statement) -> Result<Certified, SolveError> {
+    /// `true` once the stop request arrived.
+    pub fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed) != 0)
+    }
+
+    /// Certifies `statement` about `puzzle`. A statement about no cells ("every solution has
+    /// these digits in none of its cells", the uniqueness of a grid without an empty cell) is true
+    /// of every grid and is [`Certificate::Checked`] without a proof. Errors when CaDiCaL or the
+    /// scratch folder fails, when the checker cannot be started, or on the stop request.
+    pub fn certify(&self, puzzle: &Grid, statement: &Statement) -> Result<Certified, CertifyError> {
+        if matches!(statement, Statement::Fixed(cells) if cells.is_empty()) {
+            return Ok(Certified { certificate: Certificate::Checked, prove_seconds: 0.0, check_seconds: 0.0 });
+        }
         let io = |e: std::io::Error| SolveError::Backend { solver: "certify", message: format!("scratch folder: {e}") };
         // Owned by this process like the external solvers' work folders: a run killed mid-proof
         // leaves it only until the next start's sweep.
@@ -105,7 +168,9 @@ impl Certifier {
         let start = Instant::now();
         let cnf = reference_cnf(puzzle, statement);
         cnf.save(&cnf_path).map_err(io)?;
-        let refutation = refute(&cnf, Some(&proof_path), start + self.prove_limit)?;
+        let stop = self.stop.clone();
+        let stopped = move || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed) != 0);
+        let refutation = refute(&cnf, Some(&proof_path), start + self.prove_limit, stopped.clone())?;
         let prove_seconds = start.elapsed().as_secs_f64();
         let done = |certificate, check_seconds| Ok(Certified { certificate, prove_seconds, check_seconds });
         match refutation {
@@ -118,18 +183,21 @@ impl Certifier {
                 };
                 return done(certificate, 0.0);
             }
+            Refutation::Unfinished if stopped() => return Err(CertifyError::Interrupted),
             Refutation::Unfinished => {
                 let why = format!("no proof within {:.1} s", self.prove_limit.as_secs_f64());
                 return done(Certificate::Unproven(why), 0.0);
             }
         }
         let start = Instant::now();
-        let check = self.checker.check(&cnf_path, &proof_path, self.check_limit);
+        let check = self.checker.check_until(&cnf_path, &proof_path, self.check_limit, &stopped);
         let check_seconds = start.elapsed().as_secs_f64();
         let certificate = match check {
             Check::Accepted => Certificate::Checked,
             Check::Rejected(why) => Certificate::Failed(format!("{} rejected the proof: {why}", self.checker.name)),
             Check::Unfinished(why) => Certificate::Unproven(why),
+            Check::Unavailable(why) => return Err(CertifyError::CheckerUnavailable(why)),
+            Check::Interrupted => return Err(CertifyError::Interrupted),
         };
         done(certificate, check_seconds)
     }
@@ -140,7 +208,7 @@ impl Certifier {
 pub fn prove_without_proof(puzzle: &Grid, statement: &Statement, limit: Duration) -> Result<Option<f64>, SolveError> {
     let start = Instant::now();
     let cnf = reference_cnf(puzzle, statement);
-    let refuted = refute(&cnf, None, start + limit)? == Refutation::Refuted;
+    let refuted = refute(&cnf, None, start + limit, || false)? == Refutation::Refuted;
     Ok(refuted.then(|| start.elapsed().as_secs_f64()))
 }
 
@@ -151,6 +219,8 @@ pub const MIN_PROVE: Duration = Duration::from_secs(60);
 /// The checker's limit as a multiple of the proving limit (checking took about twice the proving
 /// in `scripts/bench-certify.sh`).
 pub const CHECK_FACTOR: u32 = 4;
+/// The shortest limit of the checker on a solver's own proof.
+pub const MIN_OWN_CHECK: Duration = Duration::from_secs(10);
 
 #[cfg(test)]
 mod tests {
@@ -178,6 +248,39 @@ mod tests {
         assert_eq!(got.certificate, Certificate::Checked, "{got:?}");
         let got = c.certify(&parse(EASY), &Statement::NoSolution).unwrap();
         assert!(matches!(&got.certificate, Certificate::Refuted(g) if verify::is_solution_of(&parse(EASY), g)));
+    }
+
+    #[test]
+    fn a_statement_about_no_cells_is_checked_without_a_proof() {
+        // A grid without an empty cell: "unique" says nothing about any cell, and is true.
+        let c = Certifier {
+            checker: Checker { name: "rate".into(), program: "/nonexistent".into(), version: "-".into() },
+            ..certifier()
+        };
+        let full = parse("534678912672195348198342567859761423426853791713924856961537284287419635345286179");
+        let got = c.certify(&full, &Statement::unique(&full, &full)).unwrap();
+        assert_eq!((got.seconds(), got.certificate), (0.0, Certificate::Checked));
+        // Any other statement needs the checker, and a checker that cannot start is an error.
+        let err = c.certify(&parse(EASY), &Statement::Fixed(vec![(2, 4)])).unwrap_err();
+        assert!(matches!(err, CertifyError::CheckerUnavailable(ref why) if why.contains("/nonexistent")), "{err}");
+    }
+
+    #[test]
+    fn a_stop_request_ends_a_certification() {
+        let stop = Arc::new(AtomicUsize::new(15));
+        let c = certifier().stop_on(Arc::clone(&stop));
+        let mut unsolvable = parse(EASY);
+        unsolvable.set(2, 1);
+        assert!(matches!(c.certify(&unsolvable, &Statement::NoSolution), Err(CertifyError::Interrupted)));
+        stop.store(0, Ordering::Relaxed);
+        assert_eq!(c.certify(&unsolvable, &Statement::NoSolution).unwrap().certificate, Certificate::Checked);
+    }
+
+    #[test]
+    fn a_solvers_own_proof_is_checked_within_a_limit_that_scales_with_its_time_limit() {
+        assert_eq!(Certifier::check_limit_for(Duration::from_secs(1)), Duration::from_secs(16));
+        assert_eq!(Certifier::check_limit_for(Duration::from_millis(100)), MIN_OWN_CHECK);
+        assert_eq!(Certifier::check_limit_for(Duration::from_secs(60)), Duration::from_secs(960));
     }
 
     #[test]

@@ -17,8 +17,10 @@
 //! Evidence is per **puzzle**: the runs of a set's puzzle in every repeat share it
 //! ([`puzzle_key`]); a generated instance is its own puzzle.
 //!
-//! Every consumer asks [`super::Results::judged`] (or [`judge`] with a puzzle's [`Evidence`]);
-//! none reads the `outcome` column for itself.
+//! Every consumer asks [`super::Results::judged`] (or [`judge`] with a puzzle's [`Evidence`], or
+//! [`judge_answer`] for answers that are no rows, as `solve`'s); none reads the `outcome` column
+//! for itself, and none decides a verdict by itself. An expected verdict that an answer judged finished
+//! contradicts is wrong, never that answer.
 
 use crate::experiment::record::RunRow;
 use crate::experiment::sets::Expect;
@@ -123,20 +125,66 @@ fn verified_solution(row: &RunRow) -> bool {
     Outcome::of(row) == Outcome::Solved && row.verified != Some(false)
 }
 
+/// What the judgement reads of one answer: what the solver said, whether the oracle accepted its
+/// grid, and the certificate of its "infeasible" (`checked`, `failed`, `unproven`, `off`, or
+/// empty).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Answer<'a> {
+    outcome: Outcome,
+    verified: Option<bool>,
+    certificate: &'a str,
+}
+
+impl<'a> Answer<'a> {
+    /// The answer of a run, from its row.
+    pub fn of(row: &'a RunRow) -> Answer<'a> {
+        Answer { outcome: Outcome::of(row), verified: row.verified, certificate: &row.certificate }
+    }
+
+    /// A verified solution.
+    pub fn solved() -> Answer<'static> {
+        Answer { outcome: Outcome::Solved, verified: Some(true), certificate: "" }
+    }
+
+    /// A grid the oracle rejected.
+    pub fn rejected_grid() -> Answer<'static> {
+        Answer { outcome: Outcome::Error, verified: Some(false), certificate: "" }
+    }
+
+    /// "No solution", with its certificate's word.
+    pub fn infeasible(certificate: &'a str) -> Answer<'a> {
+        Answer { outcome: Outcome::Infeasible, verified: None, certificate }
+    }
+
+    /// Stopped at a limit, or the solver's own "unknown".
+    pub fn limit() -> Answer<'static> {
+        Answer { outcome: Outcome::Limit, verified: None, certificate: "" }
+    }
+}
+
 /// Judges one run of an instance whose runs give `evidence`.
 ///
 /// Complexity: O(1).
 pub(crate) fn judge(row: &RunRow, evidence: Evidence) -> Judged {
-    match Outcome::of(row) {
-        Outcome::Solved if row.verified == Some(false) => Judged::Wrong,
+    judge_answer(Answer::of(row), evidence)
+}
+
+/// Judges one answer to a puzzle whose answers and construction give `evidence`: the rules of
+/// the module doc, for `run`'s rows ([`judge`]) and `solve`'s answers alike.
+///
+/// Complexity: O(1).
+pub(crate) fn judge_answer(answer: Answer, evidence: Evidence) -> Judged {
+    let certificate = answer.certificate;
+    match answer.outcome {
+        Outcome::Solved if answer.verified == Some(false) => Judged::Wrong,
         Outcome::Solved => Judged::Solved,
-        Outcome::Infeasible if row.certificate == FAILED || evidence.solvable() => Judged::Wrong,
-        Outcome::Infeasible if row.certificate == CHECKED || evidence.certified => Judged::Infeasible,
-        Outcome::Infeasible if row.certificate == UNPROVEN => Judged::Unproven,
+        Outcome::Infeasible if certificate == FAILED || evidence.solvable() => Judged::Wrong,
+        Outcome::Infeasible if certificate == CHECKED || evidence.certified => Judged::Infeasible,
+        Outcome::Infeasible if certificate == UNPROVEN => Judged::Unproven,
         // Certification off, or a file older than it: unchecked, judged on what else is known.
         Outcome::Infeasible if evidence.expected_solvable => Judged::Wrong,
         Outcome::Infeasible => Judged::Infeasible,
-        Outcome::Error if row.verified == Some(false) => Judged::Wrong,
+        Outcome::Error if answer.verified == Some(false) => Judged::Wrong,
         Outcome::Limit => Judged::Limit,
         Outcome::Memory => Judged::Memory,
         Outcome::Error => Judged::Error,

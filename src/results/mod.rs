@@ -32,7 +32,7 @@ use crate::experiment::folder::read_runs_by_name;
 use crate::experiment::record::RunRow;
 
 use crate::puzzle::certify::{CHECKED, FAILED, UNPROVEN};
-pub(crate) use judge::{judge, puzzle_key, Evidence, Judged};
+pub(crate) use judge::{judge, judge_answer, puzzle_key, Answer, Evidence, Judged};
 pub(crate) use numbers::{fmt_count, fmt_num, fmt_round_seconds, fmt_seconds};
 pub(crate) use score::{Score, PAR_FACTOR};
 pub(crate) use solvers::{base_solver, paradigm, solver_order, Paradigm, ENCODING_PAIRS, KNOWN_SOLVERS};
@@ -297,12 +297,15 @@ impl Results {
             return None;
         }
         let count = |f: &dyn Fn(&RunRow) -> bool| claims.iter().filter(|r| f(r)).count();
-        let (checked, failed, unproven) = (
-            count(&|r| r.certificate == CHECKED),
+        // A verified solution beats every certificate but `failed` (which already says so): a
+        // `checked` beside one was checked against some other formula, and is no proof.
+        let refuted = |r: &RunRow| r.certificate != FAILED && self.solvable(r);
+        let (checked, failed, unproven, refuted) = (
+            count(&|r| r.certificate == CHECKED && !refuted(r)),
             count(&|r| r.certificate == FAILED),
-            count(&|r| r.certificate == UNPROVEN),
+            count(&|r| r.certificate == UNPROVEN && !refuted(r)),
+            count(&refuted),
         );
-        let refuted = count(&|r| r.certificate.is_empty() && self.solvable(r));
         let checker = self.meta.as_ref().and_then(|m| m.get("checker")?.get("version")?.as_str().map(str::to_owned));
         Some(Certification {
             claims: claims.len(),

@@ -100,10 +100,23 @@ pub struct Response {
 /// The files of a proof to check: the formula and the DRAT proof of its unsatisfiability.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProofFiles {
-    /// The DIMACS CNF the solver was given.
+    /// The DIMACS CNF the solver was given, as the harness wrote it again after the solver had
+    /// exited (a copy the solver never had: it may have rewritten its own).
     pub cnf: std::path::PathBuf,
     /// The proof it wrote (which may be missing, or garbage).
     pub proof: std::path::PathBuf,
+    /// Why the proof must not be handed to the checker, when it must not.
+    #[serde(default)]
+    pub problem: Option<ProofProblem>,
+}
+
+/// Why a solver's proof is not checked.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ProofProblem {
+    /// Not a regular file (a named pipe, a symbolic link, a folder, a device): why, in words.
+    NotAFile(String),
+    /// Larger than the harness reads: its size in bytes.
+    TooLarge(u64),
 }
 
 impl Response {

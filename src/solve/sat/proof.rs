@@ -27,10 +27,16 @@ pub enum Refutation {
 }
 
 /// Solves `cnf` with CaDiCaL, writing a binary DRAT proof to `proof` (`None`: no proof, the
-/// same search without the logging, to measure its cost), until `deadline`.
+/// same search without the logging, to measure its cost), until `deadline` or until `stop`
+/// returns true (asked at CaDiCaL's terminator checks).
 ///
 /// Complexity: CaDiCaL's search (exponential in the worst case); the proof grows with it.
-pub fn refute(cnf: &Cnf, proof: Option<&Path>, deadline: Instant) -> Result<Refutation, SolveError> {
+pub fn refute(
+    cnf: &Cnf,
+    proof: Option<&Path>,
+    deadline: Instant,
+    stop: impl Fn() -> bool + 'static,
+) -> Result<Refutation, SolveError> {
     let backend = |message: String| SolveError::Backend { solver: "certify", message };
     let cadical = |e: anyhow::Error| backend(format!("CaDiCaL: {e}"));
     let mut solver = CaDiCaL::default();
@@ -52,7 +58,7 @@ pub fn refute(cnf: &Cnf, proof: Option<&Path>, deadline: Instant) -> Result<Refu
         solver.add_clause(clause).map_err(cadical)?;
     }
     solver.attach_terminator(move || {
-        if Instant::now() >= deadline {
+        if Instant::now() >= deadline || stop() {
             ControlSignal::Terminate
         } else {
             ControlSignal::Continue

@@ -424,6 +424,26 @@ fn example(files: &[(&str, &str)]) -> Vec<(Module, String)> {
     files.iter().map(|(m, text)| (module(m), (*text).to_owned())).collect()
 }
 
+/// The layers of the table in `docs/architecture.md`: the backticked names of each row's
+/// `modules` cell, top layer first.
+fn documented_layers() -> Vec<Vec<String>> {
+    let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/architecture.md");
+    let text = fs::read_to_string(&page).expect("docs/architecture.md");
+    text.lines()
+        .filter(|l| l.starts_with("| ") && l.split('|').nth(1).is_some_and(|c| c.trim().parse::<u32>().is_ok()))
+        .map(|l| {
+            let cell = l.split('|').nth(2).unwrap_or_default();
+            cell.split('`').skip(1).step_by(2).map(str::to_owned).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_architecture_page_lists_the_layers_the_checker_enforces() {
+    let enforced: Vec<Vec<String>> = LAYERS.iter().map(|l| l.iter().map(|m| m.to_string()).collect()).collect();
+    assert_eq!(documented_layers(), enforced, "docs/architecture.md's table of layers, top first");
+}
+
 #[test]
 fn the_checker_finds_a_cycle_and_names_its_edges() {
     let files = example(&[

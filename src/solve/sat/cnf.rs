@@ -16,28 +16,15 @@
 //!
 //! At-most-one over a group of k literals is pairwise (k(k − 1)/2 binary clauses, no new
 //! variables) while k ≤ [`PAIRWISE_UP_TO`], and rustsat's ladder (sequential) encoding above
-//! that (k − 1 auxiliary variables, about 3k clauses). Chosen by measurement (`solve --solver sat
-//! --stats`, CaDiCaL's `sat` configuration, planted instances of `generate --mode planted --seed
-//! 21`): on 36×36 at α = 0.2, 0.4 and 0.45 (6 instances each) pairwise and ladder tie in total
-//! time (19.1 s vs 19.9 s) but pairwise has the better worst case (2.2 s vs 4.2 s); on the empty
-//! 49×49 grid pairwise needs 11.3 M clauses, 2.3 GB and 28 s, the ladder 1.4 M clauses, 0.6 GB and
-//! 22.6 s. Hence pairwise up to 36×36 and the ladder from 49×49 on.
+//! that (k − 1 auxiliary variables, about 3k clauses): pairwise has the better worst case up to
+//! 36×36, and the ladder keeps the formula of 49×49 and above within memory (measured:
+//! docs/benchmarks.md, "Why the solvers are built as they are").
 //!
 //! Pairwise, the houses state each pair of cells once — the origin study's edge constraints,
 //! x(u, k) + x(v, k) ≤ 1 per edge and digit: two cells of one row (or column) and one box are the
 //! box's pair, and a Latin square's boxes, which are its rows, add no clause. Stated by each house,
-//! as before issue 33, the pairs made planted 25×25 formulas at α = 0.45 13 % larger (535,746
-//! clauses against 475,180 over peers-peak-25's first 20), which CaDiCaL loads and watches to no
-//! purpose. The search moves with the clause order, either way from one instance to the next: over
-//! 510 such instances (before chronological backtracking went off) the mean conflicts went from 941
-//! to 1,006 — 930 → 1,167 on 110 of them, 944 → 962 on the other 400 (medians 563 → 740 and
-//! 588 → 501) — and the time a puzzle from 51.1 to 51.2 ms, the set-up 1.3 ms shorter with the
-//! shared graph; on ten planted 36×36 per cell (seed 30000, `bench --solver sat --time-limit 60`)
-//! α = 0.45 went from 2.04 to 0.88 s a puzzle and α = 0.5 from 7 to 8 of 10 solved. Re-checked on
-//! 90 more planted 36×36, builds before and after side by side (`results/bench/sat36-pairs` has the
-//! runs and a table): at α = 0.5, 60 instances, 37 → 39 solved and PAR-2 57.0 → 53.2 s; at
-//! α = 0.45, 30, PAR-2 2.1 → 2.5 s; an instance's conflicts move from 0.03× to 6.3× between the
-//! two formulas. Luck either way; no loss.
+//! the shared pairs would make the formula larger (13 % at 25×25) for CaDiCaL to load and watch to
+//! no purpose, and the search would move only by luck.
 
 use std::time::Instant;
 

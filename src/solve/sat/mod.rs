@@ -255,35 +255,15 @@ impl Cdcl for Kissat<'static> {
 /// search, restarts, target phases and the lucky phases stay.
 ///
 /// Up to 25×25 a run is short and CaDiCaL's simplifications find next to nothing in these
-/// formulas, yet they were most of its cost. Profiled with callgrind on planted 25×25 α = 0.45
-/// instances (peers-peak's seed 24), its start-up preprocessing took 62 % of the instructions of a
-/// run solved in 48 conflicts (bounded variable elimination alone 35 %) and 25 % of one solved in
-/// 1,305, where loading the clauses took 26 % and 11 %. Measured in-process (CPU seconds, two
-/// alternating rounds) over the 30 instances of peers-peak-25's α = 0.45 cell, "plain" took
-/// 53 ms per instance against 82 ms (1.64 and 1.55 s against 2.56 and 2.36 s; mean conflicts 778
-/// against 826), and over 80 others (`generate --box 5x5 --alpha 0.45 --seed 1000`, and `--seed
-/// 2000`, 40 each) 55 against 73 ms and 63 against 86 ms. At 36×36, where runs take seconds, the
-/// search swings either way (planted α = 0.45, peers-peak's first six instances: 21,870 conflicts
-/// against 2,496 on the first, 5,505 against 42,972 on the third; 15 against 25 s of CPU in all,
-/// one of the six at a 60 s limit without it), and α = 0.5, the hard cell, was not measured: until
-/// it is, larger grids keep the inprocessing and `sat` there is unchanged.
-///
-/// Plain runs also switch chronological backtracking off (`chrono=0`: every conflict backjumps
-/// to its asserting level). Measured in-process (`satprof`-style loop over `Sat::solve`, wall
-/// clock, one idle core) on planted 25×25 instances at α = 0.45: over 510 (peers-peak-25's 30
-/// and `generate --seed` 1000, 2000 (40 each) and 3000–7000 (80 each)) 51.2 → 44.6 ms a puzzle and
-/// 1,006 → 861 mean conflicts (median 558 → 480); over 400 held out (seeds 8000–12000, 80 each)
-/// 50.4 → 37.2 ms and 935 → 731 (484 → 417). At α = 0.4 (200, seed 20000) 30.8 → 23.6 ms, at
-/// α = 0.5 6.8 → 5.8 ms; 16×16 at α = 0.4 (400) 1.71 → 1.70 ms. With the inprocessing of the
-/// larger grids it does not pay: on ten planted 36×36 at α = 0.45 (seed 30000) the mean went
-/// from 1.1 to 2.7 s, so it stays on there. Tried beside it and dropped (no gain on the
-/// held-out set): `lucky=0`, `bumpreason=0`, `target=0`/`2`, `reluctant=0`, `phase=0`; focused
-/// mode (`stabilizeonly=0`, `stabilize=0`) lost 30–50 %.
+/// formulas, yet they were most of its cost; at 36×36, where runs take seconds, the search swings
+/// either way and larger grids keep the inprocessing. Plain runs also switch chronological
+/// backtracking off (`chrono=0`: every conflict backjumps to its asserting level), which pays with
+/// plain runs and not with the inprocessing of larger grids. The measurements, and the options
+/// tried and dropped: docs/benchmarks.md ("Why the solvers are built as they are").
 pub const PLAIN_UP_TO: usize = 25;
 
-/// kissat's configuration for Sudoku: "sat" (target phases, stable mode), as for CaDiCaL. Measured
-/// on six planted 36×36 instances at α = 0.5 (`generate --mode planted --seed 5`), 60 s limit:
-/// "sat" 52.7 s in all, the default configuration 61.9 s (CaDiCaL 47.3 s on the same six).
+/// kissat's configuration for Sudoku: "sat" (target phases, stable mode), as for CaDiCaL (faster
+/// than its default at the 36×36 peak: docs/benchmarks.md).
 const KISSAT_CONFIG: rustsat_kissat::Config = rustsat_kissat::Config::Sat;
 
 /// One solve of one (possibly preprocessed) puzzle by one backend.

@@ -14,46 +14,33 @@
 //!
 //! - **Locked candidates** (pointing and claiming) run whenever the singles settle: a box-digit
 //!   whose places lie in one row or column of the box leaves the rest of that line, and a
-//!   line-digit whose places lie in one box leaves the rest of the box. On 16×16 (gecode set) they
-//!   cut guesses from 6.5 to 2.3 per puzzle at about the same time; on harder grids they pay.
+//!   line-digit whose places lie in one box leaves the rest of the box.
 //! - **Branching** goes to whatever has the fewest options: the empty cell with the fewest
 //!   candidates, or the house-digit with the fewest places when that is fewer (cells win ties).
 //!   Options are tried in ascending order (digits, or positions in the house).
 //! - **State**: every write to a bitset is recorded on a trail (index and old word); a branch
 //!   undoes the trail back to its mark instead of copying the state, so a guess costs what it
 //!   changed, not O(N²) words (a 64×64 state is over 100 KB). Copying each branch point's state is
-//!   kept as an option ([`Core::set_trailing`]): measured no faster on 16×16 and about 2× slower
-//!   on 25×25, it serves the tests as an independent undo.
+//!   kept as an option ([`Core::set_trailing`]) for the tests, as an independent undo.
 //! - **Restarts** (from N = 25, when one solution is wanted): runs are cut after a Luby sequence
 //!   of dead-end budgets (32, 32, 64, 32, …), so a run that meets no dead end is never cut (a
-//!   budget of nodes instead cut the first run of an empty 49×49 grid, which needs 2,401 nodes and
-//!   no dead end, and left it unsolved in 10 s); every run after the first breaks ties (cells and
-//!   house-digits alike) and orders options at random, from a generator seeded by the puzzle, so
-//!   results are reproducible. The restarts open with a run of the plain cell search
-//!   ([`crate::solve::search::engine::Engine`], the generators' search: fewest candidates, digits in
-//!   ascending order, no locked candidates) for at most 8 nodes per cell: it fills empty and
-//!   nearly empty grids without a dead end (an empty 64×64 in about 20,000 nodes, 0.2 s) where
-//!   the house-digit branching and locked candidates of this search lose their way (an empty
-//!   49×49 was unsolved in 10 s), and it costs a few milliseconds where it gives up. On planted
-//!   25×25 at α = 0.45 this turned the heavy tail of the
-//!   single deterministic run (14 of 20 within 5 s) into 17–19 of 20. On 16×16 (gecode set) they
-//!   cost more than they saved, so they start at N = 25.
+//!   budget of nodes would cut the first run of an empty grid, which needs N² nodes and no dead
+//!   end); every run after the first breaks ties (cells and house-digits alike) and orders options
+//!   at random, from a generator seeded by the puzzle, so results are reproducible. The restarts
+//!   open with a run of the plain cell search ([`crate::solve::search::engine::Engine`], the
+//!   generators' search: fewest candidates, digits in ascending order, no locked candidates) for
+//!   at most 8 nodes per cell: it fills empty and nearly empty grids without a dead end, where the
+//!   house-digit branching and locked candidates of this search lose their way, and costs little
+//!   where it gives up. Restarts cut the heavy tail of a single deterministic run at the 25×25
+//!   peak; below N = 25 they cost more than they save.
 //! - **Probing** (in the restarting runs, [`Core::set_probing`]): at every node, once propagation
 //!   settles, each option of every cell with two candidates and every house-digit with two places
 //!   is tried with singles alone; an option that fails leaves the other, placed for real, and the
 //!   sweeps repeat until one places nothing (failed-literal probing, as in SAT and as singleton
-//!   consistency in CSP). A node costs about 8× more, but few are needed after the opening run
-//!   (about 5,000 nodes of the plain search). On the 100 planted 25×25 instances at α = 0.45 of
-//!   experiments/backtrack-peak25.toml (seed 25; its instances.txt through `sudoku-lab solve
-//!   --stats`, CPU seconds on a loaded machine) the median went from 17,800 nodes to 5,300, and
-//!   92 instances were solved within 5 s before and 99 after, in 52 s of CPU in all against over
-//!   101 s (four were still unsolved at 10^6 nodes, about 10 s); the one left past 5 s takes
-//!   34 s. With seed 24 (whose first 10 are experiments/peers-peak.toml's) likewise 92 → 99
-//!   and over 118 s → 52 s, the one left taking 27 s. With locked candidates inside the probes
-//!   a probe cost several times more: 97 within 5 s, 122 s in all (seed 25). Through the
-//!   harness (`sudoku-lab run experiments/backtrack-peak25.toml --jobs 1`, wall clock, a machine
-//!   at load 3–5 on 2 cores) 91 → 99 within 5 s and a median of 0.16 → 0.07 s; seed 24 92 → 99.
-//!   Restart units of 8 or 128 dead ends instead of 32, or geometric restarts, changed little.
+//!   consistency in CSP). A node costs several times more, but far fewer are needed.
+//!
+//! Each of these choices was measured against its alternatives: the numbers are in
+//! docs/benchmarks.md ("Why the solvers are built as they are").
 //!
 //! Statistics follow [`crate::solve::Stats`]: `nodes` = 1 + guesses, `guesses` = options tried at
 //! branch points (which always have two or more), dead ends = options whose propagation (probing

@@ -3,30 +3,29 @@
 //!
 //! A solver is a TOML [`definition`]: the input it reads, the command line, how its answer is
 //! read. The worker process runs one [`Job`] at a time ([`run`]): it writes the input file with
-//! [`crate::export`] ([`input`]; the time this takes is the run's set-up, `build_seconds`), starts
-//! the command in a process group of its own with stdout and stderr captured to files (each
-//! capped: past the cap the output is drained and dropped), and waits. Past the time limit plus
-//! the grace of a solve by hand ([`crate::solve::process::grace`]) the solver's whole tree gets
-//! SIGTERM, then SIGKILL; anything it leaves behind after exiting is stopped the same way. The
-//! answer is decoded back to a grid ([`answer`]) and checked by [`crate::verify`]: a grid that is
-//! no solution is a wrong answer (`verified = false`), never a success. A crash, a non-zero exit
-//! without an answer, or unreadable output is an error with the reason and the last line of
-//! stderr in the note; for every run that did not end in an answer, stdout and stderr are kept in
-//! the results folder's `logs/`.
+//! [`crate::export`] ([`input`]; the time this takes is the run's set-up, `build_seconds`), expands
+//! the command line's placeholders, and hands the command to
+//! [`crate::solve::process::command::run`], which starts it in a process group of its own with
+//! stdout and stderr captured (each capped), stops its whole tree past the time limit plus the
+//! grace of a solve by hand ([`crate::solve::process::grace`]), and stops whatever it leaves
+//! behind. The answer is decoded back to a grid ([`answer`]) and checked by [`crate::verify`]: a
+//! grid that is no solution is a wrong answer (`verified = false`), never a success. A crash, a
+//! non-zero exit without an answer, or unreadable output is an error with the reason and the last
+//! line of stderr in the note; for every run that did not end in an answer, stdout and stderr are
+//! kept in the results folder's `logs/`.
 //!
-//! What this module never does is time, measure or limit memory by itself beyond the solver's
-//! own deadline: the worker measures CPU time and peak memory around [`run`], and the runner
-//! kills the worker's whole tree when it exceeds the hard limit or the memory cap, as for every
-//! solver (BenchExec's split: an adapter only builds the command line and reads the answer).
+//! This module starts no process and never times, measures or limits anything by itself: the
+//! worker measures CPU time and peak memory around [`run`], and the runner kills the worker's whole
+//! tree when it exceeds the hard limit or the memory cap, as for every solver (BenchExec's split:
+//! an adapter only builds the command line and reads the answer).
 
 pub mod answer;
 pub mod definition;
 pub mod input;
 
 use std::fs::File;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -34,8 +33,8 @@ use serde::{Deserialize, Serialize};
 pub use definition::{load_file, Answer, Definition, DefinitionError, DefinitionFile, Input, Model};
 
 use crate::grid::Grid;
+use crate::solve::process::command::{self, Exit};
 use crate::solve::process::contain;
-use crate::solve::process::tree::{become_subreaper, reap_exited, stop_tree, tree_rss_kb};
 use crate::solve::process::{ProofFiles, ProofProblem};
 use crate::verify;
 use answer::{clip, decode, Verdict};
@@ -116,11 +115,10 @@ pub struct Ran {
 /// Runs `job` on `puzzle` within `time_limit` (see the module doc). Errors are failures of the
 /// harness itself (the work folder cannot be made); everything the solver does wrong is a [`Ran`].
 ///
-/// Call it only in a process of its own, the worker ([`crate::experiment::worker`]): it makes
-/// that process the subreaper of its descendants and, once the solver has exited, stops every
-/// process still below it.
+/// Call it only in a process of its own, the worker ([`crate::experiment::worker`]): the program
+/// runs through [`command::run`], which makes that process the subreaper of its descendants and,
+/// once the solver has exited, stops every process still below it.
 pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::Result<Ran> {
-    become_subreaper();
     contain::sweep();
     let def = &job.definition;
     let work = WorkDir::new(job)?;
@@ -157,19 +155,19 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
     };
     let stdout_path = work.path().join("stdout");
     let stderr_path = work.path().join("stderr");
-    let mut command = Command::new(expand(&def.command[0]));
-    command
-        .args(def.command[1..].iter().map(|a| expand(a)))
-        .envs(def.env.iter().map(|(k, v)| (k, expand(v))))
-        .current_dir(work.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    std::os::unix::process::CommandExt::process_group(&mut command, 0);
-    let start = Instant::now();
-    // Marked below the worker, and killed with it should it die (see `solve::process::contain`).
-    let mut child = match contain::spawn(command, &contain::new_mark(), libc::SIGKILL) {
-        Ok(c) => c,
+    // Half the grace of a solve by hand, so the worker stops the solver (and answers `limit`)
+    // before anyone stops the worker.
+    let deadline = time_limit.map(|t| t + crate::solve::process::grace(t) / 2);
+    let spec = command::Spec {
+        argv: def.command.iter().map(|a| expand(a)).collect(),
+        env: def.env.iter().map(|(k, v)| (k.clone(), expand(v))).collect(),
+        cwd: work.path().to_path_buf(),
+        stdout: (stdout_path.clone(), STDOUT_CAP),
+        stderr: (stderr_path.clone(), STDERR_CAP),
+        deadline,
+    };
+    let waited = match command::run(&spec) {
+        Ok(waited) => waited,
         Err(e) => {
             let note = format!("cannot start {}: {e}", def.command[0]);
             return Ok(Ran {
@@ -182,20 +180,9 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
             });
         }
     };
-    let stdout = capture(child.stdout.take().expect("piped"), stdout_path.clone(), STDOUT_CAP);
-    let stderr = capture(child.stderr.take().expect("piped"), stderr_path.clone(), STDERR_CAP);
-    // Half the grace of a solve by hand, so the worker stops the solver (and answers `limit`)
-    // before anyone stops the worker.
-    let deadline = time_limit.map(|t| t + crate::solve::process::grace(t) / 2);
-    let waited = wait(child.id(), start, deadline);
     let seconds = waited.seconds;
-    // Whatever the solver left behind is ours now (we are its subreaper): stop it, so it frees
-    // the pipes and the cores.
-    stop_tree(std::process::id(), false);
-    reap_exited();
-    let out_bytes = stdout.join().unwrap_or(0);
-    let _ = stderr.join();
-    let last_err = last_line(&stderr_path);
+    let out_bytes = waited.stdout_bytes;
+    let last_err = command::last_line(&stderr_path).map(|l| clip(&l));
     let with_err = |note: String| match &last_err {
         Some(line) => format!("{note}; stderr: {line}"),
         None => note,
@@ -235,7 +222,7 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
             }
             Verdict::Unreadable(why) => {
                 let how = match waited.status {
-                    Exit::Signal(s) => format!("killed by signal {s} ({})", signal_name(s)),
+                    Exit::Signal(s) => format!("killed by signal {s} ({})", command::signal_name(s)),
                     Exit::Code(0) => format!("unreadable answer: {why}"),
                     Exit::Code(c) => format!("exit status {c} without an answer ({why})"),
                     Exit::Unknown => format!("no answer ({why})"),
@@ -322,84 +309,6 @@ fn secs(t: Instant) -> f64 {
     t.elapsed().as_secs_f64()
 }
 
-/// How the program exited.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum Exit {
-    Code(i32),
-    Signal(i32),
-    Unknown,
-}
-
-/// What waiting for the program saw.
-struct Waited {
-    status: Exit,
-    seconds: f64,
-    /// True when it was stopped at the deadline.
-    stopped: bool,
-    peak_rss_kb: Option<u64>,
-}
-
-/// Waits for `pid` (reaping it with its resource usage), sampling its tree's memory, and stops
-/// its tree at `deadline`.
-fn wait(pid: u32, start: Instant, deadline: Option<Duration>) -> Waited {
-    let mut peak: Option<u64> = None;
-    let mut stopped = false;
-    let raw = pid as libc::pid_t;
-    loop {
-        let mut status = 0;
-        // SAFETY: wait4 writes into the status integer and the zeroed rusage struct we own.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        let got = unsafe { libc::wait4(raw, &mut status, libc::WNOHANG, &mut usage) };
-        if got == raw {
-            let own = u64::try_from(usage.ru_maxrss).ok();
-            let exit = if libc::WIFEXITED(status) {
-                Exit::Code(libc::WEXITSTATUS(status))
-            } else if libc::WIFSIGNALED(status) {
-                Exit::Signal(libc::WTERMSIG(status))
-            } else {
-                Exit::Unknown
-            };
-            return Waited { status: exit, seconds: secs(start), stopped, peak_rss_kb: peak.max(own) };
-        }
-        if got < 0 {
-            return Waited { status: Exit::Unknown, seconds: secs(start), stopped, peak_rss_kb: peak };
-        }
-        peak = peak.max(tree_rss_kb(pid));
-        if !stopped && deadline.is_some_and(|d| start.elapsed() > d) {
-            stopped = true;
-            stop_tree(pid, true);
-            continue;
-        }
-        std::thread::sleep(crate::solve::process::POLL.min(Duration::from_millis(5) + start.elapsed() / 10));
-    }
-}
-
-/// Copies `from` to the file `to` on a thread, keeping the first `cap` bytes and draining the
-/// rest; the thread returns the bytes seen in all.
-fn capture(mut from: impl Read + Send + 'static, to: PathBuf, cap: u64) -> std::thread::JoinHandle<u64> {
-    std::thread::spawn(move || {
-        let mut file = File::create(&to).ok();
-        let mut buf = vec![0u8; 64 << 10];
-        let mut seen: u64 = 0;
-        loop {
-            let n = match from.read(&mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => n,
-            };
-            let keep = cap.saturating_sub(seen).min(n as u64) as usize;
-            if keep > 0 {
-                if let Some(f) = file.as_mut() {
-                    if f.write_all(&buf[..keep]).is_err() {
-                        file = None;
-                    }
-                }
-            }
-            seen += n as u64;
-        }
-        seen
-    })
-}
-
 /// The file's text, or why it cannot be the answer.
 fn read_capped(path: &Path, cap: u64) -> Result<String, String> {
     let file = File::open(path).map_err(|_| "no answer file was written".to_string())?;
@@ -409,29 +318,6 @@ fn read_capped(path: &Path, cap: u64) -> Result<String, String> {
         return Err(format!("the answer is larger than {} MiB", cap >> 20));
     }
     Ok(String::from_utf8_lossy(&bytes).into_owned())
-}
-
-/// The last non-empty line of a file, clipped.
-fn last_line(path: &Path) -> Option<String> {
-    let text = std::fs::read(path).ok()?;
-    let start = text.len().saturating_sub(4096);
-    let tail = String::from_utf8_lossy(&text[start..]).into_owned();
-    tail.lines().map(str::trim).rfind(|l| !l.is_empty()).map(clip)
-}
-
-/// A signal's name.
-fn signal_name(signal: i32) -> &'static str {
-    match signal {
-        libc::SIGSEGV => "SIGSEGV",
-        libc::SIGABRT => "SIGABRT",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGTERM => "SIGTERM",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGFPE => "SIGFPE",
-        libc::SIGILL => "SIGILL",
-        libc::SIGINT => "SIGINT",
-        _ => "signal",
-    }
 }
 
 /// The folder a job works in: `<logs>/.work-<log_name>` beside its logs, or a temporary folder;
@@ -515,46 +401,14 @@ pub const VERSION_LIMIT: Duration = Duration::from_secs(10);
 /// its output is not waited for beyond the limit.
 pub fn version_of(def: &Definition) -> Option<String> {
     let argv = def.version.first()?;
-    let mut command = Command::new(argv);
-    command.args(&def.version[1..]).envs(&def.env).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    std::os::unix::process::CommandExt::process_group(&mut command, 0);
-    let mark = contain::new_mark();
-    let mut child = match contain::spawn(command, &mark, libc::SIGKILL) {
-        Ok(c) => c,
+    let env: Vec<(String, String)> = def.env.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+    let printed = match command::output_within(&def.version, &env, VERSION_LIMIT) {
+        Ok(printed) => printed,
         Err(e) => return Some(format!("unknown ({argv}: {e})")),
     };
-    let read = |mut from: Box<dyn Read + Send>| {
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            let _ = (&mut from).take(64 << 10).read_to_end(&mut bytes);
-            let _ = tx.send(String::from_utf8_lossy(&bytes).into_owned());
-            let _ = std::io::copy(&mut from, &mut std::io::sink());
-        });
-        rx
-    };
-    let out = read(Box::new(child.stdout.take().expect("piped")));
-    let err = read(Box::new(child.stderr.take().expect("piped")));
-    let start = Instant::now();
-    let mut overran = false;
-    while matches!(child.try_wait(), Ok(None)) {
-        if start.elapsed() > VERSION_LIMIT {
-            overran = true;
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    // Whatever it left behind goes, so the pipes close and nothing outlives the run's start.
-    stop_tree(child.id(), true);
-    contain::kill_marked(&mark);
-    let _ = child.wait();
-    let left = |rx: std::sync::mpsc::Receiver<String>| {
-        rx.recv_timeout(VERSION_LIMIT.saturating_sub(start.elapsed()).max(Duration::from_millis(100)))
-            .unwrap_or_default()
-    };
-    let first = |text: String| text.lines().map(str::trim).find(|l| !l.is_empty()).map(clip);
-    let line = first(left(out)).or_else(|| first(left(err)));
-    Some(line.unwrap_or_else(|| match overran {
+    let first = |text: &str| text.lines().map(str::trim).find(|l| !l.is_empty()).map(clip);
+    let line = first(&printed.stdout).or_else(|| first(&printed.stderr));
+    Some(line.unwrap_or_else(|| match printed.overran {
         true => format!("unknown (the version command gave no answer within {} s)", VERSION_LIMIT.as_secs()),
         false => "unknown (the version command printed nothing)".into(),
     }))

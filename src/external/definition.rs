@@ -342,9 +342,100 @@ struct DefinitionsFile {
     external: Vec<DefinitionFile>,
 }
 
-/// The placeholders a command may use.
-pub const PLACEHOLDERS: [&str; 9] =
-    ["input", "output", "limit_s", "limit_ms", "seed", "threads", "workdir", "here", "proof"];
+/// A `{name}` a command, its version command or its environment may hold: the one list of them,
+/// their names, and their expansion ([`Placeholder::expand`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Placeholder {
+    /// `{input}`: the input file.
+    Input,
+    /// `{output}`: the file the solver writes its answer to.
+    Output,
+    /// `{limit_s}`: the time limit in whole seconds, rounded up.
+    LimitS,
+    /// `{limit_ms}`: the time limit in whole milliseconds, rounded up.
+    LimitMs,
+    /// `{seed}`: the instance's seed.
+    Seed,
+    /// `{threads}`: the definition's `threads`.
+    Threads,
+    /// `{workdir}`: the job's own folder.
+    Workdir,
+    /// `{here}`: the folder of the definitions file (resolved when the file is read).
+    Here,
+    /// `{proof}`: the file a DRAT proof of "unsatisfiable" goes to.
+    Proof,
+}
+
+impl Placeholder {
+    /// Every placeholder, in the order the docs list them.
+    pub const ALL: [Placeholder; 9] = [
+        Placeholder::Input,
+        Placeholder::Output,
+        Placeholder::LimitS,
+        Placeholder::LimitMs,
+        Placeholder::Seed,
+        Placeholder::Threads,
+        Placeholder::Workdir,
+        Placeholder::Here,
+        Placeholder::Proof,
+    ];
+
+    /// Its name between the braces.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Placeholder::Input => "input",
+            Placeholder::Output => "output",
+            Placeholder::LimitS => "limit_s",
+            Placeholder::LimitMs => "limit_ms",
+            Placeholder::Seed => "seed",
+            Placeholder::Threads => "threads",
+            Placeholder::Workdir => "workdir",
+            Placeholder::Here => "here",
+            Placeholder::Proof => "proof",
+        }
+    }
+
+    /// The placeholder named `name`, if any.
+    pub fn named(name: &str) -> Option<Placeholder> {
+        Placeholder::ALL.into_iter().find(|p| p.name() == name)
+    }
+
+    /// `arg` with every `{name}` that `value` gives a value for replaced by it (the others are
+    /// left as they are).
+    pub fn expand(arg: &str, value: impl Fn(Placeholder) -> Option<String>) -> String {
+        let mut out = String::with_capacity(arg.len());
+        let mut rest = arg;
+        while let Some(open) = rest.find('{') {
+            let after = &rest[open + 1..];
+            let Some(close) = after.find('}') else { break };
+            out.push_str(&rest[..open]);
+            match Placeholder::named(&after[..close]).and_then(&value) {
+                Some(v) => {
+                    out.push_str(&v);
+                    rest = &after[close + 1..];
+                }
+                // Not one to expand: the brace stays, and the scan goes on after it.
+                None => {
+                    out.push('{');
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+/// The placeholders' names ([`Placeholder::ALL`]).
+pub const PLACEHOLDERS: [&str; 9] = {
+    let mut names = [""; 9];
+    let mut i = 0;
+    while i < 9 {
+        names[i] = Placeholder::ALL[i].name();
+        i += 1;
+    }
+    names
+};
 
 /// Reads every definition of a file of `[[external]]` tables.
 pub fn load_file(path: &Path, checks: Checks) -> Result<Vec<Definition>, DefinitionError> {
@@ -493,7 +584,9 @@ impl DefinitionFile {
             env: self.env.as_ref().map(|e| e.get_ref().clone()).unwrap_or_default(),
         };
         let here_text = absolute(here).display().to_string();
-        let mut command: Vec<String> = self.command.get_ref().iter().map(|a| a.replace("{here}", &here_text)).collect();
+        let resolve_here =
+            |arg: &str| Placeholder::expand(arg, |p| (p == Placeholder::Here).then(|| here_text.clone()));
+        let mut command: Vec<String> = self.command.get_ref().iter().map(|a| resolve_here(a)).collect();
         if command.is_empty() || command[0].trim().is_empty() {
             return Err(at(
                 self.command.span(),
@@ -503,16 +596,13 @@ impl DefinitionFile {
         }
         let version = match self.version.as_ref().map(|v| (v.span(), v.get_ref().clone())) {
             None => Vec::new(),
-            Some((_, VersionCommand::Argv(v))) if !v.is_empty() => {
-                v.iter().map(|a| a.replace("{here}", &here_text)).collect()
-            }
+            Some((_, VersionCommand::Argv(v))) if !v.is_empty() => v.iter().map(|a| resolve_here(a)).collect(),
             Some((span, VersionCommand::Argv(_))) => {
                 return Err(at(span, "version is empty".into(), Some("version = [\"program\", \"--version\"]".into())))
             }
-            Some((_, VersionCommand::Shell(s))) => vec!["sh".into(), "-c".into(), s.replace("{here}", &here_text)],
+            Some((_, VersionCommand::Shell(s))) => vec!["sh".into(), "-c".into(), resolve_here(&s)],
         };
-        let env: BTreeMap<String, String> =
-            written.env.iter().map(|(k, v)| (k.clone(), v.replace("{here}", &here_text))).collect();
+        let env: BTreeMap<String, String> = written.env.iter().map(|(k, v)| (k.clone(), resolve_here(v))).collect();
         // Each unknown placeholder is located at the key that holds it.
         let env_span = self.env.as_ref().map_or(self.command.span(), |e| e.span());
         let version_span = self.version.as_ref().map_or(self.command.span(), |v| v.span());
@@ -609,7 +699,7 @@ fn unknown_placeholder(arg: &str) -> Option<String> {
         let after = &rest[open + 1..];
         let close = after.find('}')?;
         let name = &after[..close];
-        if !PLACEHOLDERS.contains(&name) {
+        if Placeholder::named(name).is_none() {
             return Some(name.to_string());
         }
         rest = &after[close + 1..];
@@ -690,6 +780,20 @@ impl fmt::Display for Answer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_placeholder_expands_to_its_value_and_anything_else_stays() {
+        let value = |p: Placeholder| match p {
+            Placeholder::Input => Some("/w/in.cnf".to_string()),
+            Placeholder::LimitS => Some("7".to_string()),
+            _ => None,
+        };
+        assert_eq!(Placeholder::expand("-t={limit_s} {input}", value), "-t=7 /w/in.cnf");
+        assert_eq!(Placeholder::expand("{seed}:{x}:{input", value), "{seed}:{x}:{input");
+        assert_eq!(Placeholder::expand("{{input}}", value), "{/w/in.cnf}");
+        assert_eq!(PLACEHOLDERS.len(), Placeholder::ALL.len());
+        assert!(Placeholder::ALL.iter().all(|&p| Placeholder::named(p.name()) == Some(p)));
+    }
 
     fn builtin(name: &str) -> bool {
         name == "sat" || name == "all"

@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-pub use definition::{load_file, Answer, Definition, DefinitionError, DefinitionFile, Input, Model};
+pub use definition::{load_file, Answer, Definition, DefinitionError, DefinitionFile, Input, Model, Placeholder};
 
 use crate::grid::Grid;
 use crate::solve::process::command::{self, Exit};
@@ -143,16 +143,21 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
     let build_seconds = secs(started);
     let limit_s = time_limit.map_or(NO_LIMIT_S, |t| t.as_secs_f64().ceil().max(1.0) as u64);
     let limit_ms = time_limit.map_or(NO_LIMIT_MS, |t| (t.as_secs_f64() * 1000.0).ceil().max(1.0) as u64);
-    let expand = |arg: &str| {
-        arg.replace("{input}", &input_path.display().to_string())
-            .replace("{output}", &output_path.display().to_string())
-            .replace("{limit_s}", &limit_s.to_string())
-            .replace("{limit_ms}", &limit_ms.to_string())
-            .replace("{seed}", &job.seed.to_string())
-            .replace("{threads}", &def.threads.to_string())
-            .replace("{workdir}", &work.path().display().to_string())
-            .replace("{proof}", &proof_path.display().to_string())
+    let value = |p: Placeholder| {
+        Some(match p {
+            Placeholder::Input => input_path.display().to_string(),
+            Placeholder::Output => output_path.display().to_string(),
+            Placeholder::LimitS => limit_s.to_string(),
+            Placeholder::LimitMs => limit_ms.to_string(),
+            Placeholder::Seed => job.seed.to_string(),
+            Placeholder::Threads => def.threads.to_string(),
+            Placeholder::Workdir => work.path().display().to_string(),
+            Placeholder::Proof => proof_path.display().to_string(),
+            // Resolved when the definition was read.
+            Placeholder::Here => return None,
+        })
     };
+    let expand = |arg: &str| Placeholder::expand(arg, value);
     let stdout_path = work.path().join("stdout");
     let stderr_path = work.path().join("stderr");
     // Half the grace of a solve by hand, so the worker stops the solver (and answers `limit`)

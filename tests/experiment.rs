@@ -408,16 +408,26 @@ fn bad_unique_configs_exit_2_before_anything_is_written() {
         ("modes = [\"unique\"]", "modes = [\"planted\"]\nalphas = [0.5]", "difficulties apply to mode unique only"),
         ("seed = 12", "seed = 12\nalphas = [0.5]", "alphas: only modes random and planted have fill fractions"),
         ("seed = 12", "seed = 12\nunique_budget = 0", "unique_budget: 0 is not a time limit"),
-        ("seed = 12", "seed = 12\nunique_budget = 1e20", "unique_budget: 100000000000000000000 is not a time limit"),
-        ("time_limit = 5.0", "time_limit = 1e19", "time_limit: 10000000000000000000 is not a time limit"),
+        ("seed = 12", "seed = 12\nunique_budget = 1e20", "unique_budget: 1e20 is not a time limit"),
+        ("time_limit = 5.0", "time_limit = 1e19", "time_limit: 1e19 is not a time limit"),
+        // Below the shortest limit (1 ms), and said in a few characters, not 300 digits.
+        (
+            "time_limit = 5.0",
+            "time_limit = 1e-300",
+            "time_limit: 1e-300 is not a time limit: give seconds from 0.001 (1 ms)",
+        ),
+        (
+            "time_limit = 5.0",
+            "time_limit = 0.0005",
+            "time_limit: 0.0005 is not a time limit: give seconds from 0.001 (1 ms)",
+        ),
+        ("seed = 12", "seed = 12\nunique_budget = 1e-9", "unique_budget: 1e-9 is not a time limit"),
         // 4×4 puzzles never need more than singles: refused once the generator gives up, nothing run.
         (
             "boxes = [\"3x3\"]",
             "boxes = [\"3x3\", \"2x2\"]",
             "cannot generate instance 6 (box 2x2, mode unique, difficulty=expert",
         ),
-        // A budget too small for any puzzle.
-        ("seed = 12", "seed = 12\nunique_budget = 1e-9", "raise unique_budget (now 0.000000001 s)"),
         // Unique puzzles are made before the first run: more than 1 GiB of them is refused up front.
         (
             "boxes = [\"3x3\"]\nmodes = [\"unique\"]\ndifficulties = [\"easy\", \"expert\"]\nrepeats = 2",
@@ -434,8 +444,15 @@ fn bad_unique_configs_exit_2_before_anything_is_written() {
         let o = run(&config, &out, &[], &[]);
         assert_eq!(o.status.code(), Some(2), "{to}: {}", stderr(&o));
         assert!(stderr(&o).contains(message), "{to}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("0000000000"), "{to}: a number for people is short: {}", stderr(&o));
         assert!(!out.exists(), "{to}: the results folder was created");
     }
+    // The refusal of a time limit points at its value, as every config error does.
+    let config = dir.path().join("tiny-limit.toml");
+    fs::write(&config, good.replace("time_limit = 5.0", "time_limit = 1e-300")).unwrap();
+    let o = run(&config, &dir.path().join("tiny"), &[], &[]);
+    let at = format!("{}:10:14: time_limit: 1e-300 is not a time limit", config.display());
+    assert!(stderr(&o).contains(&at), "{}", stderr(&o));
     // `generate` makes random and planted instances only; unique puzzles come from `puzzle`.
     let o = sudoku_lab(&["generate", "--size", "9", "--alpha", "0.3", "--mode", "unique"], &[]);
     assert_eq!(o.status.code(), Some(2));

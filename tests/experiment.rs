@@ -608,6 +608,34 @@ fn a_second_run_on_a_folder_in_use_is_refused_and_touches_nothing() {
     assert!(!out.join(".lock").exists(), "a finished run removes its lock file");
 }
 
+#[test]
+fn a_run_refused_by_the_folder_lock_prints_no_banner() {
+    // The banner ("run hang: … → FOLDER") came before the lock was tried, so a refused run first
+    // announced a run it never made.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    fs::create_dir(&out).unwrap();
+    // This process holds the folder's lock, as another command writing to it would.
+    let lock = fs::File::create(out.join(".lock")).unwrap();
+    lock.try_lock().unwrap();
+    fs::write(out.join(".lock"), format!("{}\n", std::process::id())).unwrap();
+    let o = run(&data("experiment-hang.toml"), &out, &[], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is writing to it"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("run hang"), "no banner for a refused run: {}", stderr(&o));
+    // Refused for its folder's contents, it says nothing of a run either.
+    drop(lock);
+    fs::remove_file(out.join(".lock")).unwrap();
+    fs::write(out.join("instances.txt"), "someone else's\n").unwrap();
+    let o = run(&data("experiment-hang.toml"), &out, &[], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("run hang"), "no banner for a refused run: {}", stderr(&o));
+    // Once the run starts, the banner is its first line.
+    let o = run(&data("experiment-hang.toml"), &dir.path().join("fresh"), &[], &[]);
+    assert_ok(&o);
+    assert!(stderr(&o).starts_with("run hang: 2 instances × 2 solvers"), "{}", stderr(&o));
+}
+
 /// A config of one planted 4×4 instance solved by `backtrack`: a run of well under a second.
 const TINY: &str = "name = \"tiny\"\nboxes = [\"2x2\"]\nalphas = [0.5]\nmodes = [\"planted\"]\nrepeats = 1\n\
                     solvers = [\"backtrack\"]\ntime_limit = 10.0\nmemory_mb = 256\nseed = 1\n";

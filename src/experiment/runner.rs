@@ -66,6 +66,9 @@ pub struct RunOptions {
     pub stop: Option<StopFlag>,
     /// Where to report progress instead of stderr; `None`: stderr.
     pub watch: Option<Watch>,
+    /// A line said on stderr once the folder is locked and its checks passed, before anything is
+    /// generated or written (`run`'s banner): a refused run announces nothing. `None`: no line.
+    pub banner: Option<String>,
 }
 
 /// What a finished run found.
@@ -177,6 +180,9 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
         }
         false => None,
     };
+    if let Some(banner) = &options.banner {
+        say!("{banner}");
+    }
     let started = std::time::Instant::now();
     let held = held_instances(config, options.shard)?;
     if started.elapsed().as_secs_f64() >= 1.0 {

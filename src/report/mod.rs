@@ -213,7 +213,7 @@ fn integrity(out: &mut String, results: &Results) {
         wrong.len() - rejected - failed,
     );
     if let Some(c) = results.certification() {
-        let checker = c.checker.map_or_else(|| "the proof checker".to_string(), |v| format!("`{v}`"));
+        let checker = findings::checked_by(&c);
         let _ = writeln!(
             out,
             "Certificates: of {} \"infeasible\" answers, {} were checked by {checker} (a DRAT proof of the \

@@ -161,8 +161,9 @@ pub(crate) struct Certification {
     pub unproven: usize,
     /// ... made with certification off, or before it existed.
     pub unchecked: usize,
-    /// The checker and its version, from `meta.json` (`rate 0.3.0`).
-    pub checker: Option<String>,
+    /// The checkers `meta.json` records (the run's, and each merged shard's), each once: the
+    /// program and the version it gave. Empty when it records none.
+    pub checkers: Vec<crate::certificates::Checker>,
 }
 
 /// Which seconds of a run its time counts: set-up and search together, or the search alone.
@@ -303,7 +304,17 @@ impl Results {
             count(&|r| r.certificate == UNPROVEN),
         );
         let refuted = count(&|r| r.certificate.is_empty() && self.solvable(r));
-        let checker = self.meta.as_ref().and_then(|m| m.get("checker")?.get("version")?.as_str().map(str::to_owned));
+        let mut checkers: Vec<crate::certificates::Checker> = Vec::new();
+        let metas = self.meta.iter().chain(
+            self.meta
+                .iter()
+                .flat_map(|m| m.get("merged_from").and_then(serde_json::Value::as_array).into_iter().flatten()),
+        );
+        for checker in metas.filter_map(|m| serde_json::from_value(m.get("checker")?.clone()).ok()) {
+            if !checkers.contains(&checker) {
+                checkers.push(checker);
+            }
+        }
         Some(Certification {
             claims: claims.len(),
             checked,
@@ -311,7 +322,7 @@ impl Results {
             refuted,
             unproven,
             unchecked: claims.len() - checked - failed - refuted - unproven,
-            checker,
+            checkers,
         })
     }
 

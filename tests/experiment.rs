@@ -641,6 +641,43 @@ const TINY: &str = "name = \"tiny\"\nboxes = [\"2x2\"]\nalphas = [0.5]\nmodes = 
                     solvers = [\"backtrack\"]\ntime_limit = 10.0\nmemory_mb = 256\nseed = 1\n";
 
 #[test]
+fn a_hand_edited_time_limit_in_meta_json_is_refused_by_resume_and_said_by_report_and_plot() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("tiny.toml");
+    fs::write(&config, TINY).unwrap();
+    let out = dir.path().join("r");
+    assert_ok(&run(&config, &out, &[], &[]));
+    // Untouched, the folder resumes and reports without a word about meta.json.
+    assert_ok(&run(&config, &out, &["--resume"], &[]));
+    let o = sudoku_lab(&["report", out.to_str().unwrap()], &[]);
+    assert_ok(&o);
+    assert!(!stderr(&o).contains("edited"), "{}", stderr(&o));
+    // The runs were made with 10 s; someone writes 0.5 s into meta.json.
+    let meta_path = out.join("meta.json");
+    let text = fs::read_to_string(&meta_path).unwrap();
+    assert!(text.contains("\"time_limit\": 10.0"), "{text}");
+    fs::write(&meta_path, text.replace("\"time_limit\": 10.0", "\"time_limit\": 0.5")).unwrap();
+    let edited = "meta.json was edited after the run wrote it: its config no longer matches the config_digest";
+    // --resume refuses it, with the config as it was and with the config edited to match.
+    for limit in ["10.0", "0.5"] {
+        fs::write(&config, TINY.replace("time_limit = 10.0", &format!("time_limit = {limit}"))).unwrap();
+        let o = run(&config, &out, &["--resume"], &[]);
+        assert_eq!(o.status.code(), Some(2), "config time_limit {limit}: {}", stderr(&o));
+        assert!(stderr(&o).contains(edited), "config time_limit {limit}: {}", stderr(&o));
+    }
+    // report and plot read it, and say so: on stderr and in REPORT.md.
+    let o = sudoku_lab(&["report", out.to_str().unwrap()], &[]);
+    assert_ok(&o);
+    assert!(stderr(&o).contains(&format!("warning: {}", out.join(edited).display())), "{}", stderr(&o));
+    let report = fs::read_to_string(out.join("REPORT.md")).unwrap();
+    assert!(report.contains("time limit 500 ms, from a meta.json edited after the run"), "{report}");
+    assert!(report.contains(edited), "{report}");
+    let o = sudoku_lab(&["plot", out.to_str().unwrap()], &[]);
+    assert_ok(&o);
+    assert!(stderr(&o).contains(edited), "{}", stderr(&o));
+}
+
+#[test]
 fn provenance_is_the_builds_revision_and_no_git_runs_at_run_time() {
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("tiny.toml");

@@ -192,9 +192,13 @@ pub enum Check {
 }
 
 /// An installed proof checker: the program and the version it reports.
+///
+/// Whatever program it is — `rate`, or the one [`CHECKER_ENV`] names — is trusted: a proof it
+/// accepts makes a verdict certified. So `meta.json` records all three fields, and the report
+/// names the program and the version it gave, never an assumed `rate`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Checker {
-    /// The checker's name (`rate`).
+    /// The checker's name: its program's file name (`rate`).
     pub name: String,
     /// The executable.
     pub program: PathBuf,
@@ -203,6 +207,10 @@ pub struct Checker {
 }
 
 /// The environment variable that names the checker's executable instead of the search below.
+///
+/// The program it names is trusted as `rate` is: it is run as `PROGRAM -d CNF PROOF` and its
+/// `s VERIFIED` with exit 0 certifies a verdict, whatever program it is. `meta.json` records it
+/// ([`Checker`]) and the report names it.
 pub const CHECKER_ENV: &str = "SUDOKU_LAB_PROOF_CHECKER";
 
 /// How to install the checker, for messages.
@@ -227,7 +235,20 @@ impl Checker {
         };
         let output = Command::new(&program).arg("--version").stdin(Stdio::null()).output().ok()?;
         let version = String::from_utf8_lossy(&output.stdout).trim().to_string();
-        (output.status.success() && !version.is_empty()).then(|| Checker { name: "rate".into(), program, version })
+        // Named by its file, not assumed to be `rate`: the environment variable may name any program.
+        let name = program.file_name().map_or_else(|| "rate".into(), |n| n.to_string_lossy().into_owned());
+        (output.status.success() && !version.is_empty()).then_some(Checker { name, program, version })
+    }
+
+    /// The checker for people: the version it gave (with its name in front when the version
+    /// does not hold it) and the program, `` `rate 0.3.0` (`/home/me/.cargo/bin/rate`) ``.
+    pub fn described(&self) -> String {
+        let label = if self.version.contains(&self.name) {
+            self.version.clone()
+        } else {
+            format!("{} {}", self.name, self.version)
+        };
+        format!("`{label}` (`{}`)", self.program.display())
     }
 
     /// Checks the DRAT `proof` (text or binary) of the unsatisfiability of the DIMACS `cnf`, in a

@@ -91,6 +91,42 @@ fn every_infeasible_row_of_an_unsolvable_set_is_checked_and_the_report_names_the
 }
 
 #[test]
+fn the_report_names_the_checker_meta_json_records_not_rate_whatever_ran() {
+    // SUDOKU_LAB_PROOF_CHECKER names a program of the user's; whatever it is, it is believed, so
+    // the report must say which program checked, and the version it gave — it said `rate 0.3.0`
+    // (the version only), and meta.json called every checker `rate`.
+    let dir = tempfile::tempdir().unwrap();
+    let rate = sudoku_lab::certificates::Checker::find().expect("rate is installed (scripts/setup.sh)");
+    let wrapper = dir.path().join("my-checker");
+    let script = format!(
+        "#!/bin/sh\nif [ \"$1\" = --version ]; then echo 'my-checker 9.9'; exit 0; fi\nexec '{}' \"$@\"\n",
+        rate.program.display()
+    );
+    fs::write(&wrapper, script).unwrap();
+    fs::set_permissions(&wrapper, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    fs::create_dir_all(dir.path().join("p")).unwrap();
+    fs::write(dir.path().join("p/none.txt"), puzzles("9x9-unsolvable.txt")[..2].join("\n") + "\n").unwrap();
+    let cfg = config(dir.path(), &["sat"], "", "[[sets]]\nname = \"none\"\nfiles = [\"p/none.txt\"]\n");
+    let out = dir.path().join("out");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
+        .args(["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()])
+        .env("SUDOKU_LAB_PROOF_CHECKER", &wrapper)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    assert!(rows(&out).iter().all(|r| r.certificate == "checked"));
+    let meta: serde_json::Value = serde_json::from_str(&fs::read_to_string(out.join("meta.json")).unwrap()).unwrap();
+    let checker = &meta["checker"];
+    assert_eq!(checker["name"], "my-checker", "{meta}");
+    assert_eq!(checker["program"].as_str(), wrapper.to_str(), "{meta}");
+    assert_eq!(checker["version"], "my-checker 9.9", "{meta}");
+    let text = report(&out);
+    let named = format!("2 checked by `my-checker 9.9` (`{}`)", wrapper.display());
+    assert!(text.contains(&named), "{text}");
+    assert!(!text.contains("rate 0.3"), "{text}");
+}
+
+#[test]
 fn random_fills_with_sat_ilp_and_backtrack_have_every_infeasible_row_checked() {
     let dir = tempfile::tempdir().unwrap();
     let grid = "boxes = [\"4x4\"]\nalphas = [0.6, 0.7]\nmodes = [\"random\"]\nrepeats = 3\n";

@@ -408,16 +408,26 @@ fn bad_unique_configs_exit_2_before_anything_is_written() {
         ("modes = [\"unique\"]", "modes = [\"planted\"]\nalphas = [0.5]", "difficulties apply to mode unique only"),
         ("seed = 12", "seed = 12\nalphas = [0.5]", "alphas: only modes random and planted have fill fractions"),
         ("seed = 12", "seed = 12\nunique_budget = 0", "unique_budget: 0 is not a time limit"),
-        ("seed = 12", "seed = 12\nunique_budget = 1e20", "unique_budget: 100000000000000000000 is not a time limit"),
-        ("time_limit = 5.0", "time_limit = 1e19", "time_limit: 10000000000000000000 is not a time limit"),
+        ("seed = 12", "seed = 12\nunique_budget = 1e20", "unique_budget: 1e20 is not a time limit"),
+        ("time_limit = 5.0", "time_limit = 1e19", "time_limit: 1e19 is not a time limit"),
+        // Below the shortest limit (1 ms), and said in a few characters, not 300 digits.
+        (
+            "time_limit = 5.0",
+            "time_limit = 1e-300",
+            "time_limit: 1e-300 is not a time limit: give seconds from 0.001 (1 ms)",
+        ),
+        (
+            "time_limit = 5.0",
+            "time_limit = 0.0005",
+            "time_limit: 0.0005 is not a time limit: give seconds from 0.001 (1 ms)",
+        ),
+        ("seed = 12", "seed = 12\nunique_budget = 1e-9", "unique_budget: 1e-9 is not a time limit"),
         // 4×4 puzzles never need more than singles: refused once the generator gives up, nothing run.
         (
             "boxes = [\"3x3\"]",
             "boxes = [\"3x3\", \"2x2\"]",
             "cannot generate instance 6 (box 2x2, mode unique, difficulty=expert",
         ),
-        // A budget too small for any puzzle.
-        ("seed = 12", "seed = 12\nunique_budget = 1e-9", "raise unique_budget (now 0.000000001 s)"),
         // Unique puzzles are made before the first run: more than 1 GiB of them is refused up front.
         (
             "boxes = [\"3x3\"]\nmodes = [\"unique\"]\ndifficulties = [\"easy\", \"expert\"]\nrepeats = 2",
@@ -434,8 +444,15 @@ fn bad_unique_configs_exit_2_before_anything_is_written() {
         let o = run(&config, &out, &[], &[]);
         assert_eq!(o.status.code(), Some(2), "{to}: {}", stderr(&o));
         assert!(stderr(&o).contains(message), "{to}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("0000000000"), "{to}: a number for people is short: {}", stderr(&o));
         assert!(!out.exists(), "{to}: the results folder was created");
     }
+    // The refusal of a time limit points at its value, as every config error does.
+    let config = dir.path().join("tiny-limit.toml");
+    fs::write(&config, good.replace("time_limit = 5.0", "time_limit = 1e-300")).unwrap();
+    let o = run(&config, &dir.path().join("tiny"), &[], &[]);
+    let at = format!("{}:10:14: time_limit: 1e-300 is not a time limit", config.display());
+    assert!(stderr(&o).contains(&at), "{}", stderr(&o));
     // `generate` makes random and planted instances only; unique puzzles come from `puzzle`.
     let o = sudoku_lab(&["generate", "--size", "9", "--alpha", "0.3", "--mode", "unique"], &[]);
     assert_eq!(o.status.code(), Some(2));
@@ -591,9 +608,74 @@ fn a_second_run_on_a_folder_in_use_is_refused_and_touches_nothing() {
     assert!(!out.join(".lock").exists(), "a finished run removes its lock file");
 }
 
+#[test]
+fn a_run_refused_by_the_folder_lock_prints_no_banner() {
+    // The banner ("run hang: … → FOLDER") came before the lock was tried, so a refused run first
+    // announced a run it never made.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    fs::create_dir(&out).unwrap();
+    // This process holds the folder's lock, as another command writing to it would.
+    let lock = fs::File::create(out.join(".lock")).unwrap();
+    lock.try_lock().unwrap();
+    fs::write(out.join(".lock"), format!("{}\n", std::process::id())).unwrap();
+    let o = run(&data("experiment-hang.toml"), &out, &[], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("is writing to it"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("run hang"), "no banner for a refused run: {}", stderr(&o));
+    // Refused for its folder's contents, it says nothing of a run either.
+    drop(lock);
+    fs::remove_file(out.join(".lock")).unwrap();
+    fs::write(out.join("instances.txt"), "someone else's\n").unwrap();
+    let o = run(&data("experiment-hang.toml"), &out, &[], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("run hang"), "no banner for a refused run: {}", stderr(&o));
+    // Once the run starts, the banner is its first line.
+    let o = run(&data("experiment-hang.toml"), &dir.path().join("fresh"), &[], &[]);
+    assert_ok(&o);
+    assert!(stderr(&o).starts_with("run hang: 2 instances × 2 solvers"), "{}", stderr(&o));
+}
+
 /// A config of one planted 4×4 instance solved by `backtrack`: a run of well under a second.
 const TINY: &str = "name = \"tiny\"\nboxes = [\"2x2\"]\nalphas = [0.5]\nmodes = [\"planted\"]\nrepeats = 1\n\
                     solvers = [\"backtrack\"]\ntime_limit = 10.0\nmemory_mb = 256\nseed = 1\n";
+
+#[test]
+fn a_hand_edited_time_limit_in_meta_json_is_refused_by_resume_and_said_by_report_and_plot() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("tiny.toml");
+    fs::write(&config, TINY).unwrap();
+    let out = dir.path().join("r");
+    assert_ok(&run(&config, &out, &[], &[]));
+    // Untouched, the folder resumes and reports without a word about meta.json.
+    assert_ok(&run(&config, &out, &["--resume"], &[]));
+    let o = sudoku_lab(&["report", out.to_str().unwrap()], &[]);
+    assert_ok(&o);
+    assert!(!stderr(&o).contains("edited"), "{}", stderr(&o));
+    // The runs were made with 10 s; someone writes 0.5 s into meta.json.
+    let meta_path = out.join("meta.json");
+    let text = fs::read_to_string(&meta_path).unwrap();
+    assert!(text.contains("\"time_limit\": 10.0"), "{text}");
+    fs::write(&meta_path, text.replace("\"time_limit\": 10.0", "\"time_limit\": 0.5")).unwrap();
+    let edited = "meta.json was edited after the run wrote it: its config no longer matches the config_digest";
+    // --resume refuses it, with the config as it was and with the config edited to match.
+    for limit in ["10.0", "0.5"] {
+        fs::write(&config, TINY.replace("time_limit = 10.0", &format!("time_limit = {limit}"))).unwrap();
+        let o = run(&config, &out, &["--resume"], &[]);
+        assert_eq!(o.status.code(), Some(2), "config time_limit {limit}: {}", stderr(&o));
+        assert!(stderr(&o).contains(edited), "config time_limit {limit}: {}", stderr(&o));
+    }
+    // report and plot read it, and say so: on stderr and in REPORT.md.
+    let o = sudoku_lab(&["report", out.to_str().unwrap()], &[]);
+    assert_ok(&o);
+    assert!(stderr(&o).contains(&format!("warning: {}", out.join(edited).display())), "{}", stderr(&o));
+    let report = fs::read_to_string(out.join("REPORT.md")).unwrap();
+    assert!(report.contains("time limit 500 ms, from a meta.json edited after the run"), "{report}");
+    assert!(report.contains(edited), "{report}");
+    let o = sudoku_lab(&["plot", out.to_str().unwrap()], &[]);
+    assert_ok(&o);
+    assert!(stderr(&o).contains(edited), "{}", stderr(&o));
+}
 
 #[test]
 fn provenance_is_the_builds_revision_and_no_git_runs_at_run_time() {

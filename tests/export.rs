@@ -339,6 +339,21 @@ fn bad_input_exits_2_and_writes_nothing() {
         assert!(stderr(&o).starts_with("error: "), "{}", stderr(&o));
         assert!(!out.exists(), "no folder is created for bad input");
     }
+    // --model chooses the ILP formulation of lp and mps files: with cnf or col it was ignored
+    // without a word; now it is refused, naming the targets that read it.
+    let sample = data("9x9-sample.txt");
+    for to in ["cnf", "col"] {
+        let args = ["export", sample.to_str().unwrap(), "--to", to, "--model", "edge", "--out", out.to_str().unwrap()];
+        let o = run(&args, "");
+        assert_eq!(o.status.code(), Some(2), "--to {to} --model edge: {}", stderr(&o));
+        assert!(
+            stderr(&o)
+                .contains(&format!("--model chooses the ILP formulation of lp and mps files; --to {to} has none")),
+            "{}",
+            stderr(&o)
+        );
+        assert!(!out.exists(), "nothing is written");
+    }
     let o = run(&["export", data("9x9-sample.txt").to_str().unwrap(), "--to", "dimacs", "--out", "x"], "");
     assert_eq!(o.status.code(), Some(2), "an unknown --to is a usage error");
 }

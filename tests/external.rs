@@ -220,6 +220,55 @@ fn every_misbehaviour_ends_in_its_own_status_and_the_run_goes_on() {
     assert!(left.is_empty(), "{left:?}");
 }
 
+/// The names in `folder` of empty worker logs and of a `logs/` folder with nothing in it.
+fn empty_leftovers(folder: &Path) -> Vec<String> {
+    let mut left: Vec<String> = fs::read_dir(folder)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| e.file_name().to_string_lossy().starts_with("worker-") && e.metadata().unwrap().len() == 0)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    if fs::read_dir(folder.join("logs")).is_ok_and(|mut d| d.next().is_none()) {
+        left.push("logs/".into());
+    }
+    left
+}
+
+#[test]
+fn no_empty_logs_folder_is_left_by_a_finished_or_an_interrupted_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let defs =
+        definitions(&[("cheat-grid", "grid", "cheat-grid.sh", "grid", ""), ("hang", "grid", "hang.sh", "grid", "")]);
+    fs::write(dir.path().join("mine.toml"), defs).unwrap();
+    // Finished: every external run answered, so no output was kept and `logs/` holds nothing.
+    let cfg = config(dir.path(), &["backtrack", "cheat-grid"], "mine.toml", 20.0);
+    let folder = dir.path().join("finished");
+    let out = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", folder.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    assert_eq!(empty_leftovers(&folder), Vec::<String>::new());
+    // Interrupted: the answer came, then SIGTERM while `hang` runs (the run stops at once, its
+    // rows for a later --resume).
+    let cfg = config(dir.path(), &["cheat-grid", "hang"], "mine.toml", 600.0);
+    let folder = dir.path().join("interrupted");
+    let child = std::process::Command::new(bin())
+        .args(["run", cfg.to_str().unwrap(), "--out", folder.to_str().unwrap(), "--jobs", "1"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // `hang` writes its pid and its child's when it starts, after `cheat-grid` answered.
+    let started = Instant::now();
+    while fs::read_to_string(folder.join("pids")).map_or(0, |p| p.lines().count()) < 2 {
+        assert!(started.elapsed() < Duration::from_secs(60), "hang did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: a plain kill(2) of our own child.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(143), "{}", common::stderr(&out));
+    assert!(folder.join("meta.json").is_file(), "the run had begun writing");
+    assert_eq!(empty_leftovers(&folder), Vec::<String>::new());
+}
+
 #[test]
 fn bad_definitions_are_refused_before_anything_runs() {
     let dir = tempfile::tempdir().unwrap();

@@ -251,3 +251,29 @@ fn sigterm_ends_solve_only_after_its_worker_and_solvers_are_gone() {
     }
     assert!(text(&out.stderr).contains("stopped by SIGTERM"), "{}", text(&out.stderr));
 }
+
+#[test]
+fn time_limits_below_the_shortest_are_refused_by_every_command_that_takes_one() {
+    // `1e-300` was accepted and printed back as a 300-digit number.
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(dir.path(), "p.txt", PUZZLE_4X4);
+    let commands: [&[&str]; 4] = [
+        &["solve", &input, "--solver", "backtrack"],
+        &["bench", &input, "--solver", "backtrack"],
+        &["analyze", &input],
+        &["puzzle", "--size", "4", "--difficulty", "easy"],
+    ];
+    for command in commands {
+        for limit in ["1e-300", "0.0009"] {
+            let o = sudoku_lab(&[command, &["--time-limit", limit]].concat(), &[]);
+            let err = text(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{command:?} --time-limit {limit}: {err}");
+            let says = format!("{limit} is not a time limit: give seconds from 0.001 (1 ms) to 31536000 (one year)");
+            assert!(err.contains(&says), "{command:?} --time-limit {limit}: {err}");
+            assert!(o.stdout.is_empty(), "{command:?}: nothing is done");
+        }
+        // The shortest limit itself is accepted.
+        let o = sudoku_lab(&[command, &["--time-limit", "0.001"]].concat(), &[]);
+        assert!(!text(&o.stderr).contains("is not a time limit"), "{command:?}: {}", text(&o.stderr));
+    }
+}

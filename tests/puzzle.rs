@@ -341,6 +341,37 @@ fn the_puzzle_command_writes_unique_puzzles_that_analyze_accepts() {
 }
 
 #[test]
+fn a_givens_range_beyond_the_grid_or_a_grid_too_small_is_refused_without_echoing_a_range() {
+    // --givens 0-200 on 9×9 was clamped to 0-81 and echoed back as "givens 0-200".
+    let out = run(&["puzzle", "--size", "9", "--difficulty", "easy", "--givens", "0-200"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "no puzzle is written: {}", stdout(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "the givens range 0-200 goes beyond the 81 cells of a 9×9 (3x3 boxes) grid: give a range within 0-81"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("puzzle 1"), "refused before any puzzle: {err}");
+    // A 1×1 grid has no default clue range: the message names none (it said "givens range 1-0").
+    for difficulty in ["easy", "medium", "hard"] {
+        let out = run(&["puzzle", "--size", "1", "--difficulty", difficulty], "");
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        let err = stderr(&out);
+        assert!(!err.contains("range 1-0") && !err.contains("1-0"), "{difficulty}: {err}");
+        assert!(
+            err.contains(&format!("a 1×1 (1x1 boxes) grid is too small for a default {difficulty} clue count")),
+            "{difficulty}: {err}"
+        );
+        assert!(err.contains("give --givens A-B within 0-1"), "{difficulty}: {err}");
+    }
+    // With a range of its own, a 1×1 puzzle is made.
+    let out = run(&["puzzle", "--size", "1", "--difficulty", "easy", "--givens", "0-1"], "");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
 fn bad_input_exits_2_with_a_clear_message() {
     let cases: &[(&[&str], &str, &str)] = &[
         (&["puzzle", "--size", "9", "--difficulty", "impossible"], "", "invalid value 'impossible'"),

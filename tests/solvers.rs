@@ -236,7 +236,7 @@ fn solve_rejects_unknown_solvers_and_bad_limits_with_usage_errors() {
     }
     let o = run(&["solve", "-", "--time-limit", "0"], "");
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("0 is not a time limit: give seconds above 0"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("0 is not a time limit: give seconds from 0.001 (1 ms)"), "{}", stderr(&o));
 }
 
 #[test]

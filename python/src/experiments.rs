@@ -142,6 +142,7 @@ pub fn run(
         exe,
         stop: Some(Arc::clone(&stop)),
         watch: Some(Arc::clone(&watch)),
+        banner: None,
     };
     let (mut shown, mut last) = (None::<Snapshot>, Instant::now());
     let mut tick = |py: Python<'_>, last_call: bool| -> PyResult<()> {

@@ -51,18 +51,9 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let out = args.out.unwrap_or_else(|| PathBuf::from("results").join(&config.name));
     let exe = crate::solve::portfolio::worker_exe().map_err(anyhow::Error::msg)?;
     let stop = Some(experiment::signals::install().context("installing the SIGINT/SIGTERM handlers")?);
-    let options = RunOptions {
-        out: out.clone(),
-        jobs,
-        shard: args.shard,
-        resume: args.resume,
-        force: args.force,
-        exe,
-        stop,
-        watch: None,
-    };
     let slice = args.shard.map(|s| format!(" (shard {s})")).unwrap_or_default();
-    say!(
+    // Said by the runner once the folder is locked and checked: a refused run announces nothing.
+    let banner = format!(
         "run {}{slice}: {} instances × {} solvers, time limit {}, memory cap {} MiB, {jobs} job(s), {} → {}",
         config.name,
         config.instance_count(),
@@ -72,6 +63,17 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
         if config.certify { "infeasible verdicts certified" } else { "certification off" },
         out.display()
     );
+    let options = RunOptions {
+        out: out.clone(),
+        jobs,
+        shard: args.shard,
+        resume: args.resume,
+        force: args.force,
+        exe,
+        stop,
+        watch: None,
+        banner: Some(banner),
+    };
     let summary = match experiment::run(&config, &options) {
         Err(e @ experiment::ExperimentError::Interrupted { number, .. }) => {
             say!("{}", e.to_string().replace("CONFIG", &args.config.display().to_string()));

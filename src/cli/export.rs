@@ -38,9 +38,10 @@ pub struct ExportArgs {
     /// it), col (DIMACS graph colouring).
     #[arg(long, value_enum)]
     to: Target,
-    /// ILP formulation of lp and mps files (ignored for cnf and col).
-    #[arg(long, value_enum, default_value = "clique")]
-    model: ModelChoice,
+    /// ILP formulation of lp and mps files (default: clique); refused with cnf and col, which
+    /// have no ILP model.
+    #[arg(long, value_enum)]
+    model: Option<ModelChoice>,
     /// Folder to write into (created if missing).
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
@@ -51,6 +52,13 @@ pub struct ExportArgs {
 
 /// `export`: writes `<stem>-<k>.<ext>` per puzzle into `--out`, prints each path on stdout.
 pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
+    // A flag that changes nothing is refused rather than ignored: the user meant something by it.
+    if !matches!(args.to, Target::Lp | Target::Mps) && args.model.is_some() {
+        bail!(
+            "--model chooses the ILP formulation of lp and mps files; --to {} has none (leave --model out)",
+            args.to.extension()
+        );
+    }
     let (entries, _) = args.input.read()?;
     if args.out.exists() && !args.out.is_dir() {
         bail!("--out {} is not a directory", args.out.display());
@@ -70,7 +78,7 @@ pub fn run(args: ExportArgs) -> anyhow::Result<ExitCode> {
         );
     }
     std::fs::create_dir_all(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
-    let formulation = args.model.formulation();
+    let formulation = args.model.unwrap_or(ModelChoice::Clique).formulation();
     let (mut written, mut skipped) = (0, 0);
     for (i, entry) in entries.iter().enumerate() {
         let k = i + 1;

@@ -70,7 +70,8 @@ pub fn puzzle(args: PuzzleArgs) -> anyhow::Result<ExitCode> {
         givens: args.givens.map(|(a, b)| a..=b),
         max_attempts: args.max_attempts.max(1),
     };
-    let range = spec.givens_range(shape);
+    // Refused before any puzzle: a range the grid cannot hold is no fault of puzzle 1's.
+    let range = spec.checked_range(shape)?;
     let budget = Duration::from_secs_f64(args.time_limit);
     let certifier = match args.certify {
         false => None,

@@ -348,6 +348,13 @@ impl Config {
         }
     }
 
+    /// The SHA-256 (hex) of the config's [`Config::identity`] as JSON: `meta.json` records it
+    /// beside the config, so an edit of the config there afterwards shows ([`super::meta::Meta::config_intact`]).
+    pub fn digest(&self) -> String {
+        let json = serde_json::to_string(&self.identity()).expect("a config always serializes");
+        super::sets::sha256_hex(json.as_bytes())
+    }
+
     /// Levels a mode sweeps: α values for `random`, α values × hole patterns for `planted`,
     /// difficulties for `unique`.
     pub fn level_count(&self, mode: Mode) -> usize {

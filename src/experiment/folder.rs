@@ -316,12 +316,19 @@ pub fn read_meta(folder: &Path) -> Result<Option<Meta>, ExperimentError> {
     let mut meta: Meta = serde_json::from_str(&text)
         .map_err(|e| ExperimentError::Corrupt { path, message: format!("not a sudoku-lab meta.json: {e}") })?;
     meta.restore_as_written();
+    // Continuing or merging runs under a config they were not made with would mix two experiments
+    // in one folder without a word: a hand edit (say of `time_limit`) is refused.
+    if !meta.config_intact() {
+        let reason = format!("its {}; restore the file as the run wrote it", super::meta::edited_words(&meta.config));
+        return Err(ExperimentError::Refused { folder: folder.to_path_buf(), reason });
+    }
     Ok(Some(meta))
 }
 
-/// Writes `meta.json` atomically.
+/// Writes `meta.json` atomically, with the digest of the config it holds ([`Meta::config_digest`]).
 pub fn write_meta(folder: &Path, meta: &Meta) -> Result<(), ExperimentError> {
-    let mut json = serde_json::to_string_pretty(meta).expect("meta always serializes");
+    let meta = Meta { config_digest: meta.config.digest(), ..meta.clone() };
+    let mut json = serde_json::to_string_pretty(&meta).expect("meta always serializes");
     json.push('\n');
     write_atomic(&folder.join(META_FILE), json.as_bytes())
 }

@@ -92,9 +92,31 @@ pub struct Meta {
     /// For a merged folder: the shard folders' own `meta.json`, in shard order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub merged_from: Vec<Meta>,
+    /// [`Config::digest`] of `config`, set whenever the file is written: a hand edit of the config
+    /// afterwards (say of `time_limit`) no longer matches it. Empty in folders made before it was
+    /// recorded, which are not checked.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub config_digest: String,
+}
+
+/// What is said of a `meta.json` whose config no longer matches its `config_digest`, with the
+/// time limit it now holds (the one value every report and figure reads from it).
+pub fn edited_words(config: &Config) -> String {
+    format!(
+        "meta.json was edited after the run wrote it: its config no longer matches the config_digest written with \
+         it (its time_limit now says {} s)",
+        config.time_limit
+    )
 }
 
 impl Meta {
+    /// `false` when `config` was changed after the file was written: it no longer matches
+    /// [`Meta::config_digest`]. `true` for folders written before the digest was recorded.
+    /// Call it after [`Meta::restore_as_written`] (the digest covers the definitions as written).
+    pub fn config_intact(&self) -> bool {
+        self.config_digest.is_empty() || self.config_digest == self.config.digest()
+    }
+
     /// Gives the config's external solvers back what their files wrote
     /// ([`Meta::external_as_written`]), which `config` does not hold; done when `meta.json` is read.
     pub fn restore_as_written(&mut self) {
@@ -134,6 +156,7 @@ impl Meta {
             finished: None,
             checker: None,
             merged_from: Vec::new(),
+            config_digest: config.digest(),
         }
     }
 }

@@ -66,6 +66,9 @@ pub struct RunOptions {
     pub stop: Option<StopFlag>,
     /// Where to report progress instead of stderr; `None`: stderr.
     pub watch: Option<Watch>,
+    /// A line said on stderr once the folder is locked and its checks passed, before anything is
+    /// generated or written (`run`'s banner): a refused run announces nothing. `None`: no line.
+    pub banner: Option<String>,
 }
 
 /// What a finished run found.
@@ -188,6 +191,9 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
         }
         false => None,
     };
+    if let Some(banner) = &options.banner {
+        say!("{banner}");
+    }
     let started = std::time::Instant::now();
     let held = held_instances(config, options.shard)?;
     if started.elapsed().as_secs_f64() >= 1.0 {
@@ -204,6 +210,8 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
         Some(lock) => lock,
         None => FolderLock::take(folder)?,
     };
+    // Dropped before the lock, however the run ends: finished, interrupted or failed.
+    let _tidy = Tidy(folder);
     if options.force {
         remove_results(folder)?;
     }
@@ -343,7 +351,7 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
     write_runs(&runs_path, &rows)?;
     meta.finished = Some(now_utc());
     write_meta(folder, &meta)?;
-    remove_empty_logs(folder);
+    drop(_tidy);
     drop(lock);
     Ok(Summary { rows: rows.len(), counts: progress.counts(), problems: problems(&rows) })
 }
@@ -494,7 +502,8 @@ fn log_path(folder: &Path, slot: usize) -> PathBuf {
     folder.join(format!("worker-{}.log", slot + 1))
 }
 
-/// Removes worker logs that stayed empty (nothing to read in them).
+/// Removes worker logs that stayed empty (nothing to read in them), and `logs/` when no external
+/// solver's output was kept in it.
 fn remove_empty_logs(folder: &Path) {
     let Ok(entries) = std::fs::read_dir(folder) else { return };
     for entry in entries.flatten() {
@@ -504,6 +513,18 @@ fn remove_empty_logs(folder: &Path) {
             // A log we cannot remove is only clutter.
             let _ = std::fs::remove_file(entry.path());
         }
+    }
+    // Fails, and so keeps it, unless it is empty.
+    let _ = std::fs::remove_dir(folder.join(LOGS_DIR));
+}
+
+/// Tidies a results folder when dropped ([`remove_empty_logs`]), so that every way out of a run
+/// that wrote to it — finished, interrupted by a signal, failed — leaves no empty logs behind.
+struct Tidy<'a>(&'a Path);
+
+impl Drop for Tidy<'_> {
+    fn drop(&mut self) {
+        remove_empty_logs(self.0);
     }
 }
 

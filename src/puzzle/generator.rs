@@ -91,12 +91,8 @@ impl Generator {
         rng: &mut impl Rng,
         budget: Duration,
     ) -> Result<Generated, PuzzleError> {
-        let cells = self.shape.cells();
-        let range = spec.givens_range(self.shape);
-        let (lo, hi) = (*range.start(), (*range.end()).min(cells));
-        if lo > hi {
-            return Err(PuzzleError::Range { lo, hi: *range.end(), cells, shape: ShapeName(self.shape) });
-        }
+        let range = spec.checked_range(self.shape)?;
+        let (lo, hi) = (*range.start(), *range.end());
         let start = Instant::now();
         let deadline = start + budget;
         let shape = ShapeName(self.shape);

@@ -67,6 +67,20 @@ impl PuzzleSpec {
     pub fn givens_range(&self, shape: Shape) -> RangeInclusive<usize> {
         self.givens.clone().unwrap_or_else(|| default_givens(shape, self.rating))
     }
+
+    /// [`PuzzleSpec::givens_range`] when `shape` can hold it: refuses a range given that is empty
+    /// or goes beyond the N² cells ([`PuzzleError::Range`]), and a shape too small for any default
+    /// range of the rating ([`PuzzleError::NoDefaultRange`]).
+    pub fn checked_range(&self, shape: Shape) -> Result<RangeInclusive<usize>, PuzzleError> {
+        let (range, cells) = (self.givens_range(shape), shape.cells());
+        match (&self.givens, range.is_empty() || *range.end() > cells) {
+            (_, false) => Ok(range),
+            (Some(_), true) => {
+                Err(PuzzleError::Range { lo: *range.start(), hi: *range.end(), cells, shape: ShapeName(shape) })
+            }
+            (None, true) => Err(PuzzleError::NoDefaultRange { rating: self.rating, cells, shape: ShapeName(shape) }),
+        }
+    }
 }
 
 /// The default clue-count range of a rating for a shape: the 9×9 ranges as fractions of N² (see
@@ -112,13 +126,27 @@ pub enum Exhausted {
 /// Why no puzzle was made.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum PuzzleError {
-    /// The clue-count range is empty or beyond the grid.
-    #[error("the givens range {lo}-{hi} is empty or outside 0-{cells} (the cells of a {shape} grid)")]
+    /// The clue-count range asked for is empty or goes beyond the grid.
+    #[error("the givens range {lo}-{hi} {}: give a range within 0-{cells}", range_problem(*.lo, *.hi, *.cells, *.shape))]
     Range {
         /// Lowest clue count asked for.
         lo: usize,
         /// Highest clue count asked for.
         hi: usize,
+        /// N².
+        cells: usize,
+        /// The shape.
+        shape: ShapeName,
+    },
+    /// No range was asked for, and the shape is too small for the rating's default range (the
+    /// default ranges are shares of the cells: a 1×1 grid has none for easy, medium or hard).
+    #[error(
+        "a {shape} grid is too small for a default {rating} clue count (the default ranges are shares of its \
+         {cells} cell(s)): give --givens A-B within 0-{cells}"
+    )]
+    NoDefaultRange {
+        /// The rating asked for.
+        rating: Rating,
         /// N².
         cells: usize,
         /// The shape.
@@ -151,6 +179,15 @@ pub struct ShapeName(pub Shape);
 impl std::fmt::Display for ShapeName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{n}×{n} ({} boxes)", self.0, n = self.0.n())
+    }
+}
+
+/// What is wrong with the clue-count range `lo`-`hi` on a grid of `cells` cells.
+fn range_problem(lo: usize, hi: usize, cells: usize, shape: ShapeName) -> String {
+    if lo > hi {
+        "is empty".to_string()
+    } else {
+        format!("goes beyond the {cells} cells of a {shape} grid")
     }
 }
 

@@ -160,7 +160,7 @@ fn certification(results: &Results) -> Option<String> {
             if c.refuted > 0 { format!("; {} are refuted by a verified solution", c.refuted) } else { String::new() }
         ));
     }
-    let checker = c.checker.map_or_else(|| "the proof checker".to_string(), |v| format!("`{v}`"));
+    let checker = checked_by(&c);
     let mut parts = vec![format!("{} checked by {checker} (a DRAT proof of the puzzle's reference CNF)", c.checked)];
     if c.failed > 0 {
         parts.push(format!("{} failed: a proof rejected, or a solution found (wrong answers)", c.failed));
@@ -178,6 +178,15 @@ fn certification(results: &Results) -> Option<String> {
         ));
     }
     Some(format!("Certified verdicts (*Integrity*): of {} \"infeasible\" answers, {}.", c.claims, parts.join(", ")))
+}
+
+/// The checkers of `c` as the report names them: each program with the version it gave
+/// ([`crate::certificates::Checker::described`]), or "the proof checker" when `meta.json` records none.
+pub(crate) fn checked_by(c: &crate::results::Certification) -> String {
+    if c.checkers.is_empty() {
+        return "the proof checker".to_string();
+    }
+    c.checkers.iter().map(crate::certificates::Checker::described).collect::<Vec<_>>().join(" or ")
 }
 
 /// Which paradigm is fastest at each size and by how much, per mode or for all modes at once.

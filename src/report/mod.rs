@@ -133,7 +133,9 @@ fn render(results: &Results, dir: &Path) -> String {
 /// Title and what was run.
 fn header(out: &mut String, results: &Results) {
     let _ = writeln!(out, "# Report: {}\n", results.name());
-    let limit = results.time_limit.map_or_else(String::new, |t| format!("; time limit {}", fmt_round_seconds(t)));
+    let edited = if results.meta_edited.is_some() { ", from a meta.json edited after the run (see Setup)" } else { "" };
+    let limit =
+        results.time_limit.map_or_else(String::new, |t| format!("; time limit {}{edited}", fmt_round_seconds(t)));
     let sets: std::collections::BTreeSet<&str> =
         results.rows.iter().filter(|r| !r.set.is_empty()).map(|r| r.set.as_str()).collect();
     let modes: Vec<String> = results.modes().into_iter().filter(|m| !sets.contains(m.as_str())).collect();
@@ -213,7 +215,7 @@ fn integrity(out: &mut String, results: &Results) {
         wrong.len() - rejected - failed,
     );
     if let Some(c) = results.certification() {
-        let checker = c.checker.map_or_else(|| "the proof checker".to_string(), |v| format!("`{v}`"));
+        let checker = findings::checked_by(&c);
         let _ = writeln!(
             out,
             "Certificates: of {} \"infeasible\" answers, {} were checked by {checker} (a DRAT proof of the \
@@ -280,6 +282,9 @@ fn setup(out: &mut String, results: &Results) {
     }
     if let Some(serde_json::Value::Object(meta)) = &results.meta {
         out.push_str("## Setup (meta.json)\n\n");
+        if let Some(words) = &results.meta_edited {
+            let _ = writeln!(out, "**Edited:** {words}; this report reads it as it now is.\n");
+        }
         for (key, value) in meta {
             flatten_meta(out, key, value, 0);
         }

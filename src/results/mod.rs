@@ -161,8 +161,9 @@ pub(crate) struct Certification {
     pub unproven: usize,
     /// ... made with certification off, or before it existed.
     pub unchecked: usize,
-    /// The checker and its version, from `meta.json` (`rate 0.3.0`).
-    pub checker: Option<String>,
+    /// The checkers `meta.json` records (the run's, and each merged shard's), each once: the
+    /// program and the version it gave. Empty when it records none.
+    pub checkers: Vec<crate::certificates::Checker>,
 }
 
 /// Which seconds of a run its time counts: set-up and search together, or the search alone.
@@ -198,6 +199,9 @@ pub(crate) struct Results {
     pub meta: Option<serde_json::Value>,
     /// Why a `meta.json` that exists was left out (unreadable or corrupt), if it was.
     pub meta_problem: Option<String>,
+    /// What is said of a `meta.json` whose config was edited after the run wrote it (it no longer
+    /// matches its `config_digest`): it is read all the same, its time limit included, and said.
+    pub meta_edited: Option<String>,
     /// The time limit, seconds: `time_limit` from `meta.json`, else the longest limit/memory run.
     pub time_limit: Option<f64>,
     /// Which seconds every time statistic counts ([`Clock::Total`] unless asked otherwise).
@@ -235,7 +239,11 @@ impl Results {
             path.display()
         );
         let time_limit = meta.as_ref().and_then(meta_time_limit).or_else(|| longest_unfinished(&rows));
-        Ok(Results::new(rows, meta, meta_problem, time_limit))
+        let meta_edited = meta.as_ref().and_then(edited_meta);
+        if let Some(words) = &meta_edited {
+            say!("warning: {}/{words}; read as it now is", dir.display());
+        }
+        Ok(Results { meta_edited, ..Results::new(rows, meta, meta_problem, time_limit) })
     }
 
     /// Results of `rows` on [`Clock::Total`], each run judged against the other runs of its instance.
@@ -258,7 +266,17 @@ impl Results {
         let evidence: BTreeMap<InstanceKey, Evidence> =
             runs.into_iter().map(|(key, runs)| (key, Evidence::of(&runs))).collect();
         let judgements = rows.iter().map(|r| judge(r, evidence[&puzzle_key(r)])).collect();
-        Results { rows, meta, meta_problem, time_limit, clock: Clock::Total, evidence, judgements, swept_sets }
+        Results {
+            rows,
+            meta,
+            meta_problem,
+            meta_edited: None,
+            time_limit,
+            clock: Clock::Total,
+            evidence,
+            judgements,
+            swept_sets,
+        }
     }
 
     /// The one judgement of `row` ([`judge`]), against everything known about its instance: the
@@ -306,7 +324,17 @@ impl Results {
             count(&|r| r.certificate == UNPROVEN && !refuted(r)),
             count(&refuted),
         );
-        let checker = self.meta.as_ref().and_then(|m| m.get("checker")?.get("version")?.as_str().map(str::to_owned));
+        let mut checkers: Vec<crate::certificates::Checker> = Vec::new();
+        let metas = self.meta.iter().chain(
+            self.meta
+                .iter()
+                .flat_map(|m| m.get("merged_from").and_then(serde_json::Value::as_array).into_iter().flatten()),
+        );
+        for checker in metas.filter_map(|m| serde_json::from_value(m.get("checker")?.clone()).ok()) {
+            if !checkers.contains(&checker) {
+                checkers.push(checker);
+            }
+        }
         Some(Certification {
             claims: claims.len(),
             checked,
@@ -314,7 +342,7 @@ impl Results {
             refuted,
             unproven,
             unchecked: claims.len() - checked - failed - refuted - unproven,
-            checker,
+            checkers,
         })
     }
 
@@ -502,6 +530,23 @@ fn meta_time_limit(meta: &serde_json::Value) -> Option<f64> {
         _ => None,
     }?;
     (seconds > 0.0).then_some(seconds)
+}
+
+/// The words for a sudoku-lab `meta.json` whose config no longer matches the `config_digest` the
+/// run wrote beside it ([`crate::experiment::meta::Meta::config_intact`]); `None` for one that
+/// matches, or has no digest (older folders, other tools' files).
+fn edited_meta(meta: &serde_json::Value) -> Option<String> {
+    meta.get("config_digest")?;
+    match serde_json::from_value::<crate::experiment::meta::Meta>(meta.clone()) {
+        Ok(mut m) => {
+            m.restore_as_written();
+            (!m.config_intact()).then(|| crate::experiment::meta::edited_words(&m.config))
+        }
+        Err(e) => Some(format!(
+            "meta.json was edited after the run wrote it: its config_digest stands beside a config that no longer \
+             reads as one ({e})"
+        )),
+    }
 }
 
 /// The longest time any stopped (limit/memory) run took: the limit when `meta.json` is missing.

@@ -116,14 +116,32 @@ impl Default for Limits {
 /// error rather than overflowing the clock; no limit at all is the way to ask for "unlimited".
 pub const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
 
-/// Checks a number of seconds for a time limit: positive, finite, at most [`MAX_SECONDS`].
+/// Shortest time limit accepted anywhere, seconds (1 ms): starting a solve, and reading the clock
+/// it is stopped by, take longer than that, so a shorter limit would stop every run before it
+/// began and measure nothing but its own overhead.
+pub const MIN_SECONDS: f64 = 0.001;
+
+/// Checks a number of seconds for a time limit: finite, at least [`MIN_SECONDS`], at most
+/// [`MAX_SECONDS`]. The refusal shows the number as written short (`1e-300`, not 300 digits).
 pub fn check_seconds(seconds: f64) -> Result<f64, String> {
-    if seconds > 0.0 && seconds <= MAX_SECONDS {
+    if (MIN_SECONDS..=MAX_SECONDS).contains(&seconds) {
         Ok(seconds)
     } else {
         Err(format!(
-            "{seconds} is not a time limit: give seconds above 0 and at most {MAX_SECONDS} (one year), or no limit"
+            "{} is not a time limit: give seconds from {MIN_SECONDS} (1 ms) to {MAX_SECONDS} (one year), or no limit",
+            short_number(seconds)
         ))
+    }
+}
+
+/// `x` as Rust writes it (`0.0005`), or in scientific notation when that is much shorter
+/// (`1e-9`, `1e-300`, `1e19`).
+fn short_number(x: f64) -> String {
+    let (plain, scientific) = (format!("{x}"), format!("{x:e}"));
+    if plain.len() > scientific.len() + 4 {
+        scientific
+    } else {
+        plain
     }
 }
 

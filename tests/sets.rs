@@ -278,3 +278,20 @@ fn a_set_spanning_many_fills_is_binned_and_drawn_as_the_share_solved_against_fil
         "{binned:?}"
     );
 }
+
+#[test]
+fn meta_json_records_the_sets_folder_absolute_for_a_bare_config_name() {
+    let dir = tempfile::tempdir().unwrap();
+    puzzle_folder(dir.path());
+    write_config(dir.path(), "[[sets]]\nname = \"four\"\nfiles = [\"puzzles/4x4.txt\"]\n");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
+        .args(["run", "sets.toml", "--out", "out"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let meta: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("out/meta.json")).unwrap()).unwrap();
+    let folder = meta["sets"][0]["folder"].as_str().unwrap();
+    assert_eq!(Path::new(folder), fs::canonicalize(dir.path()).unwrap(), "{meta}");
+}

@@ -406,9 +406,11 @@ pub struct SetRecord {
     pub files: Vec<SetFile>,
 }
 
-/// The records of `catalog`'s sets, matched in `folder`.
+/// The records of `catalog`'s sets, matched in `folder` (recorded absolute when it can be
+/// resolved; the empty folder of a bare config file name is the current one).
 pub fn records(sets: &[SetConfig], catalog: &Catalog, folder: &Path) -> Vec<SetRecord> {
-    let folder = std::fs::canonicalize(folder).unwrap_or_else(|_| folder.to_path_buf());
+    let here = if folder.as_os_str().is_empty() { Path::new(".") } else { folder };
+    let folder = std::fs::canonicalize(here).unwrap_or_else(|_| folder.to_path_buf());
     sets.iter()
         .zip(&catalog.sets)
         .map(|(s, r)| SetRecord { name: s.name.clone(), folder: folder.display().to_string(), files: r.files.clone() })

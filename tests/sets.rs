@@ -280,6 +280,35 @@ fn a_set_spanning_many_fills_is_binned_and_drawn_as_the_share_solved_against_fil
 }
 
 #[test]
+fn a_set_s_box_that_disagrees_with_a_json_file_s_box_is_refused_and_bad_bytes_are_located() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("puzzles");
+    fs::create_dir_all(&data).unwrap();
+    let four = "{\"box\":[1,4],\"cells\":[[1,2,3,4],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}\n";
+    fs::write(data.join("four.json"), four).unwrap();
+    let cfg = write_config(dir.path(), "[[sets]]\nname = \"j\"\nfiles = [\"puzzles/four.json\"]\nbox = \"2x2\"\n");
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", dir.path().join("never").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", common::stderr(&o));
+    assert!(
+        common::stderr(&o).contains(
+            "puzzles/four.json:1:8: the file says \"box\": 1x4, but the set's box gives 2x2; drop the set's box to take the shape from the file"
+        ),
+        "{}",
+        common::stderr(&o)
+    );
+    // A byte that is no UTF-8: the line and column of the byte.
+    fs::write(data.join("bytes.txt"), b"1234341221434321\n12\xff4341221434321\n").unwrap();
+    let cfg = write_config(dir.path(), "[[sets]]\nname = \"b\"\nfiles = [\"puzzles/bytes.txt\"]\n");
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", dir.path().join("never").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", common::stderr(&o));
+    assert!(
+        common::stderr(&o).contains("puzzles/bytes.txt:2:3: byte 0xFF is no UTF-8; expected UTF-8 text"),
+        "{}",
+        common::stderr(&o)
+    );
+}
+
+#[test]
 fn meta_json_records_the_sets_folder_absolute_for_a_bare_config_name() {
     let dir = tempfile::tempdir().unwrap();
     puzzle_folder(dir.path());

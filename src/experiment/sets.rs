@@ -301,10 +301,8 @@ fn resolve_one(i: usize, set: &SetConfig, folder: &Path) -> Result<ResolvedSet, 
         let key = format!("sets[{i}]");
         let bytes = read_file(&path)
             .map_err(|e| SetError { key: key.clone(), message: format!("cannot read {}: {e}", path.display()) })?;
-        let text = String::from_utf8(bytes.clone()).map_err(|e| SetError {
-            key: key.clone(),
-            message: format!("{}: not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to()),
-        })?;
+        let text = format::text_of(bytes.clone(), &path.display().to_string())
+            .map_err(|e| SetError { key: key.clone(), message: e.to_string() })?;
         let entries = format::parse(&text, &path.display().to_string(), set.format, shape)
             .map_err(|e| SetError { key: key.clone(), message: in_config_words(&e.to_string()) })?;
         let file = resolved.files.len();

@@ -10,7 +10,7 @@ use thiserror::Error;
 
 use super::meta::Meta;
 use super::record::{RunRow, COLUMNS};
-use super::validate::{BadRow, RowChecker};
+use super::validate::{BadRow, Places, RowChecker};
 
 /// The runs file: one row per (instance, solver).
 pub const RUNS_FILE: &str = "runs.csv";
@@ -348,16 +348,32 @@ pub fn read_runs_by_name(path: &Path, experiment: Option<&str>) -> Result<Vec<Ru
 }
 
 /// The one way `runs.csv` is read, by every command: an empty file holds no rows; a file that is
-/// not text, or whose header names a column that is no column of [`COLUMNS`] (or one twice), is
-/// refused (missing optional columns read as empty); a line that repeats the header (two files joined) is
+/// not text (refused at the line and column of its first byte that is no UTF-8, or of a NUL), or
+/// whose header names a column that is no column of [`COLUMNS`] (or one twice), is refused
+/// (missing optional columns read as empty); a line that repeats the header (two files joined) is
 /// refused by its line; every row is checked ([`super::validate`]: the first bad row is the
-/// error, with its line). Rows are read by the header's names. Returns the rows and whether the
-/// last line lacks its newline (a write cut short): that line is left out.
+/// error, with its file line and the column of its bad field). Rows are read by the header's
+/// names. Returns the rows and whether the last line lacks its newline (a write cut short): that
+/// line is left out.
 pub fn read_rows(path: &Path, experiment: Option<&str>) -> Result<(Vec<RunRow>, bool), ExperimentError> {
     let bytes = fs::read(path).map_err(io_at(path))?;
     let corrupt = |message: String| ExperimentError::Corrupt { path: path.to_path_buf(), message };
-    if std::str::from_utf8(&bytes).is_err() || bytes.contains(&0) {
-        return Err(corrupt("not a runs.csv: the file is not text".into()));
+    let bad_byte = |(line, col): (u64, u64), message: String| BadRow {
+        path: path.to_path_buf(),
+        line,
+        col,
+        column: None,
+        message,
+    };
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(text) => text,
+        Err(_) => {
+            let e = crate::format::text_of(bytes.clone(), "").expect_err("not UTF-8");
+            return Err(bad_byte((e.line as u64, e.col as u64), e.kind.to_string()).into());
+        }
+    };
+    if let Some(nul) = text.find('\0') {
+        return Err(bad_byte(Places::new(text).of_byte(nul), "a NUL byte; expected CSV text".into()).into());
     }
     let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let torn = whole < bytes.len();
@@ -369,34 +385,59 @@ pub fn read_rows(path: &Path, experiment: Option<&str>) -> Result<(Vec<RunRow>, 
     if !known_header(&header) {
         return Err(corrupt(format!("unexpected header; expected the columns {}", COLUMNS.join(","))));
     }
-    Ok((checked_rows(&mut reader, &header, path, experiment)?, torn))
+    Ok((checked_rows(&mut reader, &header, path, text, experiment)?, torn))
 }
 
-/// Every row after `header`, deserialized by the header's names and checked ([`RowChecker`]).
+/// Every row after `header`, deserialized by the header's names and checked ([`RowChecker`]);
+/// `text` is the file's, where a bad row's line and the column of its bad field are found.
 fn checked_rows<R: Read>(
     reader: &mut csv::Reader<R>,
     header: &csv::StringRecord,
     path: &Path,
+    text: &str,
     experiment: Option<&str>,
 ) -> Result<Vec<RunRow>, ExperimentError> {
     let mut checker = RowChecker::new(path, experiment);
+    let mut places = Places::new(text);
+    let bad = |(line, col): (u64, u64), message: String| BadRow {
+        path: path.to_path_buf(),
+        line,
+        col,
+        column: None,
+        message,
+    };
     let mut rows = Vec::new();
-    for (i, record) in reader.records().enumerate() {
+    for record in reader.records() {
         let record = record.map_err(|e| {
-            let line = e.position().map_or(i as u64 + 2, |p| p.line());
-            BadRow { path: path.to_path_buf(), line, message: format!("not a row of {} columns: {e}", header.len()) }
+            let start = places.row_start(e.position().map_or(text.len(), |p| p.byte() as usize));
+            let message = match e.kind() {
+                csv::ErrorKind::UnequalLengths { len, .. } => {
+                    format!("not a row of {} columns: it has {len}", header.len())
+                }
+                _ => format!("not a row of {} columns: {e}", header.len()),
+            };
+            bad(places.of_byte(start), message)
         })?;
-        let line = record.position().map_or(i as u64 + 2, |p| p.line());
+        let start = places.row_start(record.position().map_or(0, |p| p.byte() as usize));
+        let (line, _) = places.of_byte(start);
         if record == *header {
             let message = "the header again: two runs.csv files joined? keep the first header only".to_string();
-            return Err(BadRow { path: path.to_path_buf(), line, message }.into());
+            return Err(bad((line, 1), message).into());
         }
-        let row: RunRow = record.deserialize(Some(header)).map_err(|e| BadRow {
-            path: path.to_path_buf(),
-            line,
-            message: e.to_string(),
+        let row: RunRow = record.deserialize(Some(header)).map_err(|e| match e.kind() {
+            csv::ErrorKind::Deserialize { err, .. } if err.field().is_some() => {
+                let field = err.field().unwrap_or(0) as usize;
+                let name = header.get(field).unwrap_or("?");
+                let value = record.get(field).unwrap_or("");
+                bad(places.of_field(start, field), format!("{name} = '{value}': {}", err.kind()))
+            }
+            _ => bad((line, 1), e.to_string()),
         })?;
-        checker.check(line, &row)?;
+        checker.check(line, &row).map_err(|mut e| {
+            let field = e.column.and_then(|c| header.iter().position(|h| h == c));
+            (e.line, e.col) = field.map_or((line, 1), |f| places.of_field(start, f));
+            e
+        })?;
         rows.push(row);
     }
     Ok(rows)

@@ -280,6 +280,39 @@ fn a_set_spanning_many_fills_is_binned_and_drawn_as_the_share_solved_against_fil
 }
 
 #[test]
+fn a_file_name_with_a_control_character_is_refused_and_a_backtick_is_kept_in_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("puzzles");
+    fs::create_dir_all(&data).unwrap();
+    let four = puzzles("4x4-samples.txt");
+    // A newline in the name would end the id's line in instances.txt, which then reads back wrong.
+    fs::write(data.join("a\nb.txt"), four[0].clone() + "\n").unwrap();
+    let cfg = write_config(dir.path(), "[[sets]]\nname = \"odd\"\nfiles = [\"puzzles/*.txt\"]\n");
+    let out = dir.path().join("never");
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", common::stderr(&o));
+    assert!(
+        common::stderr(&o).contains(
+            "sets.toml:5:1: sets[0].files[0]: 'puzzles/a\\nb.txt' has a control character (U+000A) in its name"
+        ),
+        "{}",
+        common::stderr(&o)
+    );
+    assert!(!out.exists(), "nothing was written");
+    fs::remove_file(data.join("a\nb.txt")).unwrap();
+    // A backtick is a fine file name; the report's inline code keeps it whole.
+    fs::write(data.join("x`y.txt"), four[0].clone() + "\n").unwrap();
+    let out = dir.path().join("out");
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let instances = fs::read_to_string(out.join("instances.txt")).unwrap();
+    assert!(instances.contains("instance=puzzles/x`y.txt#1 "), "{instances}");
+    assert!(sudoku_lab(&["report", out.to_str().unwrap()]).status.success());
+    let text = fs::read_to_string(out.join("REPORT.md")).unwrap();
+    assert!(text.contains("odd (``puzzles/x`y.txt``)"), "a longer fence around the backtick: {text}");
+}
+
+#[test]
 fn a_set_s_box_that_disagrees_with_a_json_file_s_box_is_refused_and_bad_bytes_are_located() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("puzzles");

@@ -17,10 +17,11 @@
 //! solvable); a puzzle with neither has no expectation. Every file's size and SHA-256 go into
 //! `meta.json` ([`SetFile`]), so `run --resume` and `merge` can refuse files that changed.
 //!
-//! Everything is read and checked before the first run: a pattern that matches nothing, an
-//! unreadable file, a malformed puzzle, a solution given with a puzzle that does not solve it, or a
-//! set name used twice is a [`SetError`] naming the config key, and the file, line and column
-//! where there is one.
+//! Everything is read and checked before the first run: a pattern that matches nothing, a file
+//! whose name holds a control character (a newline would break `instances.txt`), an unreadable
+//! file, a byte that is no UTF-8, a malformed puzzle, a solution given with a puzzle that does not
+//! solve it, or a set name used twice is a [`SetError`] naming the config key, and the file, line
+//! and column where there is one.
 
 use std::collections::BTreeSet;
 use std::io::Read;
@@ -249,7 +250,17 @@ fn matched_files(i: usize, set: &SetConfig, folder: &Path) -> Result<Vec<(String
                 continue;
             }
             let shown = pathdiff::diff_paths(&real, &base).unwrap_or_else(|| real.clone());
-            found.push((shown.to_string_lossy().replace('\\', "/"), real));
+            let shown = shown.to_string_lossy().replace('\\', "/");
+            if let Some(c) = shown.chars().find(|c| c.is_control()) {
+                let message = format!(
+                    "'{}' has a control character (U+{:04X}) in its name; rename the file: an instance's id \
+                     names it on one line of instances.txt, runs.csv and the report",
+                    shown.escape_debug(),
+                    u32::from(c)
+                );
+                return Err(SetError { key, message });
+            }
+            found.push((shown, real));
         }
         if found.is_empty() {
             let looked = if folder.as_os_str().is_empty() { ".".to_string() } else { folder.display().to_string() };

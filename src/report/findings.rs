@@ -74,7 +74,7 @@ fn preferred_mode(results: &Results) -> String {
 
 /// `backtrack` in prose: code-formatted.
 fn code(solver: &str) -> String {
-    format!("`{solver}`")
+    super::inline_code(solver)
 }
 
 /// Sizes as `N = 9, 16, 25`.
@@ -160,7 +160,7 @@ fn certification(results: &Results) -> Option<String> {
             if c.refuted > 0 { format!("; {} are refuted by a verified solution", c.refuted) } else { String::new() }
         ));
     }
-    let checker = c.checker.map_or_else(|| "the proof checker".to_string(), |v| format!("`{v}`"));
+    let checker = c.checker.map_or_else(|| "the proof checker".to_string(), |v| super::inline_code(&v));
     let mut parts = vec![format!("{} checked by {checker} (a DRAT proof of the puzzle's reference CNF)", c.checked)];
     if c.failed > 0 {
         parts.push(format!("{} failed: a proof rejected, or a solution found (wrong answers)", c.failed));

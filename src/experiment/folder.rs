@@ -531,7 +531,7 @@ mod tests {
     }
 
     #[test]
-    fn every_reader_refuses_what_is_no_runs_csv_naming_the_line() {
+    fn every_reader_refuses_what_is_no_runs_csv_naming_the_line_and_column() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(RUNS_FILE);
         let row = crate::experiment::record::tests::row();
@@ -547,14 +547,21 @@ mod tests {
         fs::write(&path, b"").unwrap();
         assert_eq!(read_runs(&path).unwrap(), (Vec::new(), false));
         assert_eq!(read_runs_by_name(&path, None).unwrap(), Vec::new());
-        assert!(err(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff\xfe\n").contains("not text"));
+        // Bytes that are no text: the line and column of the first bad one.
+        let e = err(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff\xfe\n");
+        assert!(e.contains("runs.csv:1:1: byte 0x89 is no UTF-8; expected UTF-8 text"), "{e}");
+        let e = err(b"experiment\nsmall\0\n");
+        assert!(e.contains("runs.csv:2:6: a NUL byte; expected CSV text"), "{e}");
         let mut joined = one.clone();
         joined.extend_from_slice(&one);
         let e = err(&joined);
-        assert!(e.contains("runs.csv:3: the header again"), "{e}");
+        assert!(e.contains("runs.csv:3:1: the header again"), "{e}");
         let absurd = String::from_utf8(one.clone()).unwrap().replacen(&format!(",{},", row.seconds), ",1e308,", 1);
         let e = err(absurd.as_bytes());
-        assert!(e.contains("runs.csv:2: seconds = 1000") && e.contains("more than any run measures"), "{e}");
+        // The column where the bad field starts.
+        let col = absurd.lines().nth(1).unwrap().find(",1e308,").unwrap() + 2;
+        assert!(e.contains(&format!("runs.csv:2:{col}: seconds = 1000")), "{e}");
+        assert!(e.contains("more than any run measures"), "{e}");
         // A cut last line: resume drops it; the report is told how to mend the folder.
         let mut cut = one.clone();
         cut.extend_from_slice(b"small,3,3,9,0.2,pla");

@@ -240,15 +240,13 @@ impl Checker {
         (output.status.success() && !version.is_empty()).then_some(Checker { name, program, version })
     }
 
-    /// The checker for people: the version it gave (with its name in front when the version
-    /// does not hold it) and the program, `` `rate 0.3.0` (`/home/me/.cargo/bin/rate`) ``.
-    pub fn described(&self) -> String {
-        let label = if self.version.contains(&self.name) {
+    /// Its name and version (`rate 0.3.0`), the name left out when the version says it already.
+    pub fn label(&self) -> String {
+        if self.version.contains(&self.name) {
             self.version.clone()
         } else {
             format!("{} {}", self.name, self.version)
-        };
-        format!("`{label}` (`{}`)", self.program.display())
+        }
     }
 
     /// Checks the DRAT `proof` (text or binary) of the unsatisfiability of the DIMACS `cnf`, in a

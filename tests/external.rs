@@ -425,3 +425,28 @@ fn a_minizinc_solver_reads_the_dzn_and_its_grids_are_verified_and_its_unsat_cert
         assert_eq!((r.outcome.as_str(), r.verified, r.agree), ("solved", Some(true), Some(true)), "{r:?}");
     }
 }
+
+#[test]
+fn an_external_solver_whose_threads_exceed_a_jobs_cores_is_refused_before_any_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let defs = definitions(&[("cheat-grid", "grid", "cheat-grid.sh", "grid", "threads = 64")]);
+    fs::write(dir.path().join("mine.toml"), defs).unwrap();
+    let cfg = config(dir.path(), &["backtrack", "cheat-grid"], "mine.toml", 20.0);
+    let folder = dir.path().join("never");
+    let out = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", folder.to_str().unwrap(), "--jobs", "2"]);
+    let err = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("mine.toml:2:8: cheat-grid: threads = 64 is more than the 2 core(s) a run holds here"),
+        "{err}"
+    );
+    assert!(!folder.exists(), "refused before the folder was made");
+    // `solve` holds this machine's cores, fewer than 64 here as on any machine the tests run on.
+    let input = common::data("9x9-sample.txt");
+    let defs_path = dir.path().join("mine.toml");
+    let args = ["solve", input.to_str().unwrap(), "--external", defs_path.to_str().unwrap(), "--solver", "cheat-grid"];
+    let out = sudoku_lab(&args);
+    let err = common::stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("cheat-grid: threads = 64 is more than the"), "{err}");
+}

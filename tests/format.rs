@@ -125,3 +125,60 @@ fn ambiguous_sixteen_symbol_lines_stay_4x4_puzzles_and_the_note_says_how_to_forc
     assert!(err.contains("short.txt:5: grid ends after 5 rows; expected 16"), "{err}");
     assert!(err.contains("--input-format line"), "{err}");
 }
+
+#[test]
+fn errors_give_the_line_and_column_of_the_value_or_byte_at_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        // A `box=` comment out of range: the column of its shape.
+        ("b.txt", format!("# box=0x0\n{P}\n"), "b.txt:1:7: box 0x0 is out of range"),
+        ("c.txt", format!("{P}  # id=3 box=9x9\n"), "c.txt:1:95: box 9x9 is out of range"),
+        // A JSON value out of range: the line and column of the value, in cells and solution.
+        (
+            "j5.json",
+            "{\"cells\": [[1, 2, 3, 4],\n  [0, 0, 0, 0],\n  [0, 0, 9, 0],\n  [0, 0, 0, 0]]}\n".into(),
+            "j5.json:3:10: cell 11: value 9 is above N = 4; expected 0..=4",
+        ),
+        (
+            "s.json",
+            "{\"cells\":[[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]],\"solution\":[[1,2,3,4],[3,4,1,2],[2,1,4,3],[4,3,2,7]]}".into(),
+            "s.json:1:101: cell 16: value 7 is above N = 4",
+        ),
+        // A row of the wrong length: its bracket; a box out of range: its value.
+        ("r.json", "[\n {\"cells\":[[1,2,3,4],[0,0,0],[0,0,0,0],[0,0,0,0]]}\n]".into(), "r.json:2:22: row has 3 cells"),
+        ("x.json", "{\"box\": [0, 0], \"cells\": [[1]]}".into(), "x.json:1:9: box 0x0 is out of range"),
+    ];
+    for (name, text, said) in cases {
+        let (code, _, err) = check(&file(dir.path(), name, &text), &[]);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains(said), "{err}\nshould contain {said}");
+    }
+    // A byte that is no UTF-8: the line and column of the first one, from a file or stdin.
+    let mut bytes = format!("{P}\n53..7").into_bytes();
+    bytes.extend_from_slice(b"\xff...6\n");
+    let path = dir.path().join("u.txt");
+    std::fs::write(&path, &bytes).unwrap();
+    let (code, _, err) = check(path.to_str().unwrap(), &[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("u.txt:2:6: byte 0xFF is no UTF-8; expected UTF-8 text"), "{err}");
+}
+
+#[test]
+fn a_json_box_that_disagrees_with_box_is_refused_as_a_comment_s_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let cells = "\"cells\":[[1,2,3,4],[0,0,0,0],[0,0,0,0],[0,0,0,0]]";
+    let wide = file(dir.path(), "wide.json", &format!("{{\"box\":[1,4],{cells}}}\n"));
+    let (code, _, err) = check(&wide, &["--box", "2x2"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("wide.json:1:8: the file says \"box\": 1x4, but --box gives 2x2; drop --box to take the shape from the file"),
+        "{err}"
+    );
+    assert_eq!(check(&wide, &["--box", "1x4"]).0, Some(0), "agreeing is fine");
+    assert_eq!(check(&wide, &[]).0, Some(0));
+    // An invalid box is refused even when --box would give a valid one.
+    let zero = file(dir.path(), "zero.json", &format!("{{\"box\":[0,0],{cells}}}\n"));
+    let (code, _, err) = check(&zero, &["--box", "2x2"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("zero.json:1:8: box 0x0 is out of range"), "{err}");
+}

@@ -611,15 +611,56 @@ fn a_header_only_file_or_a_row_that_is_no_run_is_refused_with_its_line() {
         cells.join(",")
     };
     let seconds = header.split(',').position(|c| c == "seconds").unwrap();
+    // The file line, and the column where the bad field starts.
+    let at =
+        |column: usize| format!("runs.csv:3:{}:", row.split(',').take(column).map(|c| c.len() + 1).sum::<usize>() + 1);
     for (bad, says) in [
-        (with(seconds, "NaN"), "runs.csv:3: seconds = NaN; expected a non-negative number"),
-        (with(seconds, "-1.5"), "runs.csv:3: seconds = -1.5"),
-        (with(outcome, "solvd"), "runs.csv:3: outcome 'solvd'; expected one of solved, infeasible"),
+        (with(seconds, "NaN"), format!("{} seconds = NaN; expected a non-negative number", at(seconds))),
+        (with(seconds, "-1.5"), format!("{} seconds = -1.5", at(seconds))),
+        (with(outcome, "solvd"), format!("{} outcome 'solvd'; expected one of solved, infeasible", at(outcome))),
     ] {
         let dir = results_dir(header, &[row.clone(), bad], 1.0);
         let err = write_report(dir.path()).unwrap_err().to_string();
-        assert!(err.contains(says), "{err}");
+        assert!(err.contains(&says), "{err}\nshould contain {says}");
     }
+}
+
+#[test]
+fn a_bad_row_is_named_by_its_file_line_and_the_column_of_its_field_whatever_the_line_ends() {
+    let runs = fs::read_to_string(Path::new(SAT_FIXTURE).join("runs.csv")).unwrap();
+    let lines: Vec<&str> = runs.lines().collect();
+    let header = lines[0];
+    let outcome = header.split(',').position(|c| c == "outcome").unwrap();
+    let seconds = header.split(',').position(|c| c == "seconds").unwrap();
+    let with = |row: &str, column: usize, value: &str| -> String {
+        let mut cells: Vec<&str> = row.split(',').collect();
+        cells[column] = value;
+        cells.join(",")
+    };
+    // 1-based column of field `column` of `row`.
+    let col = |row: &str, column: usize| row.split(',').take(column).map(|c| c.len() + 1).sum::<usize>() + 1;
+    let bad = with(lines[3], outcome, "solvd");
+    let said = format!("runs.csv:4:{}: outcome 'solvd'; expected one of solved", col(&bad, outcome));
+    let unreadable = with(lines[3], seconds, "soon");
+    let unreadable_said = format!("runs.csv:4:{}: ", col(&unreadable, seconds));
+    for ending in ["\n", "\r\n"] {
+        for (row, said) in [(&bad, &said), (&unreadable, &unreadable_said)] {
+            let dir = results_dir(header, &[lines[1].to_string(), lines[2].to_string(), row.clone()], 1.0);
+            let text = fs::read_to_string(dir.path().join("runs.csv")).unwrap().replace('\n', ending);
+            fs::write(dir.path().join("runs.csv"), text).unwrap();
+            let err = write_report(dir.path()).unwrap_err().to_string();
+            assert!(err.contains(said.as_str()), "{ending:?}: {err}\nshould contain {said}");
+        }
+    }
+    // A byte that is no UTF-8: the line and column of the byte.
+    let dir = results_dir(header, &[lines[1].to_string(), lines[2].to_string()], 1.0);
+    let mut bytes = fs::read(dir.path().join("runs.csv")).unwrap();
+    let at = bytes.len() - 4;
+    bytes[at] = 0xff;
+    fs::write(dir.path().join("runs.csv"), &bytes).unwrap();
+    let err = write_report(dir.path()).unwrap_err().to_string();
+    let said = format!("runs.csv:3:{}: byte 0xFF is no UTF-8; expected UTF-8 text", lines[2].len() - 2);
+    assert!(err.contains(&said), "{err}\nshould contain {said}");
 }
 
 #[test]

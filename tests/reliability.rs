@@ -195,19 +195,20 @@ type LineEdit = dyn Fn(usize, &str) -> Vec<String>;
 //    and negative set-up times were counted.
 #[test]
 fn item06_report_and_plot_refuse_duplicated_foreign_and_negative_rows_naming_the_line() {
+    // The bad field of line 2 starts in the column after the 13 fields before it.
+    let fixture_row = std::fs::read_to_string(data("results-fixture").join("runs.csv")).unwrap();
+    let before: usize = fixture_row.lines().nth(1).unwrap().split(',').take(13).map(|f| f.len() + 1).sum();
+    let negative = format!("runs.csv:2:{}: build_seconds = -5; expected a non-negative number", before + 1);
     let cases: [(&str, Box<LineEdit>); 3] = [
         (
             "a second run of",
             Box::new(|i, l| if (2..=30).contains(&i) { vec![l.into(), l.into()] } else { vec![l.into()] }),
         ),
         (
-            "runs.csv:5: experiment 'other', but meta.json is experiment 'fixture'",
+            "runs.csv:5:1: experiment 'other', but meta.json is experiment 'fixture'",
             Box::new(|i, l| vec![if i == 5 { with_field(l, 0, "other") } else { l.into() }]),
         ),
-        (
-            "runs.csv:2: build_seconds = -5; expected a non-negative number",
-            Box::new(|i, l| vec![if i >= 2 { with_field(l, 13, "-5") } else { l.into() }]),
-        ),
+        (&negative, Box::new(|i, l| vec![if i >= 2 { with_field(l, 13, "-5") } else { l.into() }])),
     ];
     for (said, edit) in cases {
         let (_dir, r) = fixture();
@@ -222,7 +223,7 @@ fn item06_report_and_plot_refuse_duplicated_foreign_and_negative_rows_naming_the
     edit_runs(&r, |i, l| if i == 2 { vec![l.into(), l.into()] } else { vec![l.into()] });
     let (_, err) = &report_and_plot(&r)[0];
     assert!(
-        err.contains("runs.csv:3: a second run of ilp-edge on 2x2 planted alpha=0.2 rep=0; the first is on line 2"),
+        err.contains("runs.csv:3:1: a second run of ilp-edge on 2x2 planted alpha=0.2 rep=0; the first is on line 2"),
         "{err}"
     );
 }
@@ -232,10 +233,13 @@ fn item06_report_and_plot_refuse_duplicated_foreign_and_negative_rows_naming_the
 #[test]
 fn item07_resume_merge_report_and_plot_refuse_the_same_bad_row_with_the_same_words() {
     let dir = tempfile::tempdir().unwrap();
-    for (column, value, said) in [(11, "solvd", "runs.csv:3: outcome 'solvd'"), (12, "-1", "runs.csv:3: seconds = -1")]
-    {
+    for (column, value, said) in [(11, "solvd", "outcome 'solvd'"), (12, "-1", "seconds = -1")] {
         let out = small_run(dir.path(), &format!("r-{value}"));
         edit_runs(&out, |i, l| vec![if i == 3 { with_field(l, column, value) } else { l.into() }]);
+        // The file line and the column where the bad field starts.
+        let runs = std::fs::read_to_string(out.join("runs.csv")).unwrap();
+        let before: usize = runs.lines().nth(2).unwrap().split(',').take(column).map(|f| f.len() + 1).sum();
+        let said = format!("runs.csv:3:{}: {said}", before + 1);
         let config = data("experiment-hang.toml");
         let (o, merged) = (out.to_str().unwrap(), dir.path().join(format!("m-{value}")));
         let resumed = code_and_err(&["run", config.to_str().unwrap(), "--out", o, "--resume"], "");
@@ -243,7 +247,7 @@ fn item07_resume_merge_report_and_plot_refuse_the_same_bad_row_with_the_same_wor
         let [report, plot] = report_and_plot(&out);
         for (what, (code, err)) in [("run --resume", resumed), ("merge", merge), ("report", report), ("plot", plot)] {
             assert_eq!(code, Some(2), "{what}: {err}");
-            assert!(err.contains(said), "{what}: expected '{said}' in: {err}");
+            assert!(err.contains(&said), "{what}: expected '{said}' in: {err}");
         }
         assert!(!merged.exists(), "a refused merge writes nothing");
     }
@@ -374,7 +378,7 @@ fn item12_a_row_duplicated_within_one_shard_is_reported_as_such() {
     let out = dir.path().join("out");
     let (code, err) = code_and_err(&["merge", shard.to_str().unwrap(), "--out", out.to_str().unwrap()], "");
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("shd/runs.csv:3: a second run of") && err.contains("the first is on line 2"), "{err}");
+    assert!(err.contains("shd/runs.csv:3:1: a second run of") && err.contains("the first is on line 2"), "{err}");
     assert!(!err.contains("is also in"), "{err}");
 }
 

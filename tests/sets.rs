@@ -278,3 +278,82 @@ fn a_set_spanning_many_fills_is_binned_and_drawn_as_the_share_solved_against_fil
         "{binned:?}"
     );
 }
+
+#[test]
+fn a_file_name_with_a_control_character_is_refused_and_a_backtick_is_kept_in_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("puzzles");
+    fs::create_dir_all(&data).unwrap();
+    let four = puzzles("4x4-samples.txt");
+    // A newline in the name would end the id's line in instances.txt, which then reads back wrong.
+    fs::write(data.join("a\nb.txt"), four[0].clone() + "\n").unwrap();
+    let cfg = write_config(dir.path(), "[[sets]]\nname = \"odd\"\nfiles = [\"puzzles/*.txt\"]\n");
+    let out = dir.path().join("never");
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", common::stderr(&o));
+    assert!(
+        common::stderr(&o).contains(
+            "sets.toml:5:1: sets[0].files[0]: 'puzzles/a\\nb.txt' has a control character (U+000A) in its name"
+        ),
+        "{}",
+        common::stderr(&o)
+    );
+    assert!(!out.exists(), "nothing was written");
+    fs::remove_file(data.join("a\nb.txt")).unwrap();
+    // A backtick is a fine file name; the report's inline code keeps it whole.
+    fs::write(data.join("x`y.txt"), four[0].clone() + "\n").unwrap();
+    let out = dir.path().join("out");
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let instances = fs::read_to_string(out.join("instances.txt")).unwrap();
+    assert!(instances.contains("instance=puzzles/x`y.txt#1 "), "{instances}");
+    assert!(sudoku_lab(&["report", out.to_str().unwrap()]).status.success());
+    let text = fs::read_to_string(out.join("REPORT.md")).unwrap();
+    assert!(text.contains("odd (``puzzles/x`y.txt``)"), "a longer fence around the backtick: {text}");
+}
+
+#[test]
+fn a_set_s_box_that_disagrees_with_a_json_file_s_box_is_refused_and_bad_bytes_are_located() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("puzzles");
+    fs::create_dir_all(&data).unwrap();
+    let four = "{\"box\":[1,4],\"cells\":[[1,2,3,4],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}\n";
+    fs::write(data.join("four.json"), four).unwrap();
+    let cfg = write_config(dir.path(), "[[sets]]\nname = \"j\"\nfiles = [\"puzzles/four.json\"]\nbox = \"2x2\"\n");
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", dir.path().join("never").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", common::stderr(&o));
+    assert!(
+        common::stderr(&o).contains(
+            "puzzles/four.json:1:8: the file says \"box\": 1x4, but the set's box gives 2x2; drop the set's box to take the shape from the file"
+        ),
+        "{}",
+        common::stderr(&o)
+    );
+    // A byte that is no UTF-8: the line and column of the byte.
+    fs::write(data.join("bytes.txt"), b"1234341221434321\n12\xff4341221434321\n").unwrap();
+    let cfg = write_config(dir.path(), "[[sets]]\nname = \"b\"\nfiles = [\"puzzles/bytes.txt\"]\n");
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", dir.path().join("never").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", common::stderr(&o));
+    assert!(
+        common::stderr(&o).contains("puzzles/bytes.txt:2:3: byte 0xFF is no UTF-8; expected UTF-8 text"),
+        "{}",
+        common::stderr(&o)
+    );
+}
+
+#[test]
+fn meta_json_records_the_sets_folder_absolute_for_a_bare_config_name() {
+    let dir = tempfile::tempdir().unwrap();
+    puzzle_folder(dir.path());
+    write_config(dir.path(), "[[sets]]\nname = \"four\"\nfiles = [\"puzzles/4x4.txt\"]\n");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
+        .args(["run", "sets.toml", "--out", "out"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let meta: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(dir.path().join("out/meta.json")).unwrap()).unwrap();
+    let folder = meta["sets"][0]["folder"].as_str().unwrap();
+    assert_eq!(Path::new(folder), fs::canonicalize(dir.path()).unwrap(), "{meta}");
+}

@@ -347,6 +347,41 @@ fn isomorphs_are_reproducible_puzzles_with_their_solutions_carried_along() {
 }
 
 #[test]
+fn isomorphs_carry_a_puzzle_s_solution_count_along() {
+    let file = data("9x9-hardest11.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let first = text.lines().find(|l| !l.starts_with('#') && !l.trim().is_empty()).unwrap().trim().to_string();
+    let solution = stdout(&run(&["solve", "-"], &format!("{first}\n"))).trim().to_string();
+    // `P:0` stays `P':0`, `P:3` stays `P':3`, `P:1:S` becomes `P':1:S'`.
+    let input = format!("{first}:0\n{first}:3\n{first}:1:{solution}\n");
+    let o = run(&["isomorphs", "-", "--seed", "2"], &input);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split(':').collect()).collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!((lines[0].len(), lines[0][1]), (2, "0"), "{out}");
+    assert_eq!((lines[1].len(), lines[1][1]), (2, "3"), "{out}");
+    assert_eq!((lines[2].len(), lines[2][1]), (3, "1"), "{out}");
+    assert!(lines.iter().all(|l| l[0] != first), "the givens moved: {out}");
+    let checked = run(&["check", "-"], &format!("{}\n", lines[2].join(":")));
+    assert_eq!(checked.status.code(), Some(0), "the carried solution solves the isomorph: {}", stdout(&checked));
+    // JSON carries it as "count", read back as the line's count; grid and pretty as a comment.
+    let o = run(&["isomorphs", "-", "--seed", "2", "--format", "json"], &input);
+    let json = stdout(&o);
+    let objects: Vec<serde_json::Value> = json.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let counts: Vec<Option<u64>> = objects.iter().map(|v| v["count"].as_u64()).collect();
+    assert_eq!(counts, [Some(0), Some(3), Some(1)], "{json}");
+    let back = run(&["isomorphs", "-", "--seed", "2"], &json);
+    assert_eq!(back.status.code(), Some(0), "{}", stderr(&back));
+    let back = stdout(&back);
+    let counts: Vec<&str> = back.lines().map(|l| l.split(':').nth(1).unwrap_or("")).collect();
+    assert_eq!(counts, ["0", "3", "1"], "{back}");
+    let o = run(&["isomorphs", "-", "--seed", "2", "--format", "grid"], &input);
+    let grid = stdout(&o);
+    assert_eq!(grid.matches("# count: 0\n").count() + grid.matches("# count: 3\n").count(), 2, "{grid}");
+}
+
+#[test]
 fn dead_ends_measure_hardness_where_guesses_measure_size() {
     // Filling an empty grid takes many guesses but, with propagation, no wrong one.
     let empty = Grid::empty(Shape::new(3, 3).unwrap());

@@ -127,7 +127,7 @@ pub fn run(
         return Err(PyValueError::new_err("jobs must be 1 or more"));
     }
     loaded
-        .check_highs_threads(jobs.min(sudoku_lab::experiment::meta::available_cores()))
+        .check_threads(jobs.min(sudoku_lab::experiment::meta::available_cores()))
         .map_err(|e| PyValueError::new_err(format!("{}: {e}", config.display())))?;
     let out = out.unwrap_or_else(|| PathBuf::from("results").join(&loaded.name));
     let exe = sudoku_lab::solve::portfolio::worker_exe().map_err(PyRuntimeError::new_err)?;

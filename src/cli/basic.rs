@@ -6,7 +6,7 @@ use anyhow::bail;
 use clap::Args;
 
 use super::{emit, BatchArgs, InputArgs, ShapeArgs};
-use crate::format::{write_entry, Format};
+use crate::format::{write_counted, write_entry, Format};
 use crate::generate::{planted_with, random_fill, rng_from_seed, Holes, Isomorph, Mode};
 use crate::graph::ConstraintGraph;
 use crate::verify;
@@ -143,7 +143,7 @@ pub struct IsomorphsArgs {
 }
 
 /// `isomorphs`: `copies` random isomorphs of every puzzle, copy-major, each solution (when given)
-/// mapped with its puzzle.
+/// mapped with its puzzle and each solution count (when given) carried along unchanged.
 pub fn isomorphs(args: IsomorphsArgs) -> anyhow::Result<ExitCode> {
     let (entries, _) = args.input.read()?;
     let mut i = 0u64;
@@ -152,7 +152,7 @@ pub fn isomorphs(args: IsomorphsArgs) -> anyhow::Result<ExitCode> {
         for entry in &entries {
             let iso = Isomorph::random(entry.puzzle.shape(), &mut rng_from_seed(args.seed.wrapping_add(i)));
             let solution = entry.solution.as_ref().map(|s| iso.apply(s));
-            out.push_str(&write_entry(args.format, &iso.apply(&entry.puzzle), solution.as_ref()));
+            out.push_str(&write_counted(args.format, &iso.apply(&entry.puzzle), entry.count, solution.as_ref()));
             i += 1;
         }
         emit(&out)?;

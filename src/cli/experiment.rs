@@ -45,9 +45,7 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     }
     let jobs = args.jobs.or(config.jobs).unwrap_or_else(available_cores);
     anyhow::ensure!(jobs > 0, "--jobs must be 1 or more");
-    config
-        .check_highs_threads(jobs.min(available_cores()))
-        .map_err(|e| anyhow::anyhow!("{}: {e}", args.config.display()))?;
+    config.check_threads(jobs.min(available_cores())).map_err(|e| anyhow::anyhow!("{}: {e}", args.config.display()))?;
     let out = args.out.unwrap_or_else(|| PathBuf::from("results").join(&config.name));
     let exe = crate::solve::portfolio::worker_exe().map_err(anyhow::Error::msg)?;
     let stop = Some(experiment::signals::install().context("installing the SIGINT/SIGTERM handlers")?);

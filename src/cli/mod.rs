@@ -51,7 +51,8 @@ pub enum Command {
     /// Write random isomorphs of each puzzle: relabelled; rows, columns, bands and stacks permuted; transposed half the time when boxes are square.
     #[command(after_help = "Copy-major: every puzzle's first isomorph, then every puzzle's second, …; \
         output puzzle i (from 0) uses the stream seeded by seed + i. A solution given with a puzzle \
-        (PUZZLE:SOLUTION) is carried through the same map.\n\n\
+        (PUZZLE:SOLUTION) is carried through the same map, a solution count (PUZZLE:COUNT[:SOLUTION]) \
+        as it is.\n\n\
         Example:\n  sudoku-lab isomorphs ../shared/data/9x9-hardest11.txt --copies 1000 --seed 1 > hardest11-iso.txt")]
     Isomorphs(basic::IsomorphsArgs),
     /// Solve every puzzle of a file with one or more solvers, cross-checking their answers.

@@ -216,6 +216,12 @@ struct StatsRow<'a> {
 /// so the time limit and the memory cap hold whatever the backend.
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let solvers = pick_solvers(&args.solver, &args.external)?;
+    // One solve at a time: it holds the cores of this machine (or of its cgroup), no more.
+    for picked in &solvers {
+        if let Picked::External(definition) = picked {
+            definition.check_threads(crate::experiment::meta::available_cores()).map_err(anyhow::Error::msg)?;
+        }
+    }
     let (entries, input_format) = args.input.read()?;
     let format = args.format.unwrap_or(input_format);
     let kinds: Vec<SolverKind> = solvers

@@ -319,14 +319,24 @@ impl Config {
         }
     }
 
-    /// Checks that every HiGHS solver of the config fits the `cores` a job may hold — the run's
-    /// `--jobs`, at most the machine's cores: a `threads` beyond them would oversubscribe the
-    /// cores (the run's scheduler never hands a job more than `--jobs`) and slow every run timed
-    /// on them.
-    pub fn check_highs_threads(&self, cores: usize) -> Result<(), String> {
-        for entry in self.solvers.iter().filter(|e| e.kind().is_some_and(reads_highs_threads)) {
-            crate::solve::ilp::check_highs_threads(&entry.options, cores)
-                .map_err(|e| format!("{}: {e}", entry.name))?;
+    /// Checks that every HiGHS solver and every external solver of the config fits the `cores` a
+    /// job may hold — the run's `--jobs`, at most the machine's cores: a `threads` beyond them
+    /// would oversubscribe the cores (the run's scheduler never hands a job more than `--jobs`)
+    /// and slow every run timed on them.
+    pub fn check_threads(&self, cores: usize) -> Result<(), String> {
+        for entry in &self.solvers {
+            match entry.runs {
+                Runs::Registry(kind) if reads_highs_threads(kind) => {
+                    crate::solve::ilp::check_highs_threads(&entry.options, cores)
+                        .map_err(|e| format!("{}: {e}", entry.name))?;
+                }
+                Runs::Registry(_) => {}
+                Runs::External => {
+                    if let Some(definition) = self.external_named(&entry.name) {
+                        definition.check_threads(cores)?;
+                    }
+                }
+            }
         }
         Ok(())
     }

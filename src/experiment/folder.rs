@@ -10,7 +10,7 @@ use thiserror::Error;
 
 use super::meta::Meta;
 use super::record::{RunRow, COLUMNS};
-use super::validate::{BadRow, RowChecker};
+use super::validate::{BadRow, Places, RowChecker};
 
 /// The runs file: one row per (instance, solver).
 pub const RUNS_FILE: &str = "runs.csv";
@@ -368,16 +368,32 @@ pub fn read_runs_by_name(path: &Path, experiment: Option<&str>) -> Result<Vec<Ru
 }
 
 /// The one way `runs.csv` is read, by every command: an empty file holds no rows; a file that is
-/// not text, or whose header names a column that is no column of [`COLUMNS`] (or one twice), is
-/// refused (missing optional columns read as empty); a line that repeats the header (two files joined) is
+/// not text (refused at the line and column of its first byte that is no UTF-8, or of a NUL), or
+/// whose header names a column that is no column of [`COLUMNS`] (or one twice), is refused
+/// (missing optional columns read as empty); a line that repeats the header (two files joined) is
 /// refused by its line; every row is checked ([`super::validate`]: the first bad row is the
-/// error, with its line). Rows are read by the header's names. Returns the rows and whether the
-/// last line lacks its newline (a write cut short): that line is left out.
+/// error, with its file line and the column of its bad field). Rows are read by the header's
+/// names. Returns the rows and whether the last line lacks its newline (a write cut short): that
+/// line is left out.
 pub fn read_rows(path: &Path, experiment: Option<&str>) -> Result<(Vec<RunRow>, bool), ExperimentError> {
     let bytes = fs::read(path).map_err(io_at(path))?;
     let corrupt = |message: String| ExperimentError::Corrupt { path: path.to_path_buf(), message };
-    if std::str::from_utf8(&bytes).is_err() || bytes.contains(&0) {
-        return Err(corrupt("not a runs.csv: the file is not text".into()));
+    let bad_byte = |(line, col): (u64, u64), message: String| BadRow {
+        path: path.to_path_buf(),
+        line,
+        col,
+        column: None,
+        message,
+    };
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(text) => text,
+        Err(_) => {
+            let e = crate::format::text_of(bytes.clone(), "").expect_err("not UTF-8");
+            return Err(bad_byte((e.line as u64, e.col as u64), e.kind.to_string()).into());
+        }
+    };
+    if let Some(nul) = text.find('\0') {
+        return Err(bad_byte(Places::new(text).of_byte(nul), "a NUL byte; expected CSV text".into()).into());
     }
     let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let torn = whole < bytes.len();
@@ -389,34 +405,59 @@ pub fn read_rows(path: &Path, experiment: Option<&str>) -> Result<(Vec<RunRow>, 
     if !known_header(&header) {
         return Err(corrupt(format!("unexpected header; expected the columns {}", COLUMNS.join(","))));
     }
-    Ok((checked_rows(&mut reader, &header, path, experiment)?, torn))
+    Ok((checked_rows(&mut reader, &header, path, text, experiment)?, torn))
 }
 
-/// Every row after `header`, deserialized by the header's names and checked ([`RowChecker`]).
+/// Every row after `header`, deserialized by the header's names and checked ([`RowChecker`]);
+/// `text` is the file's, where a bad row's line and the column of its bad field are found.
 fn checked_rows<R: Read>(
     reader: &mut csv::Reader<R>,
     header: &csv::StringRecord,
     path: &Path,
+    text: &str,
     experiment: Option<&str>,
 ) -> Result<Vec<RunRow>, ExperimentError> {
     let mut checker = RowChecker::new(path, experiment);
+    let mut places = Places::new(text);
+    let bad = |(line, col): (u64, u64), message: String| BadRow {
+        path: path.to_path_buf(),
+        line,
+        col,
+        column: None,
+        message,
+    };
     let mut rows = Vec::new();
-    for (i, record) in reader.records().enumerate() {
+    for record in reader.records() {
         let record = record.map_err(|e| {
-            let line = e.position().map_or(i as u64 + 2, |p| p.line());
-            BadRow { path: path.to_path_buf(), line, message: format!("not a row of {} columns: {e}", header.len()) }
+            let start = places.row_start(e.position().map_or(text.len(), |p| p.byte() as usize));
+            let message = match e.kind() {
+                csv::ErrorKind::UnequalLengths { len, .. } => {
+                    format!("not a row of {} columns: it has {len}", header.len())
+                }
+                _ => format!("not a row of {} columns: {e}", header.len()),
+            };
+            bad(places.of_byte(start), message)
         })?;
-        let line = record.position().map_or(i as u64 + 2, |p| p.line());
+        let start = places.row_start(record.position().map_or(0, |p| p.byte() as usize));
+        let (line, _) = places.of_byte(start);
         if record == *header {
             let message = "the header again: two runs.csv files joined? keep the first header only".to_string();
-            return Err(BadRow { path: path.to_path_buf(), line, message }.into());
+            return Err(bad((line, 1), message).into());
         }
-        let row: RunRow = record.deserialize(Some(header)).map_err(|e| BadRow {
-            path: path.to_path_buf(),
-            line,
-            message: e.to_string(),
+        let row: RunRow = record.deserialize(Some(header)).map_err(|e| match e.kind() {
+            csv::ErrorKind::Deserialize { err, .. } if err.field().is_some() => {
+                let field = err.field().unwrap_or(0) as usize;
+                let name = header.get(field).unwrap_or("?");
+                let value = record.get(field).unwrap_or("");
+                bad(places.of_field(start, field), format!("{name} = '{value}': {}", err.kind()))
+            }
+            _ => bad((line, 1), e.to_string()),
         })?;
-        checker.check(line, &row)?;
+        checker.check(line, &row).map_err(|mut e| {
+            let field = e.column.and_then(|c| header.iter().position(|h| h == c));
+            (e.line, e.col) = field.map_or((line, 1), |f| places.of_field(start, f));
+            e
+        })?;
         rows.push(row);
     }
     Ok(rows)
@@ -510,7 +551,7 @@ mod tests {
     }
 
     #[test]
-    fn every_reader_refuses_what_is_no_runs_csv_naming_the_line() {
+    fn every_reader_refuses_what_is_no_runs_csv_naming_the_line_and_column() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join(RUNS_FILE);
         let row = crate::experiment::record::tests::row();
@@ -526,14 +567,21 @@ mod tests {
         fs::write(&path, b"").unwrap();
         assert_eq!(read_runs(&path).unwrap(), (Vec::new(), false));
         assert_eq!(read_runs_by_name(&path, None).unwrap(), Vec::new());
-        assert!(err(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff\xfe\n").contains("not text"));
+        // Bytes that are no text: the line and column of the first bad one.
+        let e = err(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff\xfe\n");
+        assert!(e.contains("runs.csv:1:1: byte 0x89 is no UTF-8; expected UTF-8 text"), "{e}");
+        let e = err(b"experiment\nsmall\0\n");
+        assert!(e.contains("runs.csv:2:6: a NUL byte; expected CSV text"), "{e}");
         let mut joined = one.clone();
         joined.extend_from_slice(&one);
         let e = err(&joined);
-        assert!(e.contains("runs.csv:3: the header again"), "{e}");
+        assert!(e.contains("runs.csv:3:1: the header again"), "{e}");
         let absurd = String::from_utf8(one.clone()).unwrap().replacen(&format!(",{},", row.seconds), ",1e308,", 1);
         let e = err(absurd.as_bytes());
-        assert!(e.contains("runs.csv:2: seconds = 1000") && e.contains("more than any run measures"), "{e}");
+        // The column where the bad field starts.
+        let col = absurd.lines().nth(1).unwrap().find(",1e308,").unwrap() + 2;
+        assert!(e.contains(&format!("runs.csv:2:{col}: seconds = 1000")), "{e}");
+        assert!(e.contains("more than any run measures"), "{e}");
         // A cut last line: resume drops it; the report is told how to mend the folder.
         let mut cut = one.clone();
         cut.extend_from_slice(b"small,3,3,9,0.2,pla");

@@ -17,10 +17,11 @@
 //! solvable); a puzzle with neither has no expectation. Every file's size and SHA-256 go into
 //! `meta.json` ([`SetFile`]), so `run --resume` and `merge` can refuse files that changed.
 //!
-//! Everything is read and checked before the first run: a pattern that matches nothing, an
-//! unreadable file, a malformed puzzle, a solution given with a puzzle that does not solve it, or a
-//! set name used twice is a [`SetError`] naming the config key, and the file, line and column
-//! where there is one.
+//! Everything is read and checked before the first run: a pattern that matches nothing, a file
+//! whose name holds a control character (a newline would break `instances.txt`), an unreadable
+//! file, a byte that is no UTF-8, a malformed puzzle, a solution given with a puzzle that does not
+//! solve it, or a set name used twice is a [`SetError`] naming the config key, and the file, line
+//! and column where there is one.
 
 use std::collections::BTreeSet;
 use std::io::Read;
@@ -249,7 +250,17 @@ fn matched_files(i: usize, set: &SetConfig, folder: &Path) -> Result<Vec<(String
                 continue;
             }
             let shown = pathdiff::diff_paths(&real, &base).unwrap_or_else(|| real.clone());
-            found.push((shown.to_string_lossy().replace('\\', "/"), real));
+            let shown = shown.to_string_lossy().replace('\\', "/");
+            if let Some(c) = shown.chars().find(|c| c.is_control()) {
+                let message = format!(
+                    "'{}' has a control character (U+{:04X}) in its name; rename the file: an instance's id \
+                     names it on one line of instances.txt, runs.csv and the report",
+                    shown.escape_debug(),
+                    u32::from(c)
+                );
+                return Err(SetError { key, message });
+            }
+            found.push((shown, real));
         }
         if found.is_empty() {
             let looked = if folder.as_os_str().is_empty() { ".".to_string() } else { folder.display().to_string() };
@@ -301,10 +312,8 @@ fn resolve_one(i: usize, set: &SetConfig, folder: &Path) -> Result<ResolvedSet, 
         let key = format!("sets[{i}]");
         let bytes = read_file(&path)
             .map_err(|e| SetError { key: key.clone(), message: format!("cannot read {}: {e}", path.display()) })?;
-        let text = String::from_utf8(bytes.clone()).map_err(|e| SetError {
-            key: key.clone(),
-            message: format!("{}: not UTF-8 text (byte {})", path.display(), e.utf8_error().valid_up_to()),
-        })?;
+        let text = format::text_of(bytes.clone(), &path.display().to_string())
+            .map_err(|e| SetError { key: key.clone(), message: e.to_string() })?;
         let entries = format::parse(&text, &path.display().to_string(), set.format, shape)
             .map_err(|e| SetError { key: key.clone(), message: in_config_words(&e.to_string()) })?;
         let file = resolved.files.len();
@@ -406,9 +415,11 @@ pub struct SetRecord {
     pub files: Vec<SetFile>,
 }
 
-/// The records of `catalog`'s sets, matched in `folder`.
+/// The records of `catalog`'s sets, matched in `folder` (recorded absolute when it can be
+/// resolved; the empty folder of a bare config file name is the current one).
 pub fn records(sets: &[SetConfig], catalog: &Catalog, folder: &Path) -> Vec<SetRecord> {
-    let folder = std::fs::canonicalize(folder).unwrap_or_else(|_| folder.to_path_buf());
+    let here = if folder.as_os_str().is_empty() { Path::new(".") } else { folder };
+    let folder = std::fs::canonicalize(here).unwrap_or_else(|_| folder.to_path_buf());
     sets.iter()
         .zip(&catalog.sets)
         .map(|(s, r)| SetRecord { name: s.name.clone(), folder: folder.display().to_string(), files: r.files.clone() })

@@ -7,7 +7,7 @@
 //! twice the longest limit, [`crate::solve::MAX_SECONDS`]); all rows of a file belong to
 //! one experiment (the one `meta.json` names, when the reader knows it); and no two rows are the
 //! same run — the same instance (box, mode, hole pattern, level, repeat) and solver (the config's variant name).
-//! Errors name the file and the line.
+//! Errors name the file, the line and the column at fault.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -36,37 +36,50 @@ fn measures(row: &RunRow) -> [(&'static str, Option<f64>); 4] {
     ]
 }
 
+/// What is wrong with a row, and the column it is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowProblem {
+    /// The column (a name of `COLUMNS`) whose value is wrong.
+    pub column: &'static str,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
 /// What is wrong with one row on its own (its fields, not its neighbours), if anything.
-pub fn row_problem(row: &RunRow) -> Option<String> {
+pub fn row_problem(row: &RunRow) -> Option<RowProblem> {
+    let problem = |column: &'static str, message: String| Some(RowProblem { column, message });
     if !OUTCOMES.contains(&row.outcome.as_str()) {
-        return Some(format!("outcome '{}'; expected one of {}", row.outcome, OUTCOMES.join(", ")));
+        return problem("outcome", format!("outcome '{}'; expected one of {}", row.outcome, OUTCOMES.join(", ")));
     }
     let modes = [Mode::Random, Mode::Planted, Mode::Unique].map(Mode::name);
     let in_set = !row.set.is_empty();
     if in_set != (row.mode == SET_MODE) || (!in_set && !modes.contains(&row.mode.as_str())) {
-        return Some(format!(
-            "mode '{}' with set '{}'; expected one of {} with no set, or mode {SET_MODE} with the set's name",
-            row.mode,
-            row.set,
-            modes.join(", ")
-        ));
+        return problem(
+            "mode",
+            format!(
+                "mode '{}' with set '{}'; expected one of {} with no set, or mode {SET_MODE} with the set's name",
+                row.mode,
+                row.set,
+                modes.join(", ")
+            ),
+        );
     }
     if in_set && row.instance.is_empty() {
-        return Some(format!("set '{}' without the puzzle's id in the instance column", row.set));
+        return problem("instance", format!("set '{}' without the puzzle's id in the instance column", row.set));
     }
     match Shape::new(row.box_rows, row.box_cols) {
-        Err(e) => return Some(e.to_string()),
+        Err(e) => return problem("box_rows", e.to_string()),
         Ok(shape) if shape.n() != row.n => {
-            return Some(format!("n = {}, but a {shape} box gives N = {}", row.n, shape.n()));
+            return problem("n", format!("n = {}, but a {shape} box gives N = {}", row.n, shape.n()));
         }
         Ok(_) => {}
     }
     if !(0.0..=1.0).contains(&row.alpha) {
-        return Some(format!("alpha = {}; expected a fill fraction from 0 to 1", row.alpha));
+        return problem("alpha", format!("alpha = {}; expected a fill fraction from 0 to 1", row.alpha));
     }
     for (column, value) in measures(row) {
         if let Some(v) = value.filter(|v| !(v.is_finite() && *v >= 0.0)) {
-            return Some(format!("{column} = {v}; expected a non-negative number"));
+            return problem(column, format!("{column} = {v}; expected a non-negative number"));
         }
     }
     // No time limit exceeds a year (`MAX_SECONDS`), and no run is timed past its limit by more
@@ -74,25 +87,97 @@ pub fn row_problem(row: &RunRow) -> Option<String> {
     for (column, value) in measures(row) {
         let most = if column == "peak_rss_mb" { MAX_PEAK_MB } else { 2.0 * crate::solve::MAX_SECONDS };
         if let Some(v) = value.filter(|v| *v > most) {
-            return Some(format!("{column} = {v}; more than any run measures (at most {most})"));
+            return problem(column, format!("{column} = {v}; more than any run measures (at most {most})"));
         }
     }
     if row.experiment.is_empty() || row.solver.is_empty() {
-        return Some("the experiment and solver columns must not be empty".into());
+        let column = if row.experiment.is_empty() { "experiment" } else { "solver" };
+        return problem(column, "the experiment and solver columns must not be empty".into());
     }
     None
 }
 
-/// A row of `runs.csv` that fails the check, with its file and line.
+/// A row of `runs.csv` that fails the check, with its file, line and column.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{path}:{line}: {message}", path = path.display())]
 pub struct BadRow {
     /// The file.
     pub path: PathBuf,
-    /// 1-based line of the row.
+    /// 1-based line of the row (of the field, once [`BadRow::col`] is known).
     pub line: u64,
+    /// 1-based column of the field at fault in that line (0 until the reader locates it).
+    pub col: u64,
+    /// The column (a name of `COLUMNS`) at fault, if one is.
+    pub column: Option<&'static str>,
     /// What is wrong.
     pub message: String,
+}
+
+impl std::fmt::Display for BadRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.col {
+            0 => write!(f, "{}:{}: {}", self.path.display(), self.line, self.message),
+            col => write!(f, "{}:{}:{col}: {}", self.path.display(), self.line, self.message),
+        }
+    }
+}
+
+/// Where the rows of a CSV file stand in it: the 1-based line of a byte and the line and column
+/// of a row's field, counted from the bytes themselves (after `\r\n` endings, the `csv` reader's
+/// own line count is one short, and its byte position of a row is the `\n` before it). Columns
+/// count characters, as an editor does.
+#[derive(Debug)]
+pub(crate) struct Places<'a> {
+    text: &'a str,
+    /// The last byte asked for and its line: rows are asked for in order, so counting goes on
+    /// from there, linear over the file.
+    last: (usize, u64),
+}
+
+impl<'a> Places<'a> {
+    /// The places of `text`, a whole CSV file.
+    pub fn new(text: &'a str) -> Places<'a> {
+        Places { text, last: (0, 1) }
+    }
+
+    /// The 1-based line and column of byte `at` (clamped to the text).
+    pub fn of_byte(&mut self, at: usize) -> (u64, u64) {
+        let at = at.min(self.text.len());
+        let (from, line) = if self.last.0 <= at { self.last } else { (0, 1) };
+        let line = line + self.text.as_bytes()[from..at].iter().filter(|&&b| b == b'\n').count() as u64;
+        self.last = (at, line);
+        let start = self.text.as_bytes()[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let col = self.text.get(start..at).map_or(at - start, |s| s.chars().count()) as u64 + 1;
+        (line, col)
+    }
+
+    /// The first byte of the row the `csv` reader places at byte `at`: past any line ends.
+    pub fn row_start(&self, mut at: usize) -> usize {
+        while matches!(self.text.as_bytes().get(at), Some(b'\r' | b'\n')) {
+            at += 1;
+        }
+        at
+    }
+
+    /// The 1-based line and column of field `field` (0-based) of the row that starts at byte
+    /// `start` (see [`Places::row_start`]); of the row's start when it has fewer fields.
+    pub fn of_field(&mut self, start: usize, field: usize) -> (u64, u64) {
+        let bytes = self.text.as_bytes();
+        let (mut at, mut index, mut quoted) = (start, 0, false);
+        while index < field && at < bytes.len() {
+            match (bytes[at], quoted) {
+                (b'"', true) if bytes.get(at + 1) == Some(&b'"') => at += 1,
+                (b'"', _) => quoted = !quoted,
+                (b',', false) => index += 1,
+                (b'\n' | b'\r', false) => return self.of_byte(start),
+                _ => {}
+            }
+            at += 1;
+        }
+        if index < field {
+            return self.of_byte(start);
+        }
+        self.of_byte(at)
+    }
 }
 
 /// What identifies an instance in a row: box, mode, hole pattern, level and repeat (the seed follows from
@@ -155,17 +240,28 @@ impl RowChecker {
     }
 
     /// Checks the row on 1-based `line` of the file.
+    /// The error names the column at fault ([`BadRow::column`]; the reader, which knows where the
+    /// row's fields stand, gives their file column): none for a second run of the same solver.
     pub fn check(&mut self, line: u64, row: &RunRow) -> Result<(), BadRow> {
-        let bad = |message: String| BadRow { path: self.path.clone(), line, message };
-        if let Some(problem) = row_problem(row) {
-            return Err(bad(problem));
+        let bad = |column: Option<&'static str>, message: String| BadRow {
+            path: self.path.clone(),
+            line,
+            col: 0,
+            column,
+            message,
+        };
+        if let Some(RowProblem { column, message }) = row_problem(row) {
+            return Err(bad(Some(column), message));
         }
         match &self.experiment {
             Some(name) if *name != row.experiment => {
-                return Err(bad(format!(
-                    "experiment '{}', but {} is experiment '{name}': one folder holds one experiment",
-                    row.experiment, self.named_by
-                )));
+                return Err(bad(
+                    Some("experiment"),
+                    format!(
+                        "experiment '{}', but {} is experiment '{name}': one folder holds one experiment",
+                        row.experiment, self.named_by
+                    ),
+                ));
             }
             Some(_) => {}
             None => {
@@ -180,10 +276,13 @@ impl RowChecker {
                 format!("difficulty={}", row.difficulty)
             };
             let holes = if row.holes == Holes::Uniform { String::new() } else { format!(" holes={}", row.holes) };
-            return Err(bad(format!(
-                "a second run of {} on {}x{} {}{holes} {level} rep={}; the first is on line {first}",
-                row.solver, row.box_rows, row.box_cols, row.mode, row.rep
-            )));
+            return Err(bad(
+                None,
+                format!(
+                    "a second run of {} on {}x{} {}{holes} {level} rep={}; the first is on line {first}",
+                    row.solver, row.box_rows, row.box_cols, row.mode, row.rep
+                ),
+            ));
         }
         Ok(())
     }
@@ -219,6 +318,23 @@ mod tests {
             assert!(err.starts_with("d/runs.csv:3: ") && err.contains(said), "{err}");
         }
         assert_eq!(check_all(&[row(), RunRow { rep: 1, ..row() }], Some("x")), Ok(()));
+    }
+
+    #[test]
+    fn places_are_file_lines_and_character_columns_whatever_the_line_ends() {
+        for end in ["\n", "\r\n"] {
+            let text = ["h1,h2,h3", "a,\"b,\"\"x\"\"\",c", "é,\"two", "lines\",z"].join(end) + end;
+            let mut places = Places::new(&text);
+            // The `csv` reader places the second row at the `\n` of a `\r\n` before it.
+            let second = places.row_start(text.find("a,").unwrap() - end.len() + 1);
+            assert_eq!(second, text.find("a,").unwrap());
+            assert_eq!(places.of_field(second, 0), (2, 1));
+            assert_eq!(places.of_field(second, 2), (2, 13), "quoted commas and quotes are inside the field");
+            assert_eq!(places.of_field(second, 7), (2, 1), "no such field: the row's start");
+            let third = places.row_start(text.find("é").unwrap());
+            assert_eq!(places.of_field(third, 1), (3, 3), "columns count characters");
+            assert_eq!(places.of_field(third, 2), (4, 8), "a quoted line break moves the field down a line");
+        }
     }
 
     #[test]

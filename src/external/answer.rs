@@ -327,6 +327,8 @@ fn col_solution(text: &str, puzzle: &Grid) -> Verdict {
 
 /// A grid in any format the harness reads, or a status word on a line of its own.
 ///
+/// An answer holds at most one complete grid: several are unreadable, with the reason — the
+/// harness never searches them for one that verifies, which would pass over a wrong first grid.
 /// A complete grid that is a solution of `puzzle` is the answer whatever status words surround it
 /// (a script that prints `None` before its grid solved the puzzle). A complete grid that is no
 /// solution is returned for the caller to call wrong, unless a status word also claims something:
@@ -348,7 +350,13 @@ fn grid(text: &str, puzzle: &Grid) -> Verdict {
     let grids: Vec<Grid> =
         parsed.as_ref().map_or(Vec::new(), |entries| entries.iter().map(|e| e.puzzle.clone()).collect());
     let complete: Vec<&Grid> = grids.iter().filter(|g| g.givens() == g.cells().len()).collect();
-    if let Some(solution) = complete.iter().find(|g| crate::verify::is_solution_of(puzzle, g)) {
+    if complete.len() > 1 {
+        return Verdict::Unreadable(format!(
+            "{} complete grids in the answer; a grid answer holds one (the puzzle echoed, with its holes, may come before it)",
+            complete.len()
+        ));
+    }
+    if let Some(solution) = complete.first().filter(|g| crate::verify::is_solution_of(puzzle, g)) {
         return Verdict::Grid((*solution).clone());
     }
     let claims: Vec<&str> = words.iter().map(|(w, _)| w.as_str()).collect();
@@ -598,5 +606,30 @@ mod tests {
         let v = decoded("UNSAT\nUNKNOWN\n");
         assert!(matches!(&v, Verdict::Unreadable(why) if why.contains("UNSAT and UNKNOWN")), "{v:?}");
         assert_eq!(decoded("c log line\nUNSAT\nUNSAT\n"), Verdict::Infeasible);
+    }
+
+    #[test]
+    fn several_complete_grids_in_a_grid_answer_are_unreadable_whichever_verifies() {
+        let (p, s) = instance();
+        let mut wrong = s.clone();
+        let (a, b) = (wrong.get(0), wrong.get(1));
+        wrong.set(0, b);
+        wrong.set(1, a);
+        let (right, wrong) = (crate::format::to_line(&s), crate::format::to_line(&wrong));
+        let decoded = |text: &str| decode(Answer::Grid, Dialect::Auto, text, &Key::Plain, &p);
+        // A wrong first grid is not passed over for a second one that verifies, nor the reverse.
+        for text in [format!("{wrong}\n{right}\n"), format!("{right}\n{wrong}\n"), format!("{right}\n{right}\n")] {
+            assert_eq!(
+                decoded(&text),
+                Verdict::Unreadable(
+                    "2 complete grids in the answer; a grid answer holds one (the puzzle echoed, with its holes, may come before it)"
+                        .into()
+                ),
+                "{text}"
+            );
+        }
+        // The puzzle echoed (with its holes) before the one complete grid is still read.
+        let echoed = format!("{}\n{right}\n", crate::format::to_line(&p));
+        assert_eq!(decoded(&echoed), Verdict::Grid(s));
     }
 }

@@ -8,7 +8,7 @@
 //! command = ["minisat", "-cpu-lim={limit_s}", "{input}", "{output}"]
 //! answer = "minisat"                    # sat-competition | minisat | mip-solution | col-solution | grid | minizinc
 //! version = ["minisat", "--help"]       # optional: its first line goes into meta.json
-//! threads = 1                           # optional: cores the job takes in the scheduler
+//! threads = 1                           # optional: cores the job takes in the scheduler (at most a run's)
 //! env = { OMP_NUM_THREADS = "1" }       # optional
 //! ```
 //!
@@ -257,6 +257,22 @@ fn is_auto(d: &Dialect) -> bool {
 }
 
 impl Definition {
+    /// Checks that its `threads` fit the `cores` a run may hold (a run's `--jobs`, at most the
+    /// machine's cores), as a HiGHS `threads` must: more would oversubscribe them and slow every
+    /// run timed beside it. The error names the definition (and where its file wrote it).
+    pub fn check_threads(&self, cores: usize) -> Result<(), String> {
+        let cores = cores.max(1);
+        if self.threads as usize <= cores {
+            return Ok(());
+        }
+        let at = self.at.as_ref().map(|(file, line, col)| format!("{file}:{line}:{col}: ")).unwrap_or_default();
+        Err(format!(
+            "{at}{}: threads = {} is more than the {cores} core(s) a run holds here: the solver would \
+             oversubscribe them and slow every run timed beside it; give at most {cores}",
+            self.name, self.threads
+        ))
+    }
+
     /// The definition as its file wrote it (command, version and env unresolved), when known; as
     /// it is otherwise.
     pub fn as_written(&self) -> Definition {

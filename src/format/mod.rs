@@ -16,13 +16,14 @@
 //! empty, `1`–`9`, `A`–`Z` (either case) for 10–35.
 //!
 //! # Box shape
-//! `--box` (the `shape` argument) wins when given; a `pretty` grid's borders and a `box=RxC` comment
-//! must then agree with it. Otherwise a `json` object's `"box"` decides, or a `box=RxC` word in a
-//! comment — on the puzzle's line or on the comment lines right before it (before a grid's first
-//! row or top border) —, then a grid's borders (`|` between boxes gives the box width c, a `-+`
-//! rule line between boxes gives the box height r; one of them suffices), and last the default
-//! shape for N ([`Shape::for_size`]). The writers put a `# box=RxC` line before every `line` and
-//! `grid` puzzle whose shape is not the default for its N, so a 3×2 puzzle survives a pipe.
+//! `--box` (the `shape` argument) wins when given; a `pretty` grid's borders, a `box=RxC` comment
+//! and a `json` object's `"box"` must then agree with it (and be valid shapes). Otherwise a `json`
+//! object's `"box"` decides, or a `box=RxC` word in a comment — on the puzzle's line or on the
+//! comment lines right before it (before a grid's first row or top border) —, then a grid's
+//! borders (`|` between boxes gives the box width c, a `-+` rule line between boxes gives the box
+//! height r; one of them suffices), and last the default shape for N ([`Shape::for_size`]). The
+//! writers put a `# box=RxC` line before every `line` and `grid` puzzle whose shape is not the
+//! default for its N, so a 3×2 puzzle survives a pipe.
 //!
 //! # Auto-detection
 //! [`detect`] looks at the first content line and the block it starts (the lines up to the next
@@ -56,7 +57,7 @@ use thiserror::Error;
 use crate::grid::{Grid, Shape, ShapeError};
 
 pub use detect::{detect, detection, Detection};
-pub use write::{to_grid, to_json, to_line, to_pretty, write_entry};
+pub use write::{to_grid, to_json, to_line, to_pretty, write_counted, write_entry};
 
 /// A text format for puzzles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize)]
@@ -67,7 +68,8 @@ pub enum Format {
     Line,
     /// N rows of N separated integers or N symbols; box-separator lines ignored.
     Grid,
-    /// `{"box":[r,c],"cells":[[…],…]}`, one object per puzzle, or an array of such objects.
+    /// `{"box":[r,c],"cells":[[…],…]}`, one object per puzzle, or an array of such objects;
+    /// `"count"` and `"solution"` accepted.
     Json,
     /// Box borders and aligned columns, for people (read back as `grid`, box shape from the borders).
     Pretty,
@@ -204,9 +206,20 @@ pub enum ParseErrorKind {
         /// Solution shape.
         found: Shape,
     },
+    /// A JSON object's `"box"` that disagrees with the box shape given with `--box`.
+    #[error("the file says \"box\": {json}, but --box gives {given}; drop --box to take the shape from the file")]
+    JsonBox {
+        /// The shape the object's `"box"` gives.
+        json: Shape,
+        /// The shape given.
+        given: Shape,
+    },
     /// Malformed JSON.
     #[error("JSON: {0}")]
     Json(String),
+    /// A byte that is no UTF-8 (the line and column are those of the byte).
+    #[error("byte 0x{0:02X} is no UTF-8; expected UTF-8 text")]
+    Utf8(u8),
     /// The input could not be read.
     #[error("cannot read: {0}")]
     Io(String),
@@ -241,14 +254,15 @@ impl fmt::Display for ParseError {
     }
 }
 
-/// Reads a whole input: a file path, or `-` for stdin. Returns the text and the source's name.
+/// Reads a whole input: a file path, or `-` for stdin. Returns the text and the source's name;
+/// input that is no UTF-8 is an error at the line and column of its first bad byte.
 pub fn read_source(path: &str) -> Result<(String, String), ParseError> {
     let name = if path == "-" { "<stdin>".to_string() } else { path.to_string() };
-    let mut text = String::new();
+    let mut bytes = Vec::new();
     let result = if path == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
+        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
     } else {
-        std::fs::read_to_string(path).map(|t| text = t)
+        std::fs::read(path).map(|b| bytes = b)
     };
     result.map_err(|e| ParseError {
         file: name.clone(),
@@ -257,7 +271,28 @@ pub fn read_source(path: &str) -> Result<(String, String), ParseError> {
         kind: ParseErrorKind::Io(e.to_string()),
         hint: None,
     })?;
-    Ok((text, name))
+    Ok((text_of(bytes, &name)?, name))
+}
+
+/// `bytes` as text, or an error naming `source` and the line and column of the first byte that is
+/// no UTF-8 (columns counted in characters, a leading byte-order mark not counted, as the readers
+/// count them).
+pub fn text_of(bytes: Vec<u8>, source: &str) -> Result<String, ParseError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let valid_up_to = e.utf8_error().valid_up_to();
+        let bytes = e.into_bytes();
+        let before = std::str::from_utf8(&bytes[..valid_up_to]).expect("valid up to here");
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let in_line = &before[line_start..];
+        let in_line = if line_start == 0 { in_line.strip_prefix('\u{feff}').unwrap_or(in_line) } else { in_line };
+        ParseError {
+            file: source.to_string(),
+            line: before.matches('\n').count() + 1,
+            col: in_line.chars().count() + 1,
+            kind: ParseErrorKind::Utf8(bytes[valid_up_to]),
+            hint: None,
+        }
+    })
 }
 
 /// Reads and parses a file (or `-` for stdin) in one step.

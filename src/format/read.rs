@@ -24,18 +24,30 @@ pub(super) struct Content<'a> {
     /// The text before any `#`.
     pub text: &'a str,
     /// The shape a `box=RxC` comment gives, if one does.
-    pub comment_box: Option<Shape>,
+    pub comment_box: Option<CommentBox>,
 }
 
-/// The `box=RxC` word of a comment, if it has one; an error when its shape is out of range. A
-/// word that is no `RxC` at all is ordinary comment text.
-fn comment_box(comment: &str) -> Result<Option<Shape>, ShapeError> {
+/// The shape a `box=RxC` comment gives, with the 1-based line and column of its `RxC`.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct CommentBox {
+    shape: Shape,
+    line: usize,
+    col: usize,
+}
+
+/// The `box=RxC` word of a comment, if it has one, with the character offset of its `RxC` in
+/// `comment`; an error (at that offset) when its shape is out of range. A word that is no `RxC`
+/// at all is ordinary comment text.
+fn comment_box(comment: &str) -> Result<Option<(Shape, usize)>, (usize, ShapeError)> {
     for word in comment.split_whitespace() {
         if let Some(text) = word.strip_prefix("box=") {
+            // `word` is a slice of `comment`: its byte offset is the distance between their starts.
+            let start = word.as_ptr() as usize - comment.as_ptr() as usize;
+            let at = comment[..start].chars().count() + "box=".len();
             return match text.parse::<Shape>() {
-                Ok(shape) => Ok(Some(shape)),
+                Ok(shape) => Ok(Some((shape, at))),
                 Err(ShapeError::Syntax { .. }) => Ok(None),
-                Err(e) => Err(e),
+                Err(e) => Err((at, e)),
             };
         }
     }
@@ -48,7 +60,10 @@ pub(super) fn content_with_box(text: &str) -> Result<Vec<Content<'_>>, Located> 
     let mut pending = None;
     for (i, line) in text.lines().enumerate() {
         let content = strip_comment(line);
-        let from_comment = comment_box(&line[content.len()..]).map_err(|e| (i + 1, 0, ParseErrorKind::Shape(e)))?;
+        let col = |at: usize| content.chars().count() + at + 1;
+        let from_comment = comment_box(&line[content.len()..])
+            .map_err(|(at, e)| (i + 1, col(at), ParseErrorKind::Shape(e)))?
+            .map(|(shape, at)| CommentBox { shape, line: i + 1, col: col(at) });
         if content.trim().is_empty() {
             pending = from_comment.or(pending);
         } else {
@@ -58,13 +73,15 @@ pub(super) fn content_with_box(text: &str) -> Result<Vec<Content<'_>>, Located> 
     Ok(out)
 }
 
-/// The shape of one puzzle: `--box` when given (a `box=` comment must agree with it), else the
-/// comment's, else none yet (derived from the cells).
-fn shape_of(given: Option<Shape>, comment: Option<Shape>) -> Result<Option<Shape>, ParseErrorKind> {
+/// The shape of one puzzle: `--box` when given (a `box=` comment must agree with it: an error at
+/// the comment's `RxC` when not), else the comment's, else none yet (derived from the cells).
+fn shape_of(given: Option<Shape>, comment: Option<CommentBox>) -> Result<Option<Shape>, Located> {
     match (given, comment) {
-        (Some(given), Some(comment)) if given != comment => Err(ParseErrorKind::CommentBox { comment, given }),
+        (Some(given), Some(c)) if given != c.shape => {
+            Err((c.line, c.col, ParseErrorKind::CommentBox { comment: c.shape, given }))
+        }
         (Some(given), _) => Ok(Some(given)),
-        (None, comment) => Ok(comment),
+        (None, comment) => Ok(comment.map(|c| c.shape)),
     }
 }
 
@@ -246,7 +263,7 @@ fn build(cells: &[(usize, usize)], shape: Option<Shape>) -> Result<Grid, AtCol> 
 pub(super) fn parse_lines(text: &str, given: Option<Shape>) -> Result<Vec<Entry>, Located> {
     let mut entries = Vec::new();
     for Content { line: line_no, text: line, comment_box } in content_with_box(text)? {
-        let shape = shape_of(given, comment_box).map_err(|k| (line_no, 0, k))?;
+        let shape = shape_of(given, comment_box)?;
         let parts: Vec<&str> = line.split(':').collect();
         let mut offsets = Vec::with_capacity(parts.len());
         let mut off = 0;
@@ -299,7 +316,7 @@ struct GridLine<'a> {
     /// Whether a rule line comes between this row and the previous one.
     after_rule: bool,
     /// The shape a `box=RxC` comment gives, if one does.
-    comment_box: Option<Shape>,
+    comment_box: Option<CommentBox>,
 }
 
 /// Grids: N rows of N cells each, integers or symbols, with optional `pretty` borders.
@@ -323,7 +340,7 @@ pub(super) fn parse_grids(text: &str, given: Option<Shape>) -> Result<Vec<Entry>
     let mut i = 0;
     while i < rows.len() {
         let start_line = rows[i].line;
-        let shape = shape_of(given, rows[i].comment_box).map_err(|k| (start_line, 0, k))?;
+        let shape = shape_of(given, rows[i].comment_box)?;
         let first = read_row(&rows[i], shape.map(|s| s.n()))?;
         let n = shape.map_or(first.len(), |s| s.n());
         if n == 0 || n > MAX_N {
@@ -386,13 +403,16 @@ fn border_shape(block: &[GridLine], first: &[(usize, usize)], n: usize) -> Resul
     Shape::new(r, c).map(Some).map_err(ParseErrorKind::Shape)
 }
 
-/// The JSON form of a puzzle: `{"box":[r,c],"cells":[[…],…]}`, optionally with `"solution"`.
+/// The JSON form of a puzzle: `{"box":[r,c],"cells":[[…],…]}`, optionally with `"count"` (its
+/// solution count, as `PUZZLE:COUNT` gives it) and `"solution"`.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct JsonPuzzle {
     #[serde(rename = "box", default, skip_serializing_if = "Option::is_none")]
     pub(super) box_shape: Option<[usize; 2]>,
     pub(super) cells: Vec<Vec<Option<usize>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) count: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) solution: Option<Vec<Vec<usize>>>,
 }
@@ -452,9 +472,12 @@ pub(super) fn parse_json(text: &str, shape: Option<Shape>) -> Result<Vec<Entry>,
             Some(Err(e)) => return Err(json_error(pos, e)),
             None => break,
         };
-        let line = line_col(pos).0;
-        entries.push(json_entry(item, shape, line)?);
-        pos = skip_ws(pos + stream.byte_offset());
+        let end = pos + stream.byte_offset();
+        let object = &stripped[pos..end];
+        // Where a value of the object is: its key's value, or that value's row or cell.
+        let at = |key: &str, indices: &[usize]| line_col(pos + json_offset(object, key, indices).unwrap_or(0));
+        entries.push(json_entry(item, shape, line_col(pos).0, at)?);
+        pos = skip_ws(end);
         if in_array {
             let (l, c) = line_col(pos);
             match stripped[pos..].chars().next() {
@@ -474,31 +497,144 @@ pub(super) fn parse_json(text: &str, shape: Option<Shape>) -> Result<Vec<Entry>,
     Ok(entries)
 }
 
-fn json_entry(item: JsonPuzzle, shape: Option<Shape>, line: usize) -> Result<Entry, Located> {
+/// One puzzle object as an entry; `at(key, indices)` is the line and column of a value in it
+/// (`("cells", [r, c])` a cell, `("cells", [r])` a row, `("box", [])` the box), where errors point.
+fn json_entry(
+    item: JsonPuzzle,
+    given: Option<Shape>,
+    line: usize,
+    at: impl Fn(&str, &[usize]) -> (usize, usize),
+) -> Result<Entry, Located> {
+    let located = |(line, col): (usize, usize), kind: ParseErrorKind| (line, col, kind);
     let n = item.cells.len();
-    let shape = match (shape, item.box_shape) {
-        (Some(s), _) => s,
-        (None, Some([r, c])) => Shape::new(r, c).map_err(|e| (line, 0, e.into()))?,
-        (None, None) => Shape::for_size(n).map_err(|e| (line, 0, e.into()))?,
-    };
-    let to_cells = |rows: Vec<Vec<usize>>| -> Result<Vec<(usize, usize)>, Located> {
-        if rows.len() != shape.n() {
-            return Err((line, 0, ParseErrorKind::Truncated { found: rows.len(), expected: shape.n() }));
-        }
-        let mut cells = Vec::new();
-        for row in rows {
-            if row.len() != shape.n() {
-                return Err((line, 0, ParseErrorKind::RowLength { found: row.len(), expected: shape.n() }));
-            }
-            cells.extend(row.into_iter().map(|v| (v, 0)));
-        }
-        Ok(cells)
-    };
-    let rows = item.cells.into_iter().map(|r| r.into_iter().map(|v| v.unwrap_or(0)).collect()).collect();
-    let puzzle = build(&to_cells(rows)?, Some(shape)).map_err(|(_, k)| (line, 0, k))?;
-    let solution = match item.solution {
-        Some(rows) => Some(build(&to_cells(rows)?, Some(shape)).map_err(|(_, k)| (line, 0, k))?),
+    let from_file = match item.box_shape {
+        Some([r, c]) => Some(Shape::new(r, c).map_err(|e| located(at("box", &[]), e.into()))?),
         None => None,
     };
-    Ok(Entry { puzzle, solution, count: None, line })
+    let shape = match (given, from_file) {
+        (Some(given), Some(json)) if given != json => {
+            return Err(located(at("box", &[]), ParseErrorKind::JsonBox { json, given }))
+        }
+        (Some(s), _) | (None, Some(s)) => s,
+        (None, None) => Shape::for_size(n).map_err(|e| located(at("cells", &[]), e.into()))?,
+    };
+    let n = shape.n();
+    let to_grid = |key: &str, rows: Vec<Vec<usize>>| -> Result<Grid, Located> {
+        if rows.len() != n {
+            return Err(located(at(key, &[]), ParseErrorKind::Truncated { found: rows.len(), expected: n }));
+        }
+        let mut cells = Vec::with_capacity(n * n);
+        for (r, row) in rows.into_iter().enumerate() {
+            if row.len() != n {
+                return Err(located(at(key, &[r]), ParseErrorKind::RowLength { found: row.len(), expected: n }));
+            }
+            if let Some((c, &value)) = row.iter().enumerate().find(|(_, v)| **v > n) {
+                let kind = ParseErrorKind::Value { cell: r * n + c + 1, value, n };
+                return Err(located(at(key, &[r, c]), kind));
+            }
+            cells.extend(row.into_iter().map(|v| v as u8));
+        }
+        Ok(Grid::from_cells(shape, cells).expect("rows and values checked above"))
+    };
+    let rows = item.cells.into_iter().map(|r| r.into_iter().map(|v| v.unwrap_or(0)).collect()).collect();
+    let puzzle = to_grid("cells", rows)?;
+    if item.count == Some(0) && item.solution.is_some() {
+        return Err(located(at("count", &[]), ParseErrorKind::ZeroWithSolution));
+    }
+    let solution = item.solution.map(|rows| to_grid("solution", rows)).transpose()?;
+    Ok(Entry { puzzle, solution, count: item.count, line })
+}
+
+/// The byte offset in `object` (the text of one JSON object) of the value of its key `key`, then
+/// of element `indices[0]` of that array, and so on; `None` when there is none. Only called for an
+/// object serde has read, so the text is valid JSON.
+///
+/// Complexity: O(length of `object`).
+fn json_offset(object: &str, key: &str, indices: &[usize]) -> Option<usize> {
+    let bytes = object.as_bytes();
+    let ws = |mut i: usize| {
+        while bytes.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        i
+    };
+    // The end of the string that starts at `i` (its opening quote), past its closing quote.
+    let string_end = |mut i: usize| {
+        i += 1;
+        while let Some(&b) = bytes.get(i) {
+            i += match b {
+                b'\\' => 2,
+                b'"' => return i + 1,
+                _ => 1,
+            };
+        }
+        i
+    };
+    // The end of the value that starts at `i`.
+    let value_end = |mut i: usize| match bytes.get(i) {
+        Some(b'"') => string_end(i),
+        Some(b'[' | b'{') => {
+            let mut depth = 0;
+            while let Some(&b) = bytes.get(i) {
+                match b {
+                    b'"' => {
+                        i = string_end(i);
+                        continue;
+                    }
+                    b'[' | b'{' => depth += 1,
+                    b']' | b'}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return i + 1;
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            i
+        }
+        _ => {
+            while bytes.get(i).is_some_and(|b| !b.is_ascii_whitespace() && !matches!(b, b',' | b']' | b'}')) {
+                i += 1;
+            }
+            i
+        }
+    };
+    let mut i = ws(0);
+    if bytes.get(i) != Some(&b'{') {
+        return None;
+    }
+    i = ws(i + 1);
+    loop {
+        let end = string_end(i);
+        let name = object.get(i + 1..end.saturating_sub(1))?;
+        i = ws(end);
+        if bytes.get(i) != Some(&b':') {
+            return None;
+        }
+        i = ws(i + 1);
+        if name == key {
+            break;
+        }
+        i = ws(value_end(i));
+        if bytes.get(i) != Some(&b',') {
+            return None;
+        }
+        i = ws(i + 1);
+    }
+    for &index in indices {
+        if bytes.get(i) != Some(&b'[') {
+            return None;
+        }
+        i = ws(i + 1);
+        for _ in 0..index {
+            i = ws(value_end(i));
+            if bytes.get(i) != Some(&b',') {
+                return None;
+            }
+            i = ws(i + 1);
+        }
+    }
+    Some(i)
 }

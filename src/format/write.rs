@@ -64,6 +64,11 @@ pub fn to_pretty(grid: &Grid) -> String {
 
 /// One JSON object on one line: `{"box":[r,c],"cells":[[…],…]}` (0 = empty), with `"solution"` if given.
 pub fn to_json(puzzle: &Grid, solution: Option<&Grid>) -> String {
+    json_text(puzzle, None, solution)
+}
+
+/// [`to_json`] with a `"count"` (the puzzle's solution count) when given.
+fn json_text(puzzle: &Grid, count: Option<u64>, solution: Option<&Grid>) -> String {
     let rows = |g: &Grid| -> Vec<Vec<usize>> {
         g.cells().chunks(g.n()).map(|r| r.iter().map(|&v| v as usize).collect()).collect()
     };
@@ -71,6 +76,7 @@ pub fn to_json(puzzle: &Grid, solution: Option<&Grid>) -> String {
     let json = JsonPuzzle {
         box_shape: Some([shape.box_rows(), shape.box_cols()]),
         cells: rows(puzzle).into_iter().map(|r| r.into_iter().map(Some).collect()).collect(),
+        count,
         solution: solution.map(rows),
     };
     serde_json::to_string(&json).expect("plain integers always serialize")
@@ -79,7 +85,14 @@ pub fn to_json(puzzle: &Grid, solution: Option<&Grid>) -> String {
 /// One puzzle in `format`, ending in a newline; a solution, if given, rides along (`PUZZLE:SOLUTION`
 /// in line format, a `"solution"` field in JSON, a commented block after grid and pretty output).
 pub fn write_entry(format: Format, puzzle: &Grid, solution: Option<&Grid>) -> String {
-    let text = entry_text(format, puzzle, solution);
+    write_counted(format, puzzle, None, solution)
+}
+
+/// [`write_entry`] with the puzzle's solution count, when given, riding along too:
+/// `PUZZLE:COUNT[:SOLUTION]` in line format, a `"count"` field in JSON, a `# count: K` comment
+/// after grid and pretty output.
+pub fn write_counted(format: Format, puzzle: &Grid, count: Option<u64>, solution: Option<&Grid>) -> String {
+    let text = entry_text(format, puzzle, count, solution);
     match box_comment(format, puzzle) {
         Some(comment) => comment + &text,
         None => text,
@@ -94,16 +107,25 @@ pub fn box_comment(format: Format, puzzle: &Grid) -> Option<String> {
     (!default && matches!(format, Format::Line | Format::Grid)).then(|| format!("# box={shape}\n"))
 }
 
-fn entry_text(format: Format, puzzle: &Grid, solution: Option<&Grid>) -> String {
+fn entry_text(format: Format, puzzle: &Grid, count: Option<u64>, solution: Option<&Grid>) -> String {
     match format {
-        Format::Line => match solution {
-            Some(s) => format!("{}:{}\n", to_line(puzzle), to_line(s)),
-            None => format!("{}\n", to_line(puzzle)),
-        },
-        Format::Json => format!("{}\n", to_json(puzzle, solution)),
+        Format::Line => {
+            let mut line = to_line(puzzle);
+            if let Some(count) = count {
+                line.push_str(&format!(":{count}"));
+            }
+            if let Some(s) = solution {
+                line.push_str(&format!(":{}", to_line(s)));
+            }
+            line + "\n"
+        }
+        Format::Json => format!("{}\n", json_text(puzzle, count, solution)),
         Format::Grid | Format::Pretty => {
             let render = if format == Format::Grid { to_grid } else { to_pretty };
             let mut out = render(puzzle);
+            if let Some(count) = count {
+                out.push_str(&format!("# count: {count}\n"));
+            }
             if let Some(s) = solution {
                 out.push_str("# solution:\n");
                 for l in render(s).lines() {

@@ -74,7 +74,7 @@ fn preferred_mode(results: &Results) -> String {
 
 /// `backtrack` in prose: code-formatted.
 fn code(solver: &str) -> String {
-    format!("`{solver}`")
+    super::inline_code(solver)
 }
 
 /// Sizes as `N = 9, 16, 25`.
@@ -181,12 +181,15 @@ fn certification(results: &Results) -> Option<String> {
 }
 
 /// The checkers of `c` as the report names them: each program with the version it gave
-/// ([`crate::certificates::Checker::described`]), or "the proof checker" when `meta.json` records none.
+/// (its name and version, then its program), or "the proof checker" when `meta.json` records none.
 pub(crate) fn checked_by(c: &crate::results::Certification) -> String {
     if c.checkers.is_empty() {
         return "the proof checker".to_string();
     }
-    c.checkers.iter().map(crate::certificates::Checker::described).collect::<Vec<_>>().join(" or ")
+    let described = |c: &crate::certificates::Checker| {
+        format!("{} ({})", super::inline_code(&c.label()), super::inline_code(&c.program.display().to_string()))
+    };
+    c.checkers.iter().map(described).collect::<Vec<_>>().join(" or ")
 }
 
 /// Which paradigm is fastest at each size and by how much, per mode or for all modes at once.

@@ -154,7 +154,7 @@ fn header(out: &mut String, results: &Results) {
             files.sort_unstable();
             files.dedup();
             if files.len() <= 3 {
-                files.iter().map(|f| format!("`{f}`")).collect::<Vec<_>>().join(", ")
+                files.iter().map(|f| inline_code(f)).collect::<Vec<_>>().join(", ")
             } else {
                 format!("{} files", files.len())
             }
@@ -201,7 +201,7 @@ fn integrity(out: &mut String, results: &Results) {
     for r in &wrong {
         *by.entry(r.solver.as_str()).or_default() += 1;
     }
-    let named: Vec<String> = by.iter().map(|(s, k)| format!("`{s}` {k}")).collect();
+    let named: Vec<String> = by.iter().map(|(s, k)| format!("{} {k}", inline_code(s))).collect();
     out.push_str("## Integrity\n\n");
     let _ = writeln!(
         out,
@@ -527,6 +527,17 @@ fn or_dash(text: &str) -> &str {
     }
 }
 
+/// `text` as Markdown inline code that shows it whole: fenced by one backtick more than its
+/// longest run of backticks, padded with a space where it starts or ends with one (CommonMark's
+/// rule), line breaks as spaces.
+pub(crate) fn inline_code(text: &str) -> String {
+    let text = text.replace(['\r', '\n'], " ");
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.starts_with('`') || text.ends_with('`') { " " } else { "" };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
 /// Keeps free text from breaking a Markdown table row.
 fn escape_cell(text: &str) -> String {
     text.replace('|', "\\|").replace('\n', " ")
@@ -535,6 +546,14 @@ fn escape_cell(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn inline_code_keeps_backticks_and_line_breaks_inside() {
+        assert_eq!(inline_code("backtrack"), "`backtrack`");
+        assert_eq!(inline_code("a`b.txt"), "``a`b.txt``");
+        assert_eq!(inline_code("``x"), "``` ``x ```");
+        assert_eq!(inline_code("a\nb"), "`a b`");
+    }
 
     #[test]
     fn shares_are_whole_percentages() {

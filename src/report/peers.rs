@@ -116,9 +116,13 @@ pub(crate) fn verdict_line(cell: &Cell) -> Option<String> {
     } else if ours.resolved == peer.resolved && ours.par2 == peer.par2 {
         "a tie".to_string()
     } else if ours.resolved >= peer.resolved && ours.par2 <= peer.par2 {
-        format!("ours: `{}` {}× faster by PAR-2", ours.solver, fmt_num(peer.par2 / ours.par2))
+        format!("ours: {} {}× faster by PAR-2", super::inline_code(&ours.solver), fmt_num(peer.par2 / ours.par2))
     } else {
-        format!("**the peer `{}` wins**: {}× faster than ours by PAR-2", peer.solver, fmt_num(ours.par2 / peer.par2))
+        format!(
+            "**the peer {} wins**: {}× faster than ours by PAR-2",
+            super::inline_code(&peer.solver),
+            fmt_num(ours.par2 / peer.par2)
+        )
     })
 }
 
@@ -140,8 +144,8 @@ pub(crate) fn finding(cells: &[Cell]) -> Option<String> {
         .filter(|(c, _, _)| verdict_line(c).is_some_and(|l| l.contains("wins")))
         .map(|(c, o, p)| {
             format!(
-                "`{}` at {} {}×{} α = {} ({}/{} resolved, {}× ours by PAR-2)",
-                p.solver,
+                "{} at {} {}×{} α = {} ({}/{} resolved, {}× ours by PAR-2)",
+                super::inline_code(&p.solver),
                 c.mode,
                 c.n,
                 c.n,

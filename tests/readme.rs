@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use sudoku_lab::experiment::Config;
-use sudoku_lab::external::definition::{load_file, Checks};
+use sudoku_lab::external::definition::{load_file, Checks, Input, PLACEHOLDERS};
 use sudoku_lab::solve::SolverKind;
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
@@ -294,6 +294,23 @@ fn the_solver_tables_name_every_solver() {
         let mut names: Vec<String> = table_rows(page, "| solver |").into_iter().map(|(n, _)| n).collect();
         names.sort();
         assert_eq!(names, all, "{page}'s solver table");
+    }
+}
+
+/// The page on external solvers lists every placeholder a command may use, and every input but
+/// `cnf-minimal` is a format `export --to` writes (the page says the inputs are `export`'s files).
+#[test]
+fn the_external_solver_page_lists_every_placeholder_and_export_writes_every_input() {
+    let page = read("docs/external-solvers.md");
+    let section = page.split("## Inputs, answers and placeholders").nth(1).expect("the section exists");
+    let section = section.split("\n## ").next().unwrap_or_default();
+    for placeholder in PLACEHOLDERS {
+        assert!(section.contains(&format!("`{{{placeholder}}}`")), "{{{placeholder}}} is not listed");
+    }
+    let help = String::from_utf8(Command::new(BIN).args(["export", "--help"]).output().unwrap().stdout).unwrap();
+    let to = help.split("\n      --to <TO>").nth(1).and_then(|rest| rest.split("\n      --").next()).unwrap_or_default();
+    for input in Input::ALL.into_iter().filter(|i| *i != Input::CnfMinimal) {
+        assert!(to.contains(&format!("- {}:", input.name())), "export --to has no {}:\n{help}", input.name());
     }
 }
 

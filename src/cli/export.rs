@@ -35,10 +35,11 @@ pub struct ExportArgs {
     #[command(flatten)]
     input: InputArgs,
     /// File format: cnf (DIMACS, the sat encoding), lp or mps (an ILP model, as HiGHS writes
-    /// it), col (DIMACS graph colouring).
+    /// it), col (DIMACS graph colouring), grid (a `# box=RxC` line and the puzzle, as .txt) or dzn
+    /// (MiniZinc data): the files an external solver of that input reads.
     #[arg(long, value_enum)]
     to: Target,
-    /// ILP formulation of lp and mps files (ignored for cnf and col).
+    /// ILP formulation of lp and mps files (ignored for the other formats).
     #[arg(long, value_enum, default_value = "clique")]
     model: ModelChoice,
     /// Folder to write into (created if missing).

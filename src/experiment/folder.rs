@@ -303,6 +303,7 @@ pub fn read_meta(folder: &Path) -> Result<Option<Meta>, ExperimentError> {
     let mut meta: Meta = serde_json::from_str(&text)
         .map_err(|e| ExperimentError::Corrupt { path, message: format!("not a sudoku-lab meta.json: {e}") })?;
     meta.restore_as_written();
+    meta.config.overrides = meta.overrides;
     Ok(Some(meta))
 }
 

@@ -371,8 +371,16 @@ fn check_folder(folder: &Path, config: &Config, options: &RunOptions) -> Result<
     };
     if meta.config.identity() != config.identity() {
         let keys = differing_keys(&meta.config, config).join(", ");
+        // `run --repeats`/`--time-limit` change the config run: say which flags made the runs.
+        let flags = match meta.overrides == config.overrides {
+            true => String::new(),
+            false => format!(
+                "; its runs were made with {}, this run has {}: give the same to continue them",
+                meta.overrides, config.overrides
+            ),
+        };
         let why = format!(
-            "it holds results of experiment '{}' from a different config (differs in: {keys}); choose another --out, or pass --force to discard them",
+            "it holds results of experiment '{}' from a different config (differs in: {keys}{flags}); choose another --out, or pass --force to discard them",
             meta.name
         );
         return Err(refused(folder, why));

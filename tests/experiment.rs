@@ -178,7 +178,8 @@ fn repeats_and_time_limit_overrides_are_the_config_run_and_a_resume_must_repeat_
     ] {
         let o = run(&small(), &out, extra, &[]);
         assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stderr(&o));
-        let said = format!("its runs were made with --repeats 1 --time-limit 10, {made}: give the same to continue them");
+        let said =
+            format!("its runs were made with --repeats 1 --time-limit 10, {made}: give the same to continue them");
         assert!(stderr(&o).contains(&said), "{extra:?}: {}", stderr(&o));
         assert_eq!(snapshot(&out), before, "{extra:?}: the results folder changed");
     }

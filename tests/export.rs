@@ -334,7 +334,8 @@ fn grid_and_dzn_files_are_what_an_external_solver_reads() {
     let six = planted(shape(2, 3), 0.5, &mut rng_from_seed(21)).puzzle;
     let three_by_two = planted(shape(3, 2), 0.5, &mut rng_from_seed(22)).puzzle;
     let input = dir.path().join("pair.txt");
-    let text: String = [&six, &three_by_two].iter().map(|g| format!("# box={}\n{}\n", g.shape(), format::to_line(g))).collect();
+    let text: String =
+        [&six, &three_by_two].iter().map(|g| format!("# box={}\n{}\n", g.shape(), format::to_line(g))).collect();
     fs::write(&input, text).unwrap();
     for (to, kind, ext) in [("grid", Input::Grid, "txt"), ("dzn", Input::Dzn, "dzn")] {
         let out = dir.path().join(to);

@@ -802,7 +802,9 @@ build_seconds,verified,agree,note,cpu_seconds,set,instance";
                 ));
             }
             if on_grid {
-                rows.push(format!("vs,3,3,9,0.3,planted,,{rep},{rep},24,{solver},solved,{seconds},0.01,true,true,,{seconds},,"));
+                rows.push(format!(
+                    "vs,3,3,9,0.3,planted,,{rep},{rep},24,{solver},solved,{seconds},0.01,true,true,,{seconds},,"
+                ));
             }
         }
     }

@@ -308,7 +308,8 @@ fn the_external_solver_page_lists_every_placeholder_and_export_writes_every_inpu
         assert!(section.contains(&format!("`{{{placeholder}}}`")), "{{{placeholder}}} is not listed");
     }
     let help = String::from_utf8(Command::new(BIN).args(["export", "--help"]).output().unwrap().stdout).unwrap();
-    let to = help.split("\n      --to <TO>").nth(1).and_then(|rest| rest.split("\n      --").next()).unwrap_or_default();
+    let to =
+        help.split("\n      --to <TO>").nth(1).and_then(|rest| rest.split("\n      --").next()).unwrap_or_default();
     for input in Input::ALL.into_iter().filter(|i| *i != Input::CnfMinimal) {
         assert!(to.contains(&format!("- {}:", input.name())), "export --to has no {}:\n{help}", input.name());
     }

@@ -256,16 +256,8 @@ impl Progress {
             bar
         });
         let now = Instant::now();
-        let progress = Progress {
-            bar,
-            watch,
-            counts,
-            total,
-            start: now,
-            last_line: now,
-            last_line_rows: None,
-            estimator,
-        };
+        let progress =
+            Progress { bar, watch, counts, total, start: now, last_line: now, last_line_rows: None, estimator };
         progress.update_watch(None);
         progress
     }

@@ -196,7 +196,10 @@ pub(crate) fn section(out: &mut String, checks: &[LawCheck], mode: &str) {
         );
         return;
     }
-    let _ = writeln!(out, "| solver | {mode} | N | peak α | holes at the peak | holes / N^1.55 |\n|---|---|---|---|---|---|");
+    let _ = writeln!(
+        out,
+        "| solver | {mode} | N | peak α | holes at the peak | holes / N^1.55 |\n|---|---|---|---|---|---|"
+    );
     for (c, p) in &rows {
         let spread = p.half_step * (p.n * p.n) as f64;
         let _ = writeln!(

@@ -410,7 +410,11 @@ fn solvability_table(out: &mut String, results: &Results, analysis: &Analysis) {
          are solvable by construction; random ones (the origin study's generator) may not be. \
          Neighbouring α values with the same counts share a row (`0–0.95`); `instances` is per α.\n\n",
     );
-    let _ = writeln!(out, "| {} | N | difficulty | α | instances | solvable | infeasible | unresolved |", results.mode_heading());
+    let _ = writeln!(
+        out,
+        "| {} | N | difficulty | α | instances | solvable | infeasible | unresolved |",
+        results.mode_heading()
+    );
     out.push_str("|---|---|---|---|---|---|---|---|\n");
     // Runs of neighbouring α values of one (mode, N, difficulty) with the same counts.
     let mut runs: Vec<(&InstanceCell, Alpha, &Solvability)> = Vec::new();

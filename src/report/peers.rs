@@ -47,7 +47,8 @@ const PEERS_TOML: &str = include_str!("../../peers/solvers.toml");
 fn peer_definitions() -> &'static [toml::Table] {
     static PEERS: OnceLock<Vec<toml::Table>> = OnceLock::new();
     PEERS.get_or_init(|| {
-        let file: toml::Table = toml::from_str(PEERS_TOML).expect("peers/solvers.toml is TOML (tests/external.rs loads it)");
+        let file: toml::Table =
+            toml::from_str(PEERS_TOML).expect("peers/solvers.toml is TOML (tests/external.rs loads it)");
         let tables = file.get("external").and_then(|e| e.as_array()).cloned().unwrap_or_default();
         tables.into_iter().filter_map(|t| t.as_table().cloned()).collect()
     })
@@ -300,7 +301,8 @@ pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
     );
     let mode = results.mode_heading();
     let best = if other == "peer" { "best peer" } else { "best external" };
-    let _ = writeln!(out, "| {mode} | N | α | best of ours | resolved | PAR-2 | {best} | resolved | PAR-2 | who leads |");
+    let _ =
+        writeln!(out, "| {mode} | N | α | best of ours | resolved | PAR-2 | {best} | resolved | PAR-2 | who leads |");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|\n");
     for (cell, line) in &lines {
         let (o, p) = cell.leaders().expect("a verdict has both sides");

@@ -155,7 +155,9 @@ fn fmt_duration(seconds: f64) -> String {
 pub struct Estimator {
     slots: f64,
     /// The instances not finished yet, by id.
-    left: BTreeMap<usize, Kind>,
+    left: HashMap<usize, Kind>,
+    /// How many of them each group holds, with the group's size N.
+    left_per_group: BTreeMap<usize, (usize, usize)>,
     /// Slot-seconds and count of the instances finished in this session, per group.
     by_group: HashMap<usize, (f64, u32)>,
     /// The same per size N.
@@ -165,9 +167,15 @@ pub struct Estimator {
 impl Estimator {
     /// An estimator for the instances `left`, run on `slots` job slots.
     pub fn new(left: impl IntoIterator<Item = (usize, Kind)>, slots: usize) -> Estimator {
+        let left: HashMap<usize, Kind> = left.into_iter().collect();
+        let mut left_per_group: BTreeMap<usize, (usize, usize)> = BTreeMap::new();
+        for kind in left.values() {
+            left_per_group.entry(kind.group).or_insert((kind.n, 0)).1 += 1;
+        }
         Estimator {
             slots: slots.max(1) as f64,
-            left: left.into_iter().collect(),
+            left,
+            left_per_group,
             by_group: HashMap::new(),
             by_size: BTreeMap::new(),
         }
@@ -176,12 +184,15 @@ impl Estimator {
     /// Records that instance `id` finished, having taken `seconds` of job-slot time in all.
     pub fn finished(&mut self, id: usize, seconds: f64) {
         let Some(kind) = self.left.remove(&id) else { return };
+        if let Some((_, count)) = self.left_per_group.get_mut(&kind.group) {
+            *count -= 1;
+        }
         for (sum, count) in [self.by_group.entry(kind.group).or_default(), self.by_size.entry(kind.n).or_default()] {
             (*sum, *count) = (*sum + seconds.max(0.0), *count + 1);
         }
     }
 
-    /// The time left. Complexity: O(instances left · log sizes).
+    /// The time left. Complexity: O(groups · log sizes), whatever the number of instances.
     pub fn eta(&self) -> Eta {
         if self.left.is_empty() {
             return Eta::Done;
@@ -192,16 +203,17 @@ impl Estimator {
         let mean = |(sum, count): (f64, u32)| sum / f64::from(count);
         let mut total = 0.0;
         let mut unseen: Option<usize> = None;
-        for kind in self.left.values() {
-            total += match (self.by_group.get(&kind.group), self.by_size.get(&kind.n)) {
+        for (group, &(n, count)) in self.left_per_group.iter().filter(|(_, &(_, count))| count > 0) {
+            let each = match (self.by_group.get(group), self.by_size.get(&n)) {
                 (Some(&g), _) => mean(g),
-                (None, Some(&n)) => mean(n),
+                (None, Some(&s)) => mean(s),
                 (None, None) => {
-                    unseen = Some(unseen.map_or(kind.n, |u| u.min(kind.n)));
+                    unseen = Some(unseen.map_or(n, |u| u.min(n)));
                     // A floor: the largest smaller size that finished (nothing, when none did).
-                    self.by_size.range(..kind.n).next_back().map_or(0.0, |(_, &s)| mean(s))
+                    self.by_size.range(..n).next_back().map_or(0.0, |(_, &s)| mean(s))
                 }
             };
+            total += each * count as f64;
         }
         let seconds = total / self.slots;
         match unseen {

@@ -1,7 +1,9 @@
 //! Puzzles written out as models for other tools: DIMACS CNF (the `sat` encoding), LP and MPS (the
-//! ILP formulations, as HiGHS writes them) and DIMACS graph colouring (`.col`).
+//! ILP formulations, as HiGHS writes them), DIMACS graph colouring (`.col`), the puzzle itself
+//! with its box shape (`grid`) and MiniZinc data (`dzn`).
 //!
-//! This module owns the text of the CNF and colouring files, the file names (`<stem>-<k>.<ext>`,
+//! This module owns the text of the CNF, colouring, grid and MiniZinc files (the files an
+//! external solver reads are these, [`crate::external`] writes them through this module), the file names (`<stem>-<k>.<ext>`,
 //! k counted from 1) and the atomic write: every file goes to a temporary file in the target
 //! folder first and is renamed into place, so no reader ever sees half a file. The models come
 //! from [`crate::solve::sat::cnf`], [`crate::solve::ilp`] (the only writer of LP and MPS, through
@@ -38,16 +40,22 @@ pub enum Target {
     Mps,
     /// DIMACS graph colouring: the constraint graph plus N colour nodes that pin the givens.
     Col,
+    /// The puzzle itself: a `# box=RxC` line and the puzzle in line format (a `.txt` file).
+    Grid,
+    /// MiniZinc data: `n`, `box_rows`, `box_cols` and `givens` (0 for a hole).
+    Dzn,
 }
 
 impl Target {
-    /// The file extension: `cnf`, `lp`, `mps` or `col`.
+    /// The file extension: `cnf`, `lp`, `mps`, `col`, `txt` (grid) or `dzn`.
     pub fn extension(self) -> &'static str {
         match self {
             Target::Cnf => "cnf",
             Target::Lp => "lp",
             Target::Mps => "mps",
             Target::Col => "col",
+            Target::Grid => "txt",
+            Target::Dzn => "dzn",
         }
     }
 }
@@ -100,6 +108,8 @@ pub fn export(puzzle: &Grid, target: Target, formulation: Formulation, path: &Pa
     let written = match target {
         Target::Cnf => write_text(&temp, |out| write_cnf(puzzle, out)).map(|()| None),
         Target::Col => write_text(&temp, |out| write_col(puzzle, out)).map(|()| None),
+        Target::Grid => write_text(&temp, |out| write_grid(puzzle, out)).map(|()| None),
+        Target::Dzn => write_text(&temp, |out| write_dzn(puzzle, out)).map(|()| None),
         Target::Lp | Target::Mps => match ilp::write_model(puzzle, formulation, &temp) {
             Ok(WriteOutcome::Written { .. }) => File::open(&temp).and_then(|f| f.sync_all()).map(|()| None),
             Ok(WriteOutcome::Infeasible(why)) => Ok(Some(format!("infeasible before modelling: {why}"))),
@@ -257,6 +267,34 @@ pub fn write_col(puzzle: &Grid, out: &mut impl Write) -> io::Result<()> {
         for k in (0..n).filter(|&k| k != colour_of(digit)) {
             writeln!(out, "e {} {}", cell + 1, cells + k + 1)?;
         }
+    }
+    Ok(())
+}
+
+/// Writes `puzzle` as the `grid` input of an external solver: a `# box=RxC` comment (the form the
+/// harness's readers take a box shape from) and the puzzle in line format, givens as they are
+/// (clashes included, for the solver to refute).
+///
+/// Time and space O(N²).
+pub fn write_grid(puzzle: &Grid, out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "# box={}\n{}", puzzle.shape(), to_line(puzzle))
+}
+
+/// Writes `puzzle` as MiniZinc data: `n` (digits), `box_rows` and `box_cols` (the box shape
+/// r×c) and `givens`, an n×n array in MiniZinc's 2-D literal (`[| … | … |]`), one row a line
+/// ended by `|` (the last by `|]`), 0 for a hole. A digit is written as itself, so the model's
+/// `1..n` are the grid's digits.
+///
+/// Time and space O(N²).
+pub fn write_dzn(puzzle: &Grid, out: &mut impl Write) -> io::Result<()> {
+    let (n, shape) = (puzzle.n(), puzzle.shape());
+    writeln!(out, "% sudoku-lab: a {n}×{n} puzzle, boxes {shape}, {} givens, 0 for a hole", puzzle.givens())?;
+    writeln!(out, "n = {n};\nbox_rows = {};\nbox_cols = {};", shape.box_rows(), shape.box_cols())?;
+    writeln!(out, "givens = [|")?;
+    for row in 0..n {
+        let cells: Vec<String> = (0..n).map(|col| puzzle.get(row * n + col).to_string()).collect();
+        let end = if row + 1 == n { " |];" } else { " |" };
+        writeln!(out, "  {}{end}", cells.join(", "))?;
     }
     Ok(())
 }

@@ -154,6 +154,66 @@ fn bad_configs_and_foreign_folders_exit_2_and_touch_nothing() {
     assert_eq!(snapshot(&out), before);
 }
 
+/// `run --repeats N --time-limit S` runs the config with those values (the first N repeats of each
+/// cell: the full run's instances), records them in `meta.json`, and a resume must give the same.
+#[test]
+fn repeats_and_time_limit_overrides_are_the_config_run_and_a_resume_must_repeat_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    let o = run(&small(), &out, &["--repeats", "1", "--time-limit", "10"], &[]);
+    assert_ok(&o);
+    assert!(stderr(&o).contains("run small (--repeats 1 --time-limit 10): 12 instances × 3 solvers"), "{}", stderr(&o));
+    let meta: serde_json::Value = serde_json::from_str(&fs::read_to_string(out.join("meta.json")).unwrap()).unwrap();
+    assert_eq!((meta["config"]["repeats"].as_u64(), meta["config"]["time_limit"].as_f64()), (Some(1), Some(10.0)));
+    assert_eq!(meta["overrides"], serde_json::json!({"repeats": 1, "time_limit": 10.0}));
+    assert_eq!(meta["runs"], 36);
+    let first: Vec<RunRow> = untimed(&baseline()).into_iter().filter(|r| r.rep == 0).collect();
+    assert_eq!(untimed(&out), first, "repeat 0 of every cell, as the full run made it");
+
+    // A resume without the overrides (or with others) would run another config: refused, saying why.
+    let before = snapshot(&out);
+    for (extra, made) in [
+        (&["--resume"][..], "this run has no overrides"),
+        (&["--resume", "--repeats", "2", "--time-limit", "10"], "this run has --repeats 2 --time-limit 10"),
+    ] {
+        let o = run(&small(), &out, extra, &[]);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stderr(&o));
+        let said =
+            format!("its runs were made with --repeats 1 --time-limit 10, {made}: give the same to continue them");
+        assert!(stderr(&o).contains(&said), "{extra:?}: {}", stderr(&o));
+        assert_eq!(snapshot(&out), before, "{extra:?}: the results folder changed");
+    }
+    assert_ok(&run(&small(), &out, &["--resume", "--repeats", "1", "--time-limit", "10"], &[]));
+    assert_eq!(untimed(&out), first);
+
+    // Bad values are usage errors that name the flag, before anything is written.
+    let fresh = dir.path().join("fresh");
+    for (extra, message) in [
+        (&["--repeats", "0"][..], "--repeats 0 makes an empty grid of runs; give 1 or more"),
+        (&["--repeats", "x"], "invalid value 'x' for '--repeats <N>'"),
+        (&["--time-limit", "0"], "0 is not a time limit"),
+        (&["--repeats", "10000000"], "--repeats 10000000: 120000000 instances"),
+    ] {
+        let o = run(&small(), &fresh, extra, &[]);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(message), "{extra:?}: {}", stderr(&o));
+        assert!(!fresh.exists(), "{extra:?}: nothing is written");
+    }
+    let sets = dir.path().join("sets.toml");
+    let puzzles = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/9x9-top95.txt");
+    fs::write(
+        &sets,
+        format!(
+            "name = \"sets\"\nsolvers = [\"backtrack\"]\ntime_limit = 1.0\nseed = 1\n[[sets]]\nname = \"top\"\nfiles = [{:?}]\n",
+            puzzles.to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    let o = run(&sets, &fresh, &["--repeats", "2"], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--repeats: experiment 'sets' generates no instances"), "{}", stderr(&o));
+}
+
 #[test]
 fn the_same_config_gives_the_same_instances_and_results_with_any_jobs() {
     let dir = tempfile::tempdir().unwrap();

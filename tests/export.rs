@@ -16,6 +16,8 @@ use rustsat::solvers::{Solve, SolverResult};
 use rustsat::types::{Lit, TernaryVal};
 use rustsat_cadical::CaDiCaL;
 use sudoku_lab::export::{export, Exported, Target};
+use sudoku_lab::external::definition::Input;
+use sudoku_lab::external::input::write as write_input;
 use sudoku_lab::format;
 use sudoku_lab::generate::{planted, rng_from_seed, Planted};
 use sudoku_lab::grid::{Grid, Shape};
@@ -322,6 +324,40 @@ fn the_cli_writes_one_named_file_per_puzzle_and_prints_its_path() {
     assert!(stderr(&o).contains("puzzle 1: infeasible before modelling: cell r1c3 has no candidate"), "{}", stderr(&o));
     assert_eq!(stdout(&o), "");
     assert!(!out.join("stdin-1.lp").exists());
+}
+
+/// `--to grid` and `--to dzn` write, byte for byte, the file an external solver with `input =
+/// "grid"` or `"dzn"` reads; the grid file reads back as its puzzle, box shape included.
+#[test]
+fn grid_and_dzn_files_are_what_an_external_solver_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let six = planted(shape(2, 3), 0.5, &mut rng_from_seed(21)).puzzle;
+    let three_by_two = planted(shape(3, 2), 0.5, &mut rng_from_seed(22)).puzzle;
+    let input = dir.path().join("pair.txt");
+    let text: String =
+        [&six, &three_by_two].iter().map(|g| format!("# box={}\n{}\n", g.shape(), format::to_line(g))).collect();
+    fs::write(&input, text).unwrap();
+    for (to, kind, ext) in [("grid", Input::Grid, "txt"), ("dzn", Input::Dzn, "dzn")] {
+        let out = dir.path().join(to);
+        let o = run(&["export", input.to_str().unwrap(), "--to", to, "--out", out.to_str().unwrap()], "");
+        assert!(o.status.success(), "{to}: {}", stderr(&o));
+        let printed: Vec<PathBuf> = stdout(&o).lines().map(PathBuf::from).collect();
+        assert_eq!(printed, [out.join(format!("pair-1.{ext}")), out.join(format!("pair-2.{ext}"))], "{to}");
+        assert!(stderr(&o).contains(&format!("2 puzzle(s): 2 {ext} file(s) written")), "{}", stderr(&o));
+        for (path, puzzle) in printed.iter().zip([&six, &three_by_two]) {
+            let reference = dir.path().join(format!("solver-reads.{ext}"));
+            write_input(puzzle, kind, None, &reference).unwrap();
+            assert_eq!(fs::read(path).unwrap(), fs::read(&reference).unwrap(), "{to}: {}", path.display());
+            if kind == Input::Grid {
+                let back = format::parse(&fs::read_to_string(path).unwrap(), "grid", None, None).unwrap();
+                assert_eq!(back[0].puzzle, *puzzle, "the box shape comes back from `# box=`");
+            } else {
+                let text = fs::read_to_string(path).unwrap();
+                let (r, c) = (puzzle.shape().box_rows(), puzzle.shape().box_cols());
+                assert!(text.contains(&format!("n = 6;\nbox_rows = {r};\nbox_cols = {c};\n")), "{text}");
+            }
+        }
+    }
 }
 
 #[test]

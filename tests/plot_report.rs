@@ -827,3 +827,67 @@ fn cactus_and_scatter_figures_come_from_a_small_runs_csv_with_timeouts_on_the_bo
     assert!(report.contains("| **minisat** |"), "an external solver is a solver like any other");
     assert!(finding(&report, "Fastest paradigm").contains("SAT (`sat`)"), "{report}");
 }
+
+/// A results folder of `sat` beside an external solver named `other`, whose definition in
+/// `meta.json` runs `command`; on the puzzles of `sets`, on generated ones (`on_grid`), or both.
+fn versus(other: &str, command: &[&str], sets: &[&str], on_grid: bool) -> String {
+    let header = "experiment,box_rows,box_cols,n,alpha,mode,difficulty,rep,seed,givens,solver,outcome,seconds,\
+build_seconds,verified,agree,note,cpu_seconds,set,instance";
+    let mut rows = Vec::new();
+    for rep in 0..2 {
+        for (solver, seconds) in [("sat", 0.5), (other, 2.0)] {
+            for set in sets {
+                rows.push(format!(
+                    "vs,3,3,9,0.3,set,,0,{rep},24,{solver},solved,{seconds},0.01,true,true,,{seconds},{set},{set}.txt#{}",
+                    rep + 1
+                ));
+            }
+            if on_grid {
+                rows.push(format!(
+                    "vs,3,3,9,0.3,planted,,{rep},{rep},24,{solver},solved,{seconds},0.01,true,true,,{seconds},,"
+                ));
+            }
+        }
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::write(dir.path().join("runs.csv"), format!("{header}\n{}\n", rows.join("\n"))).expect("write csv");
+    let meta = serde_json::json!({
+        "name": "vs",
+        "config": {
+            "time_limit": 10.0,
+            "external": [{ "name": other, "input": "cnf", "answer": "sat-competition", "command": command }]
+        }
+    });
+    fs::write(dir.path().join("meta.json"), meta.to_string()).expect("write meta");
+    fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report")
+}
+
+/// Whether the report calls any solver a peer.
+fn says_peer(report: &str) -> bool {
+    ["best peer", "a peer", "the peer", "| peer |", "against the peers", "no peer"].iter().any(|w| report.contains(w))
+}
+
+#[test]
+fn a_users_own_solver_is_an_external_solver_and_a_set_column_is_headed_set() {
+    let own_solver = ["./my-solver", "{input}"];
+    // A user's own solver on a user's own sets: no peer, no `mode` column, no modes.
+    let own = versus("my-solver", &own_solver, &["mine", "theirs"], false);
+    assert!(own.contains("## Ours against the external solvers"), "{own}");
+    assert!(own.contains("| mine | 9 | 0.3 | my-solver | external | 2/2 |"), "{own}");
+    assert!(!says_peer(&own), "{own}");
+    assert!(own.contains("| set | N |") && !own.contains("| mode |"), "{own}");
+    assert!(own.contains("in both sets, SAT (`sat`)") && !own.contains("modes"), "{own}");
+    // Both kinds of instance: the column holds modes and set names.
+    let both = versus("my-solver", &own_solver, &["mine"], true);
+    assert!(both.contains("| mode / set | N |") && both.contains("| mine | 9 |") && both.contains("| planted | 9 |"));
+    assert!(both.contains("in all 2 modes and sets, SAT"), "{both}");
+    // Generated instances only: `mode`, as ever.
+    let grid = versus("my-solver", &own_solver, &[], true);
+    assert!(grid.contains("| mode | N |") && !grid.contains("| set |"), "{grid}");
+    // A solver of peers/solvers.toml, run as defined there (paths compared by their last part), is a peer.
+    let peer = versus("cadical-cli", &["/usr/bin/cadical", "-q", "-t", "{limit_s}", "{input}"], &[], true);
+    assert!(peer.contains("## Ours against the peers") && peer.contains("| cadical-cli | peer |"), "{peer}");
+    // The same name running something else is someone's own solver.
+    let named = versus("cadical-cli", &["./my-cadical", "{input}"], &[], true);
+    assert!(named.contains("| cadical-cli | external |") && !says_peer(&named), "{named}");
+}

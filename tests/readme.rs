@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use sudoku_lab::experiment::Config;
-use sudoku_lab::external::definition::{load_file, Checks};
+use sudoku_lab::external::definition::{load_file, Checks, Input, PLACEHOLDERS};
 use sudoku_lab::solve::SolverKind;
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
@@ -295,6 +295,64 @@ fn the_solver_tables_name_every_solver() {
         names.sort();
         assert_eq!(names, all, "{page}'s solver table");
     }
+}
+
+/// The page on external solvers lists every placeholder a command may use, and every input but
+/// `cnf-minimal` is a format `export --to` writes (the page says the inputs are `export`'s files).
+#[test]
+fn the_external_solver_page_lists_every_placeholder_and_export_writes_every_input() {
+    let page = read("docs/external-solvers.md");
+    let section = page.split("## Inputs, answers and placeholders").nth(1).expect("the section exists");
+    let section = section.split("\n## ").next().unwrap_or_default();
+    for placeholder in PLACEHOLDERS {
+        assert!(section.contains(&format!("`{{{placeholder}}}`")), "{{{placeholder}}} is not listed");
+    }
+    let help = String::from_utf8(Command::new(BIN).args(["export", "--help"]).output().unwrap().stdout).unwrap();
+    let to =
+        help.split("\n      --to <TO>").nth(1).and_then(|rest| rest.split("\n      --").next()).unwrap_or_default();
+    for input in Input::ALL.into_iter().filter(|i| *i != Input::CnfMinimal) {
+        assert!(to.contains(&format!("- {}:", input.name())), "export --to has no {}:\n{help}", input.name());
+    }
+}
+
+/// The experiments page names every committed config and every committed results folder.
+#[test]
+fn the_experiments_page_names_every_committed_config_and_results_folder() {
+    let page = read("docs/experiments.md");
+    let section = page.split("## The committed configs and what a run writes").nth(1).expect("the section exists");
+    let section = section.split("\n## ").next().unwrap_or_default();
+    let names = |dir: &str, keep: &dyn Fn(&Path) -> Option<String>| -> Vec<String> {
+        let mut names: Vec<String> =
+            std::fs::read_dir(Path::new(ROOT).join(dir)).unwrap().filter_map(|e| keep(&e.unwrap().path())).collect();
+        names.sort();
+        names
+    };
+    let configs = names("experiments", &|p| {
+        (p.extension()? == "toml").then(|| p.file_stem().unwrap().to_string_lossy().into_owned())
+    });
+    let folders = names("results", &|p| p.is_dir().then(|| p.file_name().unwrap().to_string_lossy().into_owned()));
+    assert!(configs.len() >= 20 && folders.len() >= 20, "{configs:?} {folders:?}");
+    for name in configs.iter().chain(&folders) {
+        let named = [format!("`{name}`"), format!("`results/{name}`"), format!("`results/{name}/`")];
+        assert!(named.iter().any(|n| section.contains(n.as_str())), "{name} is not named");
+    }
+}
+
+/// The README's headline figure says which committed config made its folder, and it did: the
+/// config's identity is the one `meta.json` recorded, its name aside.
+#[test]
+fn the_readme_figure_names_the_config_that_made_it() {
+    let readme = read("README.md");
+    let figure = readme.lines().find(|l| l.starts_with("![")).expect("a headline figure");
+    let folder = figure.split("](").nth(1).and_then(|p| p.rsplit_once('/')).map(|(dir, _)| dir).unwrap();
+    let caption = &readme[readme.find(figure).unwrap() + figure.len()..];
+    let caption = caption.split("\n\n").find(|p| !p.trim().is_empty()).unwrap();
+    let config = caption.split('`').find(|w| w.starts_with("experiments/") && w.ends_with(".toml"));
+    let config = config.unwrap_or_else(|| panic!("the caption names no experiments/*.toml: {caption}"));
+    let meta = sudoku_lab::experiment::folder::read_meta(&Path::new(ROOT).join(folder)).unwrap().unwrap();
+    let mut made = Config::load(&Path::new(ROOT).join(config)).unwrap();
+    made.name.clone_from(&meta.config.name);
+    assert_eq!(made.identity(), meta.config.identity(), "{config} against {folder}/meta.json");
 }
 
 /// Every `--flag` after `sudoku-lab SUBCOMMAND` in any `sh` block, run or not, is in its `--help`.

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 use clap::Args;
 
+use crate::experiment::config::Overrides;
 use crate::experiment::{self, meta::available_cores, Config, RunOptions, Shard};
 
 /// Arguments of `run`.
@@ -28,6 +29,15 @@ pub struct RunArgs {
     /// Discard the results already in the folder and start over.
     #[arg(long)]
     force: bool,
+    /// Instances per (box, mode, level) of the generated grid, in place of the config's `repeats`
+    /// (the first N of each cell: the same instances as the full run's repeats 0 to N−1).
+    /// Recorded in meta.json; --resume must give the same.
+    #[arg(long, value_name = "N")]
+    repeats: Option<u32>,
+    /// Seconds per solve, in place of the config's `time_limit`. Recorded in meta.json; --resume
+    /// must give the same.
+    #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
+    time_limit: Option<f64>,
     /// Leave "infeasible" verdicts unchecked (as the config key `certify = false`): no proof is
     /// made or checked, and the report says so.
     #[arg(long)]
@@ -38,6 +48,8 @@ pub struct RunArgs {
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let mut config = Config::load(&args.config)?;
     config.certify &= !args.no_certify;
+    let overrides = Overrides { repeats: args.repeats, time_limit: args.time_limit };
+    config.apply(overrides).map_err(|e| anyhow::anyhow!("{}: {e}", args.config.display()))?;
     if let Some(shard) = args.shard {
         shard
             .check(&config, &args.config.display().to_string())
@@ -50,9 +62,10 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let exe = crate::solve::portfolio::worker_exe().map_err(anyhow::Error::msg)?;
     let stop = Some(experiment::signals::install().context("installing the SIGINT/SIGTERM handlers")?);
     let slice = args.shard.map(|s| format!(" (shard {s})")).unwrap_or_default();
+    let overridden = if overrides.is_empty() { String::new() } else { format!(" ({overrides})") };
     // Said by the runner once the folder is locked and checked: a refused run announces nothing.
     let banner = format!(
-        "run {}{slice}: {} instances × {} solvers, time limit {}, memory cap {} MiB, {jobs} job(s), {} → {}",
+        "run {}{slice}{overridden}: {} instances × {} solvers, time limit {}, memory cap {} MiB, {jobs} job(s), {} → {}",
         config.name,
         config.instance_count(),
         config.solvers.len(),

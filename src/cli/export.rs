@@ -35,11 +35,12 @@ pub struct ExportArgs {
     #[command(flatten)]
     input: InputArgs,
     /// File format: cnf (DIMACS, the sat encoding), lp or mps (an ILP model, as HiGHS writes
-    /// it), col (DIMACS graph colouring).
+    /// it), col (DIMACS graph colouring), grid (a `# box=RxC` line and the puzzle, as .txt) or dzn
+    /// (MiniZinc data): the files an external solver of that input reads.
     #[arg(long, value_enum)]
     to: Target,
-    /// ILP formulation of lp and mps files (default: clique); refused with cnf and col, which
-    /// have no ILP model.
+    /// ILP formulation of lp and mps files (default: clique); refused with the other targets,
+    /// which have no ILP model.
     #[arg(long, value_enum)]
     model: Option<ModelChoice>,
     /// Folder to write into (created if missing).

@@ -59,7 +59,7 @@ pub enum Command {
     #[command(after_help = "Examples:\n  sudoku-lab solve puzzles.txt --solver backtrack\n  \
         sudoku-lab solve puzzles.txt --solver all --time-limit 10 --stats stats.csv")]
     Solve(solve::SolveArgs),
-    /// Write each puzzle as a model file: DIMACS CNF, LP or MPS (ILP, via HiGHS), or DIMACS colouring.
+    /// Write each puzzle as a model file: DIMACS CNF, LP or MPS (ILP, via HiGHS), DIMACS colouring, grid or MiniZinc data.
     #[command(after_help = "Writes DIR/STEM-K.EXT for puzzle K (from 1) of FILE (STEM is stdin for -), each \
         path on stdout.\n\
         --model applies to lp and mps only. A puzzle proven infeasible before modelling (conflicting \
@@ -68,7 +68,8 @@ pub enum Command {
         'puzzle K: infeasible before modelling: REASON'. A full grid gets no clique lp or mps file \
         (no columns).\n\n\
         Examples:\n  sudoku-lab export puzzles.txt --to cnf --out cnf/\n  \
-        sudoku-lab export puzzles.txt --to mps --model edge --out mps/")]
+        sudoku-lab export puzzles.txt --to mps --model edge --out mps/\n  \
+        sudoku-lab export puzzles.txt --to dzn --out dzn/")]
     Export(export::ExportArgs),
     /// Throughput of solvers over a puzzle collection (Markdown table, or CSV with --csv).
     #[command(

@@ -204,6 +204,10 @@ pub struct Config {
     /// The folder the config file is in: where the sets' patterns are matched.
     #[serde(skip)]
     pub folder: PathBuf,
+    /// What the command line put in place of the file's values ([`Config::apply`]); the fields
+    /// above already hold the values run. Kept in `meta.json` beside the config, not in it.
+    #[serde(skip)]
+    pub overrides: Overrides,
 }
 
 /// Certification is on unless a config turns it off.
@@ -354,6 +358,7 @@ impl Config {
             external,
             catalog: Arc::default(),
             folder: PathBuf::new(),
+            overrides: Overrides::default(),
             ..self.clone()
         }
     }
@@ -402,6 +407,66 @@ impl Config {
     /// The time budget to generate one `unique` puzzle.
     pub fn unique_budget(&self) -> std::time::Duration {
         std::time::Duration::from_secs_f64(self.unique_budget.unwrap_or(DEFAULT_UNIQUE_BUDGET))
+    }
+}
+
+/// What `run --repeats` and `run --time-limit` put in place of a config file's `repeats` and
+/// `time_limit`. The config then holds the values run, and `meta.json` keeps these beside it
+/// (`overrides`), so a resume with other overrides is refused as a different config and says why.
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Overrides {
+    /// `--repeats`: instances per (box, mode, level) of the generated grid (a set keeps its own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeats: Option<u32>,
+    /// `--time-limit`: seconds per solve.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit: Option<f64>,
+}
+
+impl Overrides {
+    /// True when nothing is overridden.
+    pub fn is_empty(&self) -> bool {
+        self.repeats.is_none() && self.time_limit.is_none()
+    }
+}
+
+impl std::fmt::Display for Overrides {
+    /// The flags that give them (`--repeats 1 --time-limit 0.5`), or `no overrides`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut flags = Vec::new();
+        flags.extend(self.repeats.map(|r| format!("--repeats {r}")));
+        flags.extend(self.time_limit.map(|t| format!("--time-limit {t}")));
+        match flags.is_empty() {
+            true => f.write_str("no overrides"),
+            false => f.write_str(&flags.join(" ")),
+        }
+    }
+}
+
+impl Config {
+    /// Puts `overrides` in place of the file's `repeats` and `time_limit`, checked as those keys
+    /// are (at least one repeat, a time limit [`crate::solve::check_seconds`] accepts, at most
+    /// [`MAX_RUNS`] runs); an error names the flag and what it expects. `--repeats` on a config
+    /// that generates no instances (sets only, each with its own `repeats`) is refused.
+    pub fn apply(&mut self, overrides: Overrides) -> Result<(), String> {
+        if let Some(repeats) = overrides.repeats {
+            if repeats == 0 {
+                return Err("--repeats 0 makes an empty grid of runs; give 1 or more".into());
+            }
+            if self.generated_count() == 0 {
+                return Err(format!(
+                    "--repeats: experiment '{}' generates no instances (its [[sets]] each have their own `repeats`)",
+                    self.name
+                ));
+            }
+            self.repeats = repeats;
+            self.check_size().map_err(|why| format!("--repeats {repeats}: {why}"))?;
+        }
+        if let Some(seconds) = overrides.time_limit {
+            self.time_limit = crate::solve::check_seconds(seconds).map_err(|why| format!("--time-limit: {why}"))?;
+        }
+        self.overrides = overrides;
+        Ok(())
     }
 }
 
@@ -736,6 +801,7 @@ fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigE
         certify: file.certify.unwrap_or(true),
         catalog: Arc::default(),
         folder: PathBuf::new(),
+        overrides: Overrides::default(),
     })
 }
 

@@ -316,6 +316,7 @@ pub fn read_meta(folder: &Path) -> Result<Option<Meta>, ExperimentError> {
     let mut meta: Meta = serde_json::from_str(&text)
         .map_err(|e| ExperimentError::Corrupt { path, message: format!("not a sudoku-lab meta.json: {e}") })?;
     meta.restore_as_written();
+    meta.config.overrides = meta.overrides;
     // Continuing or merging runs under a config they were not made with would mix two experiments
     // in one folder without a word: a hand edit (say of `time_limit`) is refused.
     if !meta.config_intact() {

@@ -14,7 +14,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-use super::config::Config;
+use super::config::{Config, Overrides};
 use super::instances::Shard;
 use crate::external::definition::Written;
 
@@ -39,8 +39,12 @@ pub struct Machine {
 pub struct Meta {
     /// The experiment's name (also in `config`; read on its own by the report).
     pub name: String,
-    /// The resolved config.
+    /// The resolved config: the values run, `run --repeats`/`--time-limit` included.
     pub config: Config,
+    /// What `run --repeats`/`--time-limit` put in place of the config file's values (absent when
+    /// nothing): `config` already holds them; a resume must run the same config.
+    #[serde(default, skip_serializing_if = "Overrides::is_empty")]
+    pub overrides: Overrides,
     /// The slice of the experiment this folder holds (`null` = all of it).
     pub shard: Option<Shard>,
     /// Instances in this folder's slice.
@@ -130,6 +134,7 @@ impl Meta {
         Meta {
             name: config.name.clone(),
             config: config.clone(),
+            overrides: config.overrides,
             shard,
             instances,
             runs: instances * config.solvers.len(),

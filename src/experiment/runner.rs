@@ -35,7 +35,7 @@ use super::folder::{
 };
 use super::instances::{held_instances, instance_block, instances_header, shard_ids, Instance, Shard, Source, Stream};
 use super::meta::{now_utc, Meta};
-use super::progress::{Counts, Progress, Watch};
+use super::progress::{Counts, Estimator, Kind, Progress, Watch};
 use super::record::RunRow;
 use super::rows::{hard_limit, instance_rows, problems, RowIndex};
 use super::signals::{self, StopFlag};
@@ -246,7 +246,11 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
     let mut counts = Counts::default();
     complete.values().for_each(|rows| counts.add(rows));
     let total = (count * config.solvers.len()) as u64;
-    let mut progress = Progress::new(&config.name, total, counts, options.watch.clone());
+    let left = shard_ids(config, options.shard)
+        .filter(|id| !complete.contains_key(id))
+        .filter_map(|id| Some((id, Kind::of(config, id)?)));
+    let estimator = Estimator::new(left, options.jobs);
+    let mut progress = Progress::new(&config.name, total, counts, options.watch.clone(), estimator);
     let todo = count - complete.len();
     if !kept.is_empty() {
         progress.note(&format!("resuming: {} of {count} instances done, {todo} to run", complete.len()));
@@ -267,15 +271,19 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
 
     let abort_after: Option<usize> = std::env::var(ABORT_ENV).ok().and_then(|v| v.parse().ok());
     let mut pending: HashMap<usize, Vec<Option<Finish>>> = HashMap::new();
+    // Job-slot seconds spent on each instance in flight, for the ETA.
+    let mut spent: HashMap<usize, f64> = HashMap::new();
     let mut written = 0;
     let mut rows = kept;
     let mut certifications = Certifications::new(certifier, config.time_limit, options.stop.clone());
-    let jobs = run_jobs(config, options, jobs, |job, finish, cores| {
+    let jobs = run_jobs(config, options, jobs, |job, finish, seconds, cores| {
         let slots = pending.entry(job.instance.id).or_insert_with(|| vec![None; config.solvers.len()]);
         slots[job.solver] = Some(finish);
+        *spent.entry(job.instance.id).or_default() += seconds;
         if slots.iter().any(Option::is_none) {
             return Ok(());
         }
+        let checking = std::time::Instant::now();
         let finishes: Vec<Finish> =
             pending.remove(&job.instance.id).unwrap_or_default().into_iter().flatten().collect();
         let proofs: Vec<Option<ProofFiles>> = finishes
@@ -306,7 +314,8 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
         }
         appender.append(&new)?;
         written += 1;
-        progress.add(&new);
+        let seconds = spent.remove(&instance.id).unwrap_or(0.0) + checking.elapsed().as_secs_f64();
+        progress.add(instance.id, &new, seconds);
         rows.extend(new);
         Ok(())
     })?;
@@ -444,8 +453,16 @@ fn check_folder(folder: &Path, config: &Config, options: &RunOptions) -> Result<
     };
     if meta.config.identity() != config.identity() {
         let keys = differing_keys(&meta.config, config).join(", ");
+        // `run --repeats`/`--time-limit` change the config run: say which flags made the runs.
+        let flags = match meta.overrides == config.overrides {
+            true => String::new(),
+            false => format!(
+                "; its runs were made with {}, this run has {}: give the same to continue them",
+                meta.overrides, config.overrides
+            ),
+        };
         let why = format!(
-            "it holds results of experiment '{}' from a different config (differs in: {keys}); choose another --out, or pass --force to discard them",
+            "it holds results of experiment '{}' from a different config (differs in: {keys}{flags}); choose another --out, or pass --force to discard them",
             meta.name
         );
         return Err(refused(folder, why));
@@ -528,14 +545,15 @@ impl Drop for Tidy<'_> {
     }
 }
 
-/// Runs `jobs` on `options.jobs` worker slots, calling `on_done` (on this thread, with the run's
-/// cores for any work of its own) as each job ends. An error from `on_done` or a worker that
+/// Runs `jobs` on `options.jobs` worker slots, calling `on_done` (on this thread, with the seconds
+/// the job held its slot — handing it out, starting a worker, waiting for cores, the solve — and
+/// the run's cores for any work of its own) as each job ends. An error from `on_done` or a worker that
 /// cannot start stops the queue; jobs in flight finish first.
 fn run_jobs<'a>(
     config: &Config,
     options: &RunOptions,
     jobs: Jobs<'a>,
-    mut on_done: impl FnMut(Job, Finish, &Cores) -> Result<(), ExperimentError>,
+    mut on_done: impl FnMut(Job, Finish, f64, &Cores) -> Result<(), ExperimentError>,
 ) -> Result<Jobs<'a>, ExperimentError> {
     let slots = options.jobs.max(1);
     let queue = Mutex::new(jobs);
@@ -544,13 +562,14 @@ fn run_jobs<'a>(
     let hard = hard_limit(config.time_limit);
     let memory_kb = config.memory_mb.saturating_mul(1024);
     let cores = Cores::new(slots);
-    let (tx, rx) = mpsc::channel::<(Job, std::io::Result<Finish>)>();
+    let (tx, rx) = mpsc::channel::<(Job, std::io::Result<Finish>, f64)>();
     std::thread::scope(|scope| {
         for slot in 0..slots {
             let (tx, next, cores) = (tx.clone(), &next, &cores);
             let log = log_path(&options.out, slot);
             scope.spawn(move || {
                 let mut worker: Option<WorkerProcess> = None;
+                let mut since = std::time::Instant::now();
                 while let Some(job) = next() {
                     if !worker.as_mut().is_some_and(WorkerProcess::is_alive) {
                         match WorkerProcess::spawn(&options.exe, &log) {
@@ -561,7 +580,7 @@ fn run_jobs<'a>(
                                 })
                             }
                             Err(e) => {
-                                let _ = tx.send((job, Err(e)));
+                                let _ = tx.send((job, Err(e), 0.0));
                                 break;
                             }
                         }
@@ -591,7 +610,9 @@ fn run_jobs<'a>(
                     if bloated || !matches!(finish, Finish::Answered(_)) {
                         worker = None; // spent: the next job gets a fresh worker
                     }
-                    if tx.send((job, Ok(finish))).is_err() {
+                    let held = since.elapsed().as_secs_f64();
+                    since = std::time::Instant::now();
+                    if tx.send((job, Ok(finish), held)).is_err() {
                         break;
                     }
                 }
@@ -599,12 +620,12 @@ fn run_jobs<'a>(
         }
         drop(tx);
         let mut result = Ok(());
-        for (job, finish) in rx {
+        for (job, finish, seconds) in rx {
             if result.is_err() || matches!(finish, Ok(Finish::Stopped)) {
                 continue;
             }
             result = match finish {
-                Ok(finish) => on_done(job, finish, &cores),
+                Ok(finish) => on_done(job, finish, seconds, &cores),
                 Err(e) => Err(io_at(&options.exe)(e)),
             };
             if result.is_err() {

@@ -1,9 +1,11 @@
 //! The file an external solver reads, written by [`crate::export`], and what the harness must
 //! remember of it to read the answer back ([`Key`]).
 //!
-//! The `grid` input is a `# box=RxC` comment (the form the harness's readers take a box shape
-//! from) and the puzzle in line format. The `dzn` input is MiniZinc data ([`write_dzn`]): the
-//! model (`peers/minizinc/sudoku.mzn`) is the solver's, the data only the puzzle.
+//! Every file is the one `export` writes for its target (so `sudoku-lab export --to grid` or
+//! `--to dzn` shows a user what the solver will read): the `grid` input is a `# box=RxC` comment
+//! (the form the harness's readers take a box shape from) and the puzzle in line format
+//! ([`write_grid`]); the `dzn` input is MiniZinc data ([`write_dzn`]): the model
+//! (`peers/minizinc/sudoku.mzn`) is the solver's, the data only the puzzle.
 //!
 //! A puzzle the harness proves infeasible before modelling still gets a file the solver must
 //! answer: a CNF with the empty clause (as `export` writes it) and, for `mps`/`lp`, a one-column
@@ -17,8 +19,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
 use super::definition::{Input, Model};
-use crate::export::{self, write_cnf_encoded, write_col, ExportError, Exported, Target};
-use crate::format::to_line;
+use crate::export::{self, write_cnf_encoded, write_col, write_dzn, write_grid, ExportError, Exported, Target};
 use crate::grid::Grid;
 use crate::solve::ilp::Formulation;
 use crate::solve::sat::cnf::Encoding;
@@ -49,7 +50,7 @@ pub fn write(puzzle: &Grid, input: Input, model: Option<Model>, path: &Path) -> 
             Ok(Key::Plain)
         }
         Input::Grid => {
-            write_file(path, |out| writeln!(out, "# box={}\n{}", puzzle.shape(), to_line(puzzle))).map_err(io_at)?;
+            write_file(path, |out| write_grid(puzzle, out)).map_err(io_at)?;
             Ok(Key::Plain)
         }
         Input::Dzn => {
@@ -81,24 +82,6 @@ fn write_file<T>(path: &Path, write: impl FnOnce(&mut BufWriter<File>) -> io::Re
     let value = write(&mut out)?;
     out.flush()?;
     Ok(value)
-}
-
-/// Writes `puzzle` as MiniZinc data: `n` (digits), `box_rows` and `box_cols` (the box shape
-/// r×c) and `givens`, an n×n array in MiniZinc's 2-D literal (`[| … | … |]`), one row a line
-/// ended by `|` (the last by `|]`), 0 for a hole. A digit is written as itself, so the model's `1..n` are the grid's digits.
-///
-/// Time and space O(N²).
-pub fn write_dzn(puzzle: &Grid, out: &mut impl Write) -> io::Result<()> {
-    let (n, shape) = (puzzle.n(), puzzle.shape());
-    writeln!(out, "% sudoku-lab: a {n}×{n} puzzle, boxes {shape}, {} givens, 0 for a hole", puzzle.givens())?;
-    writeln!(out, "n = {n};\nbox_rows = {};\nbox_cols = {};", shape.box_rows(), shape.box_cols())?;
-    writeln!(out, "givens = [|")?;
-    for row in 0..n {
-        let cells: Vec<String> = (0..n).map(|col| puzzle.get(row * n + col).to_string()).collect();
-        let end = if row + 1 == n { " |];" } else { " |" };
-        writeln!(out, "  {}{end}", cells.join(", "))?;
-    }
-    Ok(())
 }
 
 /// The one-column model of the module doc: `z = 1` (feasible) or `z = 2` (infeasible), `z` binary.
@@ -141,6 +124,7 @@ pub fn cell_of_column(name: &str) -> Option<(usize, usize, u8)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::to_line;
     use crate::generate::{planted, rng_from_seed};
     use crate::grid::Shape;
 

@@ -95,8 +95,9 @@ pub(crate) fn effort_pairs(results: &Results) -> Vec<EffortPair> {
     map.into_values().collect()
 }
 
-/// The section: a row per pair and (mode, N) with instances both solved (none without any).
-pub(crate) fn section(out: &mut String, pairs: &[EffortPair]) {
+/// The section: a row per pair and (mode, N) with instances both solved (none without any);
+/// `mode` heads the mode column ([`Results::mode_heading`](crate::results::Results::mode_heading)).
+pub(crate) fn section(out: &mut String, pairs: &[EffortPair], mode: &str) {
     if pairs.iter().all(|p| p.both.is_empty()) {
         return;
     }
@@ -106,7 +107,7 @@ pub(crate) fn section(out: &mut String, pairs: &[EffortPair]) {
          **both solved**: the median of each and how often each needed less. A stopped run's count is only what it \
          had reached, so those instances are left out; *not both solved* counts them.\n\n",
     );
-    out.push_str("| A | B | mode | N | statistic | both solved | median A | median B | A less | B less | equal | not both solved |\n");
+    let _ = writeln!(out, "| A | B | {mode} | N | statistic | both solved | median A | median B | A less | B less | equal | not both solved |");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for p in pairs.iter().filter(|p| !p.both.is_empty()) {
         let noun = p.effort.noun(&p.a);
@@ -161,7 +162,7 @@ mod tests {
         assert_eq!((p.unfinished, p.wins()), (1, (1, 1, 0)));
         assert_eq!(p.medians(), Some((17.0, 6.5)));
         let mut text = String::new();
-        section(&mut text, &pairs);
+        section(&mut text, &pairs, "mode");
         assert!(
             text.contains("| ilp-hybrid | backtrack | planted | 9 | dead ends | 2 | 17.0 | 6.50 | 1 | 1 | 0 | 1 |"),
             "{text}"
@@ -173,7 +174,7 @@ mod tests {
         let r = results(vec![run("sat", 0, "solved", None, Some(50)), run("portfolio", 0, "solved", None, Some(50))]);
         assert!(effort_pairs(&r).is_empty());
         let mut out = String::new();
-        section(&mut out, &[]);
+        section(&mut out, &[], "mode");
         assert!(out.is_empty());
     }
 }

@@ -50,7 +50,7 @@ pub(crate) fn findings(results: &Results, analysis: &Analysis, figures: &Figures
     let mut out = Vec::new();
     out.extend(integrity(results));
     out.extend(certification(results));
-    out.extend(fastest(analysis, figures));
+    out.extend(fastest(results, analysis, figures));
     out.extend(super::peers::finding(&analysis.peers));
     out.extend(par2(results, &ranking, figures));
     let mode = preferred_mode(results);
@@ -192,8 +192,8 @@ pub(crate) fn checked_by(c: &crate::results::Certification) -> String {
     c.checkers.iter().map(described).collect::<Vec<_>>().join(" or ")
 }
 
-/// Which paradigm is fastest at each size and by how much, per mode or for all modes at once.
-fn fastest(analysis: &Analysis, figures: &Figures) -> Option<String> {
+/// Which paradigm is fastest at each size and by how much, per mode (or set) or for all at once.
+fn fastest(results: &Results, analysis: &Analysis, figures: &Figures) -> Option<String> {
     let mut per_mode: BTreeMap<&str, Vec<&Fastest>> = BTreeMap::new();
     for f in &analysis.fastest {
         per_mode.entry(&f.mode).or_default().push(f);
@@ -208,8 +208,12 @@ fn fastest(analysis: &Analysis, figures: &Figures) -> Option<String> {
     let same = per_mode.len() > 1 && per_mode.values().all(|rows| Some(winners(rows)) == first);
     let clauses: Vec<String> = if same {
         let rows: Vec<&Fastest> = per_mode.values().next().cloned().unwrap_or_default();
-        let everywhere =
-            if per_mode.len() == 2 { "in both modes".to_owned() } else { format!("in all {} modes", per_mode.len()) };
+        // The groups are sets, not modes, where the runs are on instance sets.
+        let groups = results.modes_word();
+        let everywhere = match per_mode.len() {
+            2 if groups != "modes and sets" => format!("in both {groups}"),
+            count => format!("in all {count} {groups}"),
+        };
         vec![format!("{everywhere}, {}", regions(&rows, analysis, true))]
     } else {
         per_mode

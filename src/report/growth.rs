@@ -86,8 +86,9 @@ pub(crate) fn growth(results: &Results) -> Vec<Growth> {
         .collect()
 }
 
-/// The section: one row of fits per (solver, mode).
-pub(crate) fn section(out: &mut String, growth: &[Growth]) {
+/// The section: one row of fits per (solver, mode); `mode` heads the mode column
+/// ([`Results::mode_heading`](crate::results::Results::mode_heading)).
+pub(crate) fn section(out: &mut String, growth: &[Growth], mode: &str) {
     out.push_str("## How cost grows with N\n\n");
     let _ = writeln!(
         out,
@@ -97,7 +98,7 @@ pub(crate) fn section(out: &mut String, growth: &[Growth]) {
          out (their true cost is unknown); at least {MIN_FIT_POINTS} sizes are needed for a fit, and \
          with 4 or fewer a law is indicative only.\n"
     );
-    out.push_str("| solver | mode | sizes fitted | censored sizes | exponent b (t ∝ N^b) | R² | base c (t ∝ c^N) | R² | better fit |\n");
+    let _ = writeln!(out, "| solver | {mode} | sizes fitted | censored sizes | exponent b (t ∝ N^b) | R² | base c (t ∝ c^N) | R² | better fit |");
     out.push_str("|---|---|---|---|---|---|---|---|---|\n");
     for g in growth {
         let fitted = list_or_dash(g.points.iter().map(|p| p.0.to_string()));

@@ -172,7 +172,8 @@ fn next_square_side(n: usize) -> usize {
 
 /// The section (none without effort peaks): holes at each located peak and where the law puts the
 /// peaks it could not locate; the exponents go to the conclusions.
-pub(crate) fn section(out: &mut String, checks: &[LawCheck]) {
+/// `mode` heads the mode column ([`Results::mode_heading`](crate::results::Results::mode_heading)).
+pub(crate) fn section(out: &mut String, checks: &[LawCheck], mode: &str) {
     if checks.is_empty() {
         return; // no effort peak anywhere: the peak section already says why
     }
@@ -195,7 +196,10 @@ pub(crate) fn section(out: &mut String, checks: &[LawCheck]) {
         );
         return;
     }
-    out.push_str("| solver | mode | N | peak α | holes at the peak | holes / N^1.55 |\n|---|---|---|---|---|---|\n");
+    let _ = writeln!(
+        out,
+        "| solver | {mode} | N | peak α | holes at the peak | holes / N^1.55 |\n|---|---|---|---|---|---|"
+    );
     for (c, p) in &rows {
         let spread = p.half_step * (p.n * p.n) as f64;
         let _ = writeln!(
@@ -316,7 +320,7 @@ mod tests {
         let text = prediction(&c).unwrap();
         assert!(text.contains("at N = 36") && !text.contains("N = 6") && !text.contains("N = 9,"), "{text}");
         let mut out = String::new();
-        section(&mut out, &[c]);
+        section(&mut out, &[c], "mode");
         assert!(!out.contains("grow like"), "one size, no exponent: {out}");
     }
 
@@ -341,10 +345,10 @@ mod tests {
     #[test]
     fn no_located_peak_says_the_law_cannot_be_checked() {
         let mut out = String::new();
-        section(&mut out, &[LawCheck { unlocated: vec![49], ..check(vec![]) }]);
+        section(&mut out, &[LawCheck { unlocated: vec![49], ..check(vec![]) }], "mode");
         assert!(out.contains("cannot be checked"), "{out}");
         let mut none = String::new();
-        section(&mut none, &[]);
+        section(&mut none, &[], "mode");
         assert!(none.is_empty(), "no effort peak, no section");
         let one = check(vec![point(36, 0.5)]);
         assert!(verdict(&one).is_none(), "one size gives no exponent");

@@ -109,9 +109,10 @@ fn render(results: &Results, dir: &Path) -> String {
     setup(&mut out, results);
     cell_table(&mut out, results, &analysis, &search);
     difficulty_table(&mut out, results);
-    solvability_table(&mut out, &analysis);
+    solvability_table(&mut out, results, &analysis);
     pairing::section(&mut out, results, &analysis.pairings);
-    effort_pairs::section(&mut out, &analysis.effort_pairs);
+    let mode = results.mode_heading();
+    effort_pairs::section(&mut out, &analysis.effort_pairs, mode);
     winners::section(
         &mut out,
         results,
@@ -120,10 +121,10 @@ fn render(results: &Results, dir: &Path) -> String {
     );
     variants::section(&mut out, results, &analysis);
     portfolio::section(&mut out, &analysis.races);
-    growth::section(&mut out, &analysis.growth);
+    growth::section(&mut out, &analysis.growth, mode);
     peak_growth::section(&mut out, results, &analysis.peak_growth, &analysis.peaks);
-    peaks::section(&mut out, &analysis.peaks);
-    latin_law::section(&mut out, &analysis.law);
+    peaks::section(&mut out, &analysis.peaks, mode);
+    latin_law::section(&mut out, &analysis.law, mode);
     literature::section(&mut out, results, &analysis.peaks, &analysis.law);
     integrity(&mut out, results);
     figures(&mut out, &present, key);
@@ -327,7 +328,8 @@ fn cell_table(out: &mut String, results: &Results, analysis: &Analysis, search: 
     let difficulty_head = if with_difficulty { " difficulty |" } else { "" };
     let _ = writeln!(
         out,
-        "| N | box | mode |{difficulty_head} α | solver | runs | median | p90 | median search-only | solved | infeasible | wrong | limit | memory | error |"
+        "| N | box | {} |{difficulty_head} α | solver | runs | median | p90 | median search-only | solved | infeasible | wrong | limit | memory | error |",
+        results.mode_heading()
     );
     let columns = 15 + usize::from(with_difficulty);
     let _ = writeln!(out, "|{}", "---|".repeat(columns));
@@ -405,7 +407,7 @@ fn difficulty_table(out: &mut String, results: &Results) {
 }
 
 /// Instance verdicts: solvable (some solver solved it), infeasible (proved), unresolved.
-fn solvability_table(out: &mut String, analysis: &Analysis) {
+fn solvability_table(out: &mut String, results: &Results, analysis: &Analysis) {
     out.push_str("## Solvable instances per (N, α, mode)\n\n");
     out.push_str(
         "An instance is *solvable* when some solver returned a verified solution, *infeasible* when \
@@ -413,7 +415,11 @@ fn solvability_table(out: &mut String, analysis: &Analysis) {
          are solvable by construction; random ones (the origin study's generator) may not be. \
          Neighbouring α values with the same counts share a row (`0–0.95`); `instances` is per α.\n\n",
     );
-    out.push_str("| mode | N | difficulty | α | instances | solvable | infeasible | unresolved |\n");
+    let _ = writeln!(
+        out,
+        "| {} | N | difficulty | α | instances | solvable | infeasible | unresolved |",
+        results.mode_heading()
+    );
     out.push_str("|---|---|---|---|---|---|---|---|\n");
     // Runs of neighbouring α values of one (mode, N, difficulty) with the same counts.
     let mut runs: Vec<(&InstanceCell, Alpha, &Solvability)> = Vec::new();

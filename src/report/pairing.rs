@@ -168,7 +168,8 @@ pub(crate) fn section(out: &mut String, results: &Results, pairings: &Pairings) 
     sizes.sort_unstable();
     sizes.dedup();
     out.push_str("## Speed ratios on the same instances\n\n");
-    let pooled = if results.modes().len() > 1 { " (all modes pooled)" } else { "" };
+    let pooled =
+        if results.modes().len() > 1 { format!(" (all {} pooled)", results.modes_word()) } else { String::new() };
     let _ = writeln!(
         out,
         "One matrix per N{pooled}. Runs are paired by instance (experiment, box shape, α, mode, difficulty, repeat, \

@@ -157,7 +157,8 @@ pub(crate) fn section(out: &mut String, results: &Results, peak_growth: &[PeakGr
         out.push_str("No sweep has enough α values (at least 3 per N) to locate a peak.\n\n");
         return;
     }
-    out.push_str("| solver | mode | N | peak α | median at peak | α off the peak | median off peak |\n");
+    let mode = results.mode_heading();
+    let _ = writeln!(out, "| solver | {mode} | N | peak α | median at peak | α off the peak | median off peak |");
     out.push_str("|---|---|---|---|---|---|---|\n");
     let swept: BTreeMap<(&str, usize), &[Alpha]> =
         peaks.iter().map(|p| ((p.mode.as_str(), p.n), p.alphas.as_slice())).collect();
@@ -180,7 +181,7 @@ pub(crate) fn section(out: &mut String, results: &Results, peak_growth: &[PeakGr
             );
         }
     }
-    out.push_str("\n| solver | mode | series | sizes fitted | censored sizes | edge sizes | exponent b (t ∝ N^b) | R² | base c (t ∝ c^N) | R² | better fit |\n");
+    let _ = writeln!(out, "\n| solver | {mode} | series | sizes fitted | censored sizes | edge sizes | exponent b (t ∝ N^b) | R² | base c (t ∝ c^N) | R² | better fit |");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|---|\n");
     for g in peak_growth {
         for (label, fit) in [("at the peak", &g.at_peak), ("off the peak", &g.off_peak)] {

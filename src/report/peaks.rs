@@ -136,8 +136,9 @@ pub(crate) fn fmt_effort_peak(p: &EffortPeak) -> String {
     format!("{location} ({text}{elsewhere})")
 }
 
-/// The section: effort peaks per solver, then time peaks per solver.
-pub(crate) fn section(out: &mut String, peaks: &[Peak]) {
+/// The section: effort peaks per solver, then time peaks per solver; `mode` heads the mode column
+/// ([`Results::mode_heading`](crate::results::Results::mode_heading)).
+pub(crate) fn section(out: &mut String, peaks: &[Peak], mode: &str) {
     out.push_str("## Hardness peak in α\n\n");
     out.push_str(
         "For Latin-square (quasigroup) completion, search cost peaks near 42 % pre-filled cells at \
@@ -164,7 +165,7 @@ pub(crate) fn section(out: &mut String, peaks: &[Peak]) {
     };
     let with_effort = solvers(&mut peaks.iter().flat_map(|p| p.efforts.iter().map(|e| e.solver.clone())));
     let heads: String = with_effort.iter().map(|s| format!(" effort peak: {s} |")).collect();
-    let _ = writeln!(out, "| mode | N | α swept |{heads}");
+    let _ = writeln!(out, "| {mode} | N | α swept |{heads}");
     let _ = writeln!(out, "|{}", "---|".repeat(3 + with_effort.len()));
     for p in peaks {
         let cells: String = with_effort
@@ -182,7 +183,7 @@ pub(crate) fn section(out: &mut String, peaks: &[Peak]) {
     );
     let with_time = solvers(&mut peaks.iter().flat_map(|p| p.times.iter().map(|t| t.0.clone())));
     let heads: String = with_time.iter().map(|s| format!(" time peak: {s} |")).collect();
-    let _ = writeln!(out, "| mode | N |{heads}");
+    let _ = writeln!(out, "| {mode} | N |{heads}");
     let _ = writeln!(out, "|{}", "---|".repeat(2 + with_time.len()));
     for p in peaks {
         let cells: String = with_time

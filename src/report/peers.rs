@@ -7,13 +7,94 @@
 //! finished: a verified solution, or a proof of infeasibility nothing contradicts. Anything else —
 //! a limit, a crash, unreadable output, a wrong grid, "unsatisfiable" on a solvable instance — is
 //! unsolved, and a wrong answer is also counted on its own. A solver is *ours* when the registry
-//! knows its name, a *peer* otherwise.
+//! knows its name, a *peer* when it is one of the field's solvers that `peers/solvers.toml` defines
+//! (and `scripts/setup-peers.sh` installs), an *external solver* otherwise — someone's own program;
+//! the report calls the other side peers only when every one of them is a peer ([`Side`]).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::sync::OnceLock;
 
 use crate::results::stats::median;
 use crate::results::{fmt_num, fmt_round_seconds, fmt_seconds, paradigm, Alpha, Judged, Results, PAR_FACTOR};
+
+/// Which side of the comparison a solver is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Side {
+    /// A registry solver, or a variant of one.
+    Ours,
+    /// One of the field's solvers of `peers/solvers.toml`.
+    Peer,
+    /// Any other external solver: a user's own definition.
+    External,
+}
+
+impl Side {
+    /// The word of the `side` column.
+    pub fn word(self) -> &'static str {
+        match self {
+            Side::Ours => "ours",
+            Side::Peer => "peer",
+            Side::External => "external",
+        }
+    }
+}
+
+/// `peers/solvers.toml`, built in: which names are the field's solvers, and what they run.
+const PEERS_TOML: &str = include_str!("../../peers/solvers.toml");
+
+/// The definitions of `peers/solvers.toml`, parsed once.
+fn peer_definitions() -> &'static [toml::Table] {
+    static PEERS: OnceLock<Vec<toml::Table>> = OnceLock::new();
+    PEERS.get_or_init(|| {
+        let file: toml::Table =
+            toml::from_str(PEERS_TOML).expect("peers/solvers.toml is TOML (tests/external.rs loads it)");
+        let tables = file.get("external").and_then(|e| e.as_array()).cloned().unwrap_or_default();
+        tables.into_iter().filter_map(|t| t.as_table().cloned()).collect()
+    })
+}
+
+/// The words of a command, each path by its last component (`{here}/scip.py` and
+/// `/home/me/sudoku-lab/peers/scip.py` are both `scip.py`: checkouts differ, programs do not).
+fn command_words(command: Option<&[serde_json::Value]>) -> Vec<String> {
+    let words = command.unwrap_or_default().iter().filter_map(|w| w.as_str());
+    words.map(|w| w.rsplit('/').next().unwrap_or(w).to_owned()).collect()
+}
+
+/// The side of `solver` in `results`: ours for a registry name; a peer for a name of
+/// `peers/solvers.toml` whose definition in `meta.json` (when the folder has one) reads the same
+/// input, gives the same answer and runs the same command; an external solver otherwise.
+pub(crate) fn side(results: &Results, solver: &str) -> Side {
+    if is_ours(solver) {
+        return Side::Ours;
+    }
+    let Some(peer) = peer_definitions().iter().find(|t| t.get("name").and_then(|n| n.as_str()) == Some(solver)) else {
+        return Side::External;
+    };
+    let recorded = results
+        .meta
+        .as_ref()
+        .and_then(|m| m.get("config")?.get("external")?.as_array())
+        .and_then(|defs| defs.iter().find(|d| d.get("name").and_then(|n| n.as_str()) == Some(solver)));
+    let Some(recorded) = recorded else { return Side::Peer };
+    let peer = serde_json::to_value(peer).unwrap_or_default();
+    let same = |key: &str| recorded.get(key) == peer.get(key);
+    let command = |d: &serde_json::Value| command_words(d.get("command").and_then(|c| c.as_array()).map(Vec::as_slice));
+    if same("input") && same("answer") && command(recorded) == command(&peer) {
+        Side::Peer
+    } else {
+        Side::External
+    }
+}
+
+/// What the report calls the solvers that are not ours: peers when every one is a peer, else
+/// external solvers (a peer is one too). Singular and plural.
+pub(crate) fn others(cells: &[Cell]) -> (&'static str, &'static str) {
+    match cells.iter().flat_map(|c| &c.standings).any(|s| s.side == Side::External) {
+        true => ("external solver", "external solvers"),
+        false => ("peer", "peers"),
+    }
+}
 
 /// One solver's record on one cell.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,6 +102,8 @@ pub(crate) struct Standing {
     pub solver: String,
     /// A registry solver.
     pub ours: bool,
+    /// Ours, a peer or another external solver.
+    pub side: Side,
     pub instances: usize,
     pub resolved: usize,
     /// Answers that were wrong (a grid failing the oracle, infeasible on a solvable instance).
@@ -46,7 +129,7 @@ pub(crate) struct Cell {
 }
 
 impl Cell {
-    /// The best of ours and the best peer, by PAR-2.
+    /// The best of ours and the best of the others, by PAR-2.
     pub fn leaders(&self) -> Option<(&Standing, &Standing)> {
         Some((self.standings.iter().find(|s| s.ours)?, self.standings.iter().find(|s| !s.ours)?))
     }
@@ -57,7 +140,7 @@ pub(crate) fn is_ours(solver: &str) -> bool {
     paradigm(solver).is_some()
 }
 
-/// The cells, when the results hold both ours and peers; empty otherwise.
+/// The cells, when the results hold both ours and external solvers; empty otherwise.
 pub(crate) fn cells(results: &Results) -> Vec<Cell> {
     let solvers = results.solvers();
     if !solvers.iter().any(|s| is_ours(s)) || solvers.iter().all(|s| is_ours(s)) {
@@ -74,8 +157,10 @@ pub(crate) fn cells(results: &Results) -> Vec<Cell> {
     }
     runs.into_iter()
         .map(|((mode, n, alpha), by_solver)| {
-            let mut standings: Vec<Standing> =
-                by_solver.into_iter().map(|(solver, runs)| standing(solver, &runs, limit)).collect();
+            let mut standings: Vec<Standing> = by_solver
+                .into_iter()
+                .map(|(solver, runs)| Standing { side: side(results, &solver), ..standing(solver, &runs, limit) })
+                .collect();
             standings.sort_by(|a, b| a.par2.total_cmp(&b.par2).then(b.resolved.cmp(&a.resolved)));
             Cell { mode, n, alpha, standings }
         })
@@ -96,6 +181,7 @@ fn standing(solver: String, runs: &[Run], limit: f64) -> Standing {
     let censored: Vec<f64> = runs.iter().map(|r| if r.0.finished() { r.1 } else { limit }).collect();
     Standing {
         ours: is_ours(&solver),
+        side: if is_ours(&solver) { Side::Ours } else { Side::External },
         solver,
         instances: runs.len(),
         resolved: resolved.len(),
@@ -107,9 +193,9 @@ fn standing(solver: String, runs: &[Run], limit: f64) -> Standing {
     }
 }
 
-/// Who leads one cell, in words: ours (by how much), a peer (plainly), a tie, or neither side
-/// resolving anything.
-pub(crate) fn verdict_line(cell: &Cell) -> Option<String> {
+/// Who leads one cell, in words: ours (by how much), the other side's best (plainly, called
+/// `other`: `peer` or `external solver`), a tie, or neither side resolving anything.
+pub(crate) fn verdict_line(cell: &Cell, other: &str) -> Option<String> {
     let (ours, peer) = cell.leaders()?;
     Some(if ours.resolved == 0 && peer.resolved == 0 {
         "neither side resolves an instance".to_string()
@@ -119,7 +205,7 @@ pub(crate) fn verdict_line(cell: &Cell) -> Option<String> {
         format!("ours: {} {}× faster by PAR-2", super::inline_code(&ours.solver), fmt_num(peer.par2 / ours.par2))
     } else {
         format!(
-            "**the peer {} wins**: {}× faster than ours by PAR-2",
+            "**the {other} {} wins**: {}× faster than ours by PAR-2",
             super::inline_code(&peer.solver),
             fmt_num(ours.par2 / peer.par2)
         )
@@ -127,8 +213,9 @@ pub(crate) fn verdict_line(cell: &Cell) -> Option<String> {
 }
 
 /// The finding of the report's first screen: in how many cells ours lead and by how much in
-/// PAR-2, and every cell a peer wins, plainly.
+/// PAR-2, and every cell a peer (or another external solver) wins, plainly.
 pub(crate) fn finding(cells: &[Cell]) -> Option<String> {
+    let (other, others_) = others(cells);
     let judged: Vec<(&Cell, &Standing, &Standing)> =
         cells.iter().filter_map(|c| c.leaders().map(|(o, p)| (c, o, p))).collect();
     if judged.is_empty() {
@@ -136,12 +223,12 @@ pub(crate) fn finding(cells: &[Cell]) -> Option<String> {
     }
     let lead: Vec<f64> = judged
         .iter()
-        .filter(|(c, _, _)| verdict_line(c).is_some_and(|l| l.starts_with("ours")))
+        .filter(|(c, _, _)| verdict_line(c, other).is_some_and(|l| l.starts_with("ours")))
         .map(|(_, o, p)| p.par2 / o.par2)
         .collect();
     let wins: Vec<String> = judged
         .iter()
-        .filter(|(c, _, _)| verdict_line(c).is_some_and(|l| l.contains("wins")))
+        .filter(|(c, _, _)| verdict_line(c, other).is_some_and(|l| l.contains("wins")))
         .map(|(c, o, p)| {
             format!(
                 "{} at {} {}×{} α = {} ({}/{} resolved, {}× ours by PAR-2)",
@@ -157,13 +244,15 @@ pub(crate) fn finding(cells: &[Cell]) -> Option<String> {
         })
         .collect();
     let by = match (lead.iter().copied().reduce(f64::min), lead.iter().copied().reduce(f64::max)) {
-        (Some(lo), Some(hi)) => format!(", {}–{}× faster by PAR-2 than the best peer", fmt_num(lo), fmt_num(hi)),
+        (Some(lo), Some(hi)) => format!(", {}–{}× faster by PAR-2 than the best {other}", fmt_num(lo), fmt_num(hi)),
         _ => String::new(),
     };
-    let peers =
-        if wins.is_empty() { "no peer wins a cell".to_string() } else { format!("a peer wins: {}", wins.join("; ")) };
+    let peers = match wins.is_empty() {
+        true => format!("no {other} wins a cell"),
+        false => format!("{} {other} wins: {}", article(other), wins.join("; ")),
+    };
     Some(format!(
-        "Against the external solvers run on the same instances under the same limits (*Ours against the peers*): \
+        "Against the external solvers run on the same instances under the same limits (*Ours against the {others_}*): \
          ours lead in {} of {} (mode, N, α) cells{by}; {peers}.",
         lead.len(),
         judged.len()
@@ -176,17 +265,28 @@ pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
         return;
     }
     let limit = results.time_limit.map_or_else(|| "none was reached".to_owned(), fmt_round_seconds);
-    out.push_str("## Ours against the peers\n\n");
+    let (other, others_) = others(cells);
+    let _ = writeln!(out, "## Ours against the {others_}\n");
+    let some_peers = cells.iter().flat_map(|c| &c.standings).any(|s| s.side == Side::Peer);
+    let who = match (other, some_peers) {
+        ("peer", _) => "peers are the field's solvers of `peers/solvers.toml`, run",
+        (_, true) => {
+            "external solvers are the others, each run from its `[[external]]` definition (`peer` in the side \
+             column: one of the field's solvers of `peers/solvers.toml`)"
+        }
+        (_, false) => "external solvers are the others, each run from its `[[external]]` definition",
+    };
     let _ = writeln!(
         out,
-        "Ours are the registry's solvers; peers are external solvers run by the same harness on the same \
+        "Ours are the registry's solvers; {who} by the same harness on the same \
          instances, under the same limits, measurement and verification. PAR-2 is the mean of the total wall \
          seconds (set-up + search) with every unsolved run — a limit, an error, a wrong answer — counted as \
          twice the time limit ({limit}); CPU PAR-2 does the same with CPU seconds (user + system of the \
-         solver's whole process tree). A peer that resolves more instances, or as many in less PAR-2 time, \
-         wins its cell.\n"
+         solver's whole process tree). {} {other} that resolves more instances, or as many in less PAR-2 time, \
+         wins its cell.\n",
+        capitalized(article(other))
     );
-    let lines: Vec<(&Cell, String)> = cells.iter().filter_map(|c| Some((c, verdict_line(c)?))).collect();
+    let lines: Vec<(&Cell, String)> = cells.iter().filter_map(|c| Some((c, verdict_line(c, other)?))).collect();
     let peer_wins: Vec<String> = lines
         .iter()
         .filter(|(_, l)| l.contains("wins"))
@@ -198,12 +298,15 @@ pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
         "Ours lead in {ours} of {} cells; {}.\n",
         lines.len(),
         if peer_wins.is_empty() {
-            "no peer wins a cell".to_string()
+            format!("no {other} wins a cell")
         } else {
-            format!("a peer wins {}", peer_wins.join(", "))
+            format!("{} {other} wins {}", article(other), peer_wins.join(", "))
         }
     );
-    out.push_str("| mode | N | α | best of ours | resolved | PAR-2 | best peer | resolved | PAR-2 | who leads |\n");
+    let mode = results.mode_heading();
+    let best = if other == "peer" { "best peer" } else { "best external" };
+    let _ =
+        writeln!(out, "| {mode} | N | α | best of ours | resolved | PAR-2 | {best} | resolved | PAR-2 | who leads |");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|\n");
     for (cell, line) in &lines {
         let (o, p) = cell.leaders().expect("a verdict has both sides");
@@ -224,7 +327,7 @@ pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
         );
     }
     out.push_str("\n### Every solver, per cell\n\nBest PAR-2 first in each cell.\n\n");
-    out.push_str("| mode | N | α | solver | side | resolved | wrong | PAR-2 wall | PAR-2 CPU | median wall | median CPU of resolved |\n");
+    let _ = writeln!(out, "| {mode} | N | α | solver | side | resolved | wrong | PAR-2 wall | PAR-2 CPU | median wall | median CPU of resolved |");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|---|\n");
     let opt = |x: Option<f64>| x.map_or("—".to_string(), fmt_seconds);
     for cell in cells {
@@ -237,7 +340,7 @@ pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
                 cell.n,
                 cell.alpha,
                 s.solver,
-                if s.ours { "ours" } else { "peer" },
+                s.side.word(),
                 s.resolved,
                 s.instances,
                 s.wrong,
@@ -251,6 +354,21 @@ pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
     }
     out.push('\n');
     instance_table(out, results);
+}
+
+/// `a` or `an` before `noun`.
+fn article(noun: &str) -> &'static str {
+    if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
+/// `word` with its first letter in upper case.
+fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// Most instances the instance-by-instance table lists.
@@ -275,7 +393,7 @@ fn instance_table(out: &mut String, results: &Results) {
          time limit, `mem` at the memory cap, `err` an error (its note in `runs.csv`). The fastest run of an \
          instance is in bold.\n\n",
     );
-    let _ = writeln!(out, "| mode | N | α | rep | {} |", solvers.join(" | "));
+    let _ = writeln!(out, "| {} | N | α | rep | {} |", results.mode_heading(), solvers.join(" | "));
     let _ = writeln!(out, "|---|---|---|---|{}", "---|".repeat(solvers.len()));
     for (key, rows) in &instances {
         let fastest = rows.iter().filter_map(|r| results.finished_seconds(r)).min_by(f64::total_cmp);
@@ -349,7 +467,7 @@ mod tests {
         let liar = by("liar");
         assert_eq!((liar.resolved, liar.wrong, liar.par2), (0, 2, 20.0), "infeasible on a planted instance is wrong");
         assert_eq!(found[0].standings[0].solver, "sat", "best PAR-2 first");
-        let line = verdict_line(&found[0]).unwrap();
+        let line = verdict_line(&found[0], "external solver").unwrap();
         assert_eq!(line, "ours: `sat` 5.12× faster by PAR-2");
     }
 
@@ -363,7 +481,7 @@ mod tests {
         ];
         let r = results(rows);
         let found = cells(&r);
-        let line = verdict_line(&found[0]).unwrap();
+        let line = verdict_line(&found[0], "peer").unwrap();
         assert_eq!(line, "**the peer `cadical-cli` wins**: 3.83× faster than ours by PAR-2");
         let said = finding(&found).unwrap();
         assert!(said.contains("ours lead in 0 of 1 (mode, N, α) cells; a peer wins: `cadical-cli` at planted 9×9 α = 0.2 (2/2 resolved, 3.83× ours by PAR-2)."), "{said}");

@@ -34,7 +34,7 @@ pub(crate) fn section(out: &mut String, results: &Results, analysis: &Analysis) 
     let clock = results.clock;
     time_tables(out, results, analysis, "total time", &|r: &RunRow| clock.seconds(r));
     unfinished_table(out, results, analysis);
-    peak_table(out, &analysis.peaks);
+    peak_table(out, results, &analysis.peaks);
 }
 
 /// The median-time table on the measure `time` (named `what`, e.g. `total time`), with a PAR-2
@@ -59,7 +59,7 @@ pub(crate) fn time_tables(
         "### Median {what} (`≥`: at {limit}, a lower bound; **bold**: fastest; PAR-2: mean with runs not \
          finished counted as {PAR_FACTOR} × the limit)"
     );
-    header(out, &solvers, &[]);
+    header(out, results, &solvers, &[]);
     for (mode, n) in &rows {
         let winner = analysis.fastest.iter().find(|f| &f.mode == mode && f.n == *n).and_then(Fastest::winner);
         let line: String = solvers
@@ -101,7 +101,7 @@ fn unfinished_table(out: &mut String, results: &Results, analysis: &Analysis) {
         e.1 += s.unresolved;
     }
     out.push_str("### Runs not finished (stopped by the time limit or the memory cap, or an error)\n");
-    header(out, &solvers, &["instances", "unresolved"]);
+    header(out, results, &solvers, &["instances", "unresolved"]);
     for (key, (count, unresolved)) in &instances {
         let line: String = solvers
             .iter()
@@ -116,7 +116,7 @@ fn unfinished_table(out: &mut String, results: &Results, analysis: &Analysis) {
 }
 
 /// Each solver's peak α per (mode, N) sweep; nothing without a sweep long enough to have one.
-fn peak_table(out: &mut String, peaks: &[Peak]) {
+fn peak_table(out: &mut String, results: &Results, peaks: &[Peak]) {
     if peaks.is_empty() {
         return;
     }
@@ -127,7 +127,7 @@ fn peak_table(out: &mut String, peaks: &[Peak]) {
         "### Peak α: where each solver's search effort is largest (`edge`: at the end of the sweep; `censored`: \
          the median time there is the limit; `uncertain`: the limit is reached elsewhere in the sweep)\n",
     );
-    header(out, &solvers, &[]);
+    header(out, results, &solvers, &[]);
     for p in peaks {
         let line: String = solvers
             .iter()
@@ -142,11 +142,11 @@ fn peak_table(out: &mut String, peaks: &[Peak]) {
     out.push('\n');
 }
 
-/// The table head: mode, N, the `extra` columns, then one column per solver.
-fn header(out: &mut String, solvers: &[String], extra: &[&str]) {
+/// The table head: mode (or set), N, the `extra` columns, then one column per solver.
+fn header(out: &mut String, results: &Results, solvers: &[String], extra: &[&str]) {
     let extra_heads: String = extra.iter().map(|e| format!(" {e} |")).collect();
     let heads: String = solvers.iter().map(|s| format!(" {s} |")).collect();
-    let _ = writeln!(out, "| mode | N |{extra_heads}{heads}");
+    let _ = writeln!(out, "| {} | N |{extra_heads}{heads}", results.mode_heading());
     let _ = writeln!(out, "|---|---|{}", "---:|".repeat(extra.len() + solvers.len()));
 }
 

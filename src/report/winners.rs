@@ -163,7 +163,8 @@ pub(crate) fn section(
          exact cover (dlx); solvers outside the registry are *external*.\n\n",
     );
     let head = "fastest | paradigm | finished | median | runner-up | finished | median | t(runner-up)/t(fastest) | both finished |";
-    let _ = writeln!(out, "| mode | N | {head}");
+    let mode = results.mode_heading();
+    let _ = writeln!(out, "| {mode} | N | {head}");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|---|\n");
     for f in fastest {
         let _ = writeln!(out, "| {} | {} |{}", f.mode, f.n, row_cells(results, f));
@@ -171,7 +172,7 @@ pub(crate) fn section(
     if !per_alpha.is_empty() {
         let _ =
             writeln!(out, "\nPer α (sweeps of at most {MAX_ALPHAS_PER_ALPHA_TABLE} α values), ranked the same way:\n");
-        let _ = writeln!(out, "| mode | N | α | {head}");
+        let _ = writeln!(out, "| {mode} | N | α | {head}");
         out.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for f in per_alpha {
             let alpha = f.alpha.map_or_else(|| "—".to_owned(), |a| a.to_string());

@@ -91,6 +91,27 @@ pub(super) fn view_holes(rows: &mut [RunRow]) {
 }
 
 impl super::Results {
+    /// The heading of the column the tables group by ([`view_sets`] puts a set's name where a
+    /// generated instance has its mode): `mode`, `set` when every run is on a set's puzzles, or
+    /// `mode / set` when the runs hold both.
+    pub fn mode_heading(&self) -> &'static str {
+        let sets = self.rows.iter().filter(|r| !r.set.is_empty()).count();
+        match sets {
+            0 => "mode",
+            n if n == self.rows.len() => "set",
+            _ => "mode / set",
+        }
+    }
+
+    /// The plural of [`Results::mode_heading`] for prose: `modes`, `sets` or `modes and sets`.
+    pub fn modes_word(&self) -> &'static str {
+        match self.mode_heading() {
+            "mode" => "modes",
+            "set" => "sets",
+            _ => "modes and sets",
+        }
+    }
+
     /// `true` when the runs hold Latin squares (modes `qwh`, `qcp`) or balanced holes: the
     /// families the quasigroup literature has published figures for.
     pub fn has_literature_families(&self) -> bool {

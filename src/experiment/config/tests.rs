@@ -209,3 +209,52 @@ fn bad_families_and_hole_patterns_name_their_key() {
         .replace("\"uniform\", \"balanced\"", "\"uniform\"");
     assert!(Config::parse(&random, "f.toml").is_ok());
 }
+
+/// The number a config's comment states before `word` as `= NUMBER word` (or `× NUMBER word`),
+/// the first time: `= 2,240 runs` gives 2240.
+fn stated(comment: &str, sign: &str, word: &str) -> Option<u64> {
+    let tokens: Vec<&str> = comment.split_whitespace().collect();
+    tokens.windows(3).find_map(|w| {
+        let word_matches = w[2].trim_end_matches([',', ';', '.', ':']) == word;
+        (w[0] == sign && word_matches).then(|| w[1].replace(',', "").parse().ok()).flatten()
+    })
+}
+
+#[test]
+fn the_committed_configs_state_their_own_instance_solver_and_run_counts() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let comment: String =
+            text.lines().filter_map(|l| l.trim_start().strip_prefix('#')).collect::<Vec<_>>().join(" ");
+        // The instances without the solvers, whose external programs need not be installed here.
+        let mut table: toml::Table = toml::from_str(&text).unwrap();
+        let solvers = table["solvers"].as_array().map_or(0, Vec::len) as u64;
+        table.remove("external");
+        table.insert("solvers".into(), toml::Value::Array(vec!["backtrack".into()]));
+        let config = Config::parse(&toml::to_string(&table).unwrap(), path.to_str().unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let instances = config.instance_count() as u64;
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        if let Some(n) = stated(&comment, "=", "instances") {
+            assert_eq!(n, instances, "{file}: its comment's instances");
+            checked += 1;
+        }
+        for word in ["solvers", "solver"] {
+            if let Some(n) = stated(&comment, "×", word) {
+                assert_eq!(n, solvers, "{file}: its comment's solvers");
+                checked += 1;
+            }
+        }
+        if let Some(n) = stated(&comment, "=", "runs") {
+            assert_eq!(n, instances * solvers, "{file}: its comment's runs");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "the budgets were found: {checked}");
+}

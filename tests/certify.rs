@@ -104,9 +104,7 @@ fn the_report_names_the_checker_meta_json_records_not_rate_whatever_ran() {
     );
     fs::write(&wrapper, script).unwrap();
     fs::set_permissions(&wrapper, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-    fs::create_dir_all(dir.path().join("p")).unwrap();
-    fs::write(dir.path().join("p/none.txt"), puzzles("9x9-unsolvable.txt")[..2].join("\n") + "\n").unwrap();
-    let cfg = config(dir.path(), &["sat"], "", "[[sets]]\nname = \"none\"\nfiles = [\"p/none.txt\"]\n");
+    let cfg = config(dir.path(), &["sat"], "", unsolvable_set(dir.path(), 2));
     let out = dir.path().join("out");
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
         .args(["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()])
@@ -254,6 +252,24 @@ fn solve_honours_expected_verdicts_and_certifies_none() {
     assert!(err.contains("1 proven without a solution (certified by rate"), "{err}");
 }
 
+/// The first `count` puzzles of the unsolvable 9×9 sample in `dir/p/none.txt`, and the `[[sets]]`
+/// table naming them `none`.
+fn unsolvable_set(dir: &Path, count: usize) -> &'static str {
+    fs::create_dir_all(dir.join("p")).unwrap();
+    fs::write(dir.join("p/none.txt"), puzzles("9x9-unsolvable.txt")[..count].join("\n") + "\n").unwrap();
+    "[[sets]]\nname = \"none\"\nfiles = [\"p/none.txt\"]\n"
+}
+
+/// Rewrites `out/runs.csv` with `edit` applied to every row (a file as an older build wrote it).
+fn edit_rows(out: &Path, mut edit: impl FnMut(&mut RunRow)) {
+    let path = out.join("runs.csv");
+    let mut rows: Vec<RunRow> = csv::Reader::from_path(&path).unwrap().deserialize().map(|r| r.unwrap()).collect();
+    rows.iter_mut().for_each(&mut edit);
+    let mut writer = csv::Writer::from_path(&path).unwrap();
+    rows.iter().for_each(|r| writer.serialize(r).unwrap());
+    writer.flush().unwrap();
+}
+
 /// The rows of `out` of `solver`.
 fn of<'a>(rows: &'a [RunRow], solver: &str) -> Vec<&'a RunRow> {
     rows.iter().filter(|r| r.solver == solver).collect()
@@ -335,15 +351,11 @@ fn an_old_checked_row_beside_a_verified_solution_counts_as_refuted_not_checked()
     let cfg = config(dir.path(), &["liar", "backtrack"], grid, "certify = false");
     let out = dir.path().join("out");
     run(&cfg, &out, &[]);
-    let path = out.join("runs.csv");
-    let mut reader = csv::Reader::from_path(&path).unwrap();
-    let mut old: Vec<RunRow> = reader.deserialize().map(|r| r.unwrap()).collect();
-    for r in old.iter_mut().filter(|r| r.solver == "liar") {
-        r.certificate = "checked".into();
-    }
-    let mut writer = csv::Writer::from_path(&path).unwrap();
-    old.iter().for_each(|r| writer.serialize(r).unwrap());
-    writer.flush().unwrap();
+    edit_rows(&out, |r| {
+        if r.solver == "liar" {
+            r.certificate = "checked".into();
+        }
+    });
     let text = report(&out);
     assert!(text.contains("of 2 \"infeasible\" answers, 0 were checked"), "{text}");
     assert!(text.contains("2 were refuted by a verified solution"), "{text}");
@@ -352,9 +364,7 @@ fn an_old_checked_row_beside_a_verified_solution_counts_as_refuted_not_checked()
 #[test]
 fn a_proof_that_is_a_named_pipe_is_refused_unread_and_nothing_is_left_behind() {
     let dir = tempfile::tempdir().unwrap();
-    fs::create_dir_all(dir.path().join("p")).unwrap();
-    fs::write(dir.path().join("p/none.txt"), puzzles("9x9-unsolvable.txt")[..2].join("\n") + "\n").unwrap();
-    let sets = "[[sets]]\nname = \"none\"\nfiles = [\"p/none.txt\"]\n";
+    let sets = unsolvable_set(dir.path(), 2);
     // A checker that would wait on the pipe for its whole limit (320 s here) is never started on it.
     let cfg = config(dir.path(), &["fifo", "sat"], "", sets);
     let out = dir.path().join("out");
@@ -372,20 +382,7 @@ fn a_proof_that_is_a_named_pipe_is_refused_unread_and_nothing_is_left_behind() {
 /// A wrapper around the real checker at `dir/checker.sh`: it counts its checks in `dir/calls`,
 /// and with `vanish_at` K deletes itself during check K (which still runs).
 fn wrapped_checker(dir: &Path, vanish_at: Option<u32>) -> PathBuf {
-    let rate = ["CARGO_HOME", "HOME"]
-        .iter()
-        .filter_map(std::env::var_os)
-        .map(|h| {
-            let h = PathBuf::from(h);
-            if h.ends_with(".cargo") {
-                h.join("bin/rate")
-            } else {
-                h.join(".cargo/bin/rate")
-            }
-        })
-        .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()).map(|p| p.join("rate")))
-        .find(|p| p.is_file())
-        .expect("rate is installed by scripts/setup.sh");
+    let rate = sudoku_lab::certificates::Checker::find().expect("rate is installed by scripts/setup.sh").program;
     let path = dir.join("checker.sh");
     let calls = dir.join("calls");
     let vanish = vanish_at.map(|k| format!("[ \"$n\" -ge {k} ] && rm -f \"$0\"\n")).unwrap_or_default();
@@ -412,9 +409,7 @@ fn run_with_checker(cfg: &Path, out: &Path, checker: &Path, more: &[&str]) -> Ou
 #[test]
 fn a_checker_that_vanishes_stops_the_run_and_resume_certifies_the_rest() {
     let dir = tempfile::tempdir().unwrap();
-    fs::create_dir_all(dir.path().join("p")).unwrap();
-    fs::write(dir.path().join("p/none.txt"), puzzles("9x9-unsolvable.txt")[..6].join("\n") + "\n").unwrap();
-    let sets = "[[sets]]\nname = \"none\"\nfiles = [\"p/none.txt\"]\n";
+    let sets = unsolvable_set(dir.path(), 6);
     let cfg = config(dir.path(), &["sat"], "", sets);
     let out = dir.path().join("out");
     // The checker certifies two puzzles, then is gone: the run stops, says how to go on, and no
@@ -441,21 +436,13 @@ fn a_checker_that_vanishes_stops_the_run_and_resume_certifies_the_rest() {
 fn resume_certifies_again_the_rows_left_unproven() {
     // A runs.csv from before the fix, where a vanished checker left correct verdicts `unproven`.
     let dir = tempfile::tempdir().unwrap();
-    fs::create_dir_all(dir.path().join("p")).unwrap();
-    fs::write(dir.path().join("p/none.txt"), puzzles("9x9-unsolvable.txt")[..3].join("\n") + "\n").unwrap();
-    let sets = "[[sets]]\nname = \"none\"\nfiles = [\"p/none.txt\"]\n";
+    let sets = unsolvable_set(dir.path(), 3);
     let cfg = config(dir.path(), &["sat", "backtrack"], "", sets);
     let out = dir.path().join("out");
     assert!(run(&cfg, &out, &[]).status.success());
-    let path = out.join("runs.csv");
-    let mut reader = csv::Reader::from_path(&path).unwrap();
-    let mut old: Vec<RunRow> = reader.deserialize().map(|r| r.unwrap()).collect();
-    for r in &mut old {
-        (r.certificate, r.note) = ("unproven".into(), "the solver's proof: could not be started".into());
-    }
-    let mut writer = csv::Writer::from_path(&path).unwrap();
-    old.iter().for_each(|r| writer.serialize(r).unwrap());
-    writer.flush().unwrap();
+    edit_rows(&out, |r| {
+        (r.certificate, r.note) = ("unproven".into(), "the solver's proof: could not be started".into())
+    });
     let checker = wrapped_checker(dir.path(), None);
     let o = run_with_checker(&cfg, &out, &checker, &["--resume"]);
     assert!(o.status.success(), "{}", common::stderr(&o));
@@ -468,10 +455,7 @@ fn resume_certifies_again_the_rows_left_unproven() {
 #[test]
 fn sigterm_during_a_check_ends_the_run_at_once_and_leaves_the_instance_for_resume() {
     let dir = tempfile::tempdir().unwrap();
-    fs::create_dir_all(dir.path().join("p")).unwrap();
-    fs::write(dir.path().join("p/none.txt"), puzzles("9x9-unsolvable.txt")[0].clone() + "\n").unwrap();
-    let sets = "[[sets]]\nname = \"none\"\nfiles = [\"p/none.txt\"]\n";
-    let cfg = config(dir.path(), &["garbage-proof"], "", sets);
+    let cfg = config(dir.path(), &["garbage-proof"], "", unsolvable_set(dir.path(), 1));
     let out = dir.path().join("out");
     // A checker that answers --version, then says it started and waits for ever.
     let started = dir.path().join("started");

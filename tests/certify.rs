@@ -10,7 +10,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use sudoku_lab::experiment::record::RunRow;
+use sudoku_lab::experiment::record::{RunOutcome, RunRow};
 
 use common::{puzzles, rows, sudoku_lab};
 
@@ -76,7 +76,7 @@ fn every_infeasible_row_of_an_unsolvable_set_is_checked_and_the_report_names_the
     let rows = rows(&out);
     assert_eq!(rows.len(), 20);
     for r in &rows {
-        assert_eq!((r.outcome.as_str(), r.certificate.as_str()), ("infeasible", "checked"), "{r:?}");
+        assert_eq!((r.outcome.word(), r.certificate.as_str()), ("infeasible", "checked"), "{r:?}");
         assert!(r.certify_seconds.is_some(), "{r:?}");
     }
     // Each puzzle is certified once: one of its two rows paid for it.
@@ -133,12 +133,12 @@ fn random_fills_with_sat_ilp_and_backtrack_have_every_infeasible_row_checked() {
     let o = run(&cfg, &out, &["--jobs", "2"]);
     assert!(o.status.success(), "{}", common::stderr(&o));
     let rows = rows(&out);
-    let infeasible: Vec<&RunRow> = rows.iter().filter(|r| r.outcome == "infeasible").collect();
+    let infeasible: Vec<&RunRow> = rows.iter().filter(|r| r.outcome == RunOutcome::Infeasible).collect();
     assert!(infeasible.len() >= 3, "16×16 random fills at α 0.6–0.7 are mostly unsolvable: {rows:?}");
     for r in &infeasible {
         assert_eq!(r.certificate, "checked", "{r:?}");
     }
-    for r in rows.iter().filter(|r| r.outcome != "infeasible") {
+    for r in rows.iter().filter(|r| r.outcome != RunOutcome::Infeasible) {
         assert_eq!(r.certificate, "", "no proof applies to a solution: {r:?}");
     }
 }
@@ -158,7 +158,7 @@ fn a_liar_never_finishes_whatever_the_expectations_and_repeats_say() {
         assert_eq!(o.status.code(), Some(1), "{}", common::stderr(&o));
         for r in rows(&out).iter().filter(|r| r.solver == "liar") {
             // Alone, certification finds the solution; beside backtrack, its verified one refutes the claim.
-            assert_eq!((r.outcome.as_str(), r.certificate.as_str()), ("infeasible", "failed"), "{r:?}");
+            assert_eq!((r.outcome.word(), r.certificate.as_str()), ("infeasible", "failed"), "{r:?}");
             let by =
                 if solvers.len() == 1 { "certification found a solution" } else { "backtrack's verified solution" };
             assert!(r.note.contains(by), "{r:?}");
@@ -295,11 +295,11 @@ fn a_solver_that_rewrites_its_input_is_never_checked_finished_or_ranked() {
     assert_eq!(o.status.code(), Some(1), "{}", common::stderr(&o));
     let all = rows(&out);
     for r in of(&all, "rewriter") {
-        assert_eq!((r.outcome.as_str(), r.certificate.as_str()), ("infeasible", "failed"), "{r:?}");
+        assert_eq!((r.outcome.word(), r.certificate.as_str()), ("infeasible", "failed"), "{r:?}");
         assert!(r.note.contains("the solver changed its input file"), "{r:?}");
         assert!(r.note.contains("rate rejected the solver's proof"), "checked against the harness's copy: {r:?}");
     }
-    assert!(of(&all, "sat").iter().all(|r| r.outcome == "solved" && r.verified == Some(true)));
+    assert!(of(&all, "sat").iter().all(|r| r.outcome == RunOutcome::Solved && r.verified == Some(true)));
     assert!(!out.join("logs").exists() || fs::read_dir(out.join("logs")).unwrap().next().is_none(), "no proof left");
     let text = report(&out);
     let par2 = text.lines().find(|l| l.contains("PAR-2 over all runs")).unwrap();
@@ -429,7 +429,7 @@ fn a_checker_that_vanishes_stops_the_run_and_resume_certifies_the_rest() {
     assert!(o.status.success(), "{}", common::stderr(&o));
     let after = rows(&out);
     assert_eq!(after.len(), 6);
-    assert!(after.iter().all(|r| r.outcome == "infeasible" && r.certificate == "checked"), "{after:?}");
+    assert!(after.iter().all(|r| r.outcome == RunOutcome::Infeasible && r.certificate == "checked"), "{after:?}");
 }
 
 #[test]

@@ -15,6 +15,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+use sudoku_lab::experiment::record::RunOutcome;
 
 const TOKEN: &str = "SUDOKU_LAB_TEST_TOKEN";
 
@@ -213,11 +214,11 @@ fn item07_an_answer_after_the_time_limit_is_a_limit() {
     let mut reader = csv::Reader::from_path(out.join("runs.csv")).unwrap();
     let rows: Vec<sudoku_lab::experiment::record::RunRow> = reader.deserialize().map(|r| r.unwrap()).collect();
     let late = rows.iter().find(|r| r.solver == "late").unwrap();
-    assert_eq!(late.outcome, "limit", "{late:?}");
+    assert_eq!(late.outcome, RunOutcome::Limit, "{late:?}");
     assert!(late.note.contains("answered solved after the time limit"), "{late:?}");
     assert!(late.seconds + late.build_seconds.unwrap_or(0.0) > 1.0, "{late:?}");
     let backtrack = rows.iter().find(|r| r.solver == "backtrack").unwrap();
-    assert_eq!(backtrack.outcome, "solved", "an answer in time stays an answer");
+    assert_eq!(backtrack.outcome, RunOutcome::Solved, "an answer in time stays an answer");
 }
 
 #[test]

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
+use sudoku_lab::experiment::record::RunOutcome;
 
 use sudoku_lab::experiment::record::{RunRow, COLUMNS};
 use tempfile::TempDir;
@@ -103,9 +104,11 @@ fn a_run_writes_runs_meta_and_reusable_instances() {
     assert_eq!(text.lines().next().unwrap(), COLUMNS.join(","));
     let rows = rows(folder);
     assert_eq!(rows.len(), 36 * 3);
-    assert!(rows.iter().all(|r| r.experiment == "small" && r.outcome != "limit" && r.outcome != "error"));
-    assert!(rows.iter().any(|r| r.outcome == "infeasible"), "random instances include unsolvable ones");
-    assert!(rows.iter().filter(|r| r.outcome == "solved").all(|r| r.verified == Some(true)));
+    assert!(rows
+        .iter()
+        .all(|r| r.experiment == "small" && r.outcome != RunOutcome::Limit && r.outcome != RunOutcome::Error));
+    assert!(rows.iter().any(|r| r.outcome == RunOutcome::Infeasible), "random instances include unsolvable ones");
+    assert!(rows.iter().filter(|r| r.outcome == RunOutcome::Solved).all(|r| r.verified == Some(true)));
     assert!(rows.iter().all(|r| r.agree == Some(true)), "three finished solvers per instance agree");
     let meta: serde_json::Value = serde_json::from_str(&fs::read_to_string(folder.join("meta.json")).unwrap()).unwrap();
     assert_eq!(meta["name"], "small");
@@ -330,11 +333,11 @@ fn a_hung_worker_is_killed_at_the_hard_limit_and_the_run_goes_on() {
     for r in &rows {
         match r.solver.as_str() {
             "backtrack-naive" => {
-                assert_eq!(r.outcome, "limit");
+                assert_eq!(r.outcome, RunOutcome::Limit);
                 assert!(r.seconds >= 2.2 && r.seconds < 5.0, "killed at 0.2 s + 2 s grace, not {}", r.seconds);
                 assert!(r.note.contains("hard limit"), "{}", r.note);
             }
-            _ => assert_eq!((r.outcome.as_str(), r.verified), ("solved", Some(true))),
+            _ => assert_eq!((r.outcome.word(), r.verified), ("solved", Some(true))),
         }
     }
     assert!(start.elapsed() < Duration::from_secs(20));
@@ -347,7 +350,7 @@ fn a_worker_over_the_memory_cap_is_killed() {
     let o = run(&data("experiment-hang.toml"), &out, &[], &[("SUDOKU_LAB_TEST_WORKER_BLOAT", "backtrack-naive")]);
     assert_ok(&o);
     for r in rows(&out).iter().filter(|r| r.solver == "backtrack-naive") {
-        assert_eq!(r.outcome, "memory", "{r:?}");
+        assert_eq!(r.outcome, RunOutcome::Memory, "{r:?}");
         assert!(r.peak_rss_mb.is_some_and(|mb| mb > 100.0), "{r:?}");
         assert!(r.seconds < 2.2, "killed for memory before the hard limit: {r:?}");
     }
@@ -361,7 +364,7 @@ fn a_disagreement_is_flagged_listed_and_exits_1() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let rows = rows(&out);
     // Every solvable instance now has a liar; the unsolvable ones have none.
-    let solvable = rows.iter().filter(|r| r.solver == "backtrack" && r.outcome == "solved").count();
+    let solvable = rows.iter().filter(|r| r.solver == "backtrack" && r.outcome == RunOutcome::Solved).count();
     // Only the liar's rows are blamed; the solvers that were right stay clean.
     let flagged: Vec<&RunRow> = rows.iter().filter(|r| r.agree == Some(false)).collect();
     assert_eq!(flagged.len(), solvable);
@@ -408,7 +411,7 @@ fn a_unique_run_solves_puzzles_with_one_solution_rated_as_their_difficulty() {
     let rows = rows(&out);
     assert_eq!(rows.len(), 2 * 2 * 2);
     for r in &rows {
-        assert_eq!((r.mode.as_str(), r.alpha, r.outcome.as_str()), ("unique", 0.0, "solved"), "{r:?}");
+        assert_eq!((r.mode.as_str(), r.alpha, r.outcome.word()), ("unique", 0.0, "solved"), "{r:?}");
         assert_eq!((r.verified, r.agree), (Some(true), Some(true)), "{r:?}");
     }
     let difficulties: Vec<&str> = rows.iter().step_by(4).map(|r| r.difficulty.as_str()).collect();
@@ -608,7 +611,7 @@ fn sigterm_stops_the_run_cleanly_kills_its_workers_and_resume_completes() {
     assert_eq!(o.status.code(), Some(143), "128 + SIGTERM\n{}", stderr(&o));
     assert!(stderr(&o).contains("stopped by SIGTERM") && stderr(&o).contains("--resume"), "{}", stderr(&o));
     wait_gone(&workers);
-    assert!(rows(&out).iter().all(|r| r.outcome != "error"), "no row for the job cut short");
+    assert!(rows(&out).iter().all(|r| r.outcome != RunOutcome::Error), "no row for the job cut short");
     assert_ok(&run(&data("experiment-hang.toml"), &out, &["--resume"], &[]));
     assert_eq!(rows(&out).len(), 4);
 }

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::{Duration, Instant};
 
-use sudoku_lab::experiment::record::RunRow;
+use sudoku_lab::experiment::record::{RunOutcome, RunRow};
 
 fn fake(name: &str) -> String {
     common::data("fake-solvers").join(name).display().to_string()
@@ -104,7 +104,7 @@ fn a_solver_defined_by_a_user_runs_in_solve_and_in_run() {
     let rows = rows(&folder);
     assert_eq!(rows.len(), 2 * 4);
     for r in &rows {
-        assert_eq!((r.outcome.as_str(), r.verified, r.agree), ("solved", Some(true), Some(true)), "{r:?}");
+        assert_eq!((r.outcome.word(), r.verified, r.agree), ("solved", Some(true), Some(true)), "{r:?}");
         assert!(r.cpu_seconds.is_some_and(|c| c >= 0.0), "{r:?}");
         if r.solver != "backtrack" {
             assert!(r.build_seconds.is_some_and(|b| b > 0.0), "writing the input is set-up: {r:?}");
@@ -177,7 +177,7 @@ fn every_misbehaviour_ends_in_its_own_status_and_the_run_goes_on() {
     for r in &rows {
         let note = r.note.as_str();
         let expect = |outcome: &str, verified: Option<bool>, says: &str| {
-            assert_eq!((r.outcome.as_str(), r.verified), (outcome, verified), "{}: {r:?}", r.solver);
+            assert_eq!((r.outcome.word(), r.verified), (outcome, verified), "{}: {r:?}", r.solver);
             assert!(note.contains(says), "{}: note {note:?} should say {says:?}", r.solver);
         };
         match r.solver.as_str() {
@@ -347,7 +347,7 @@ fn the_same_experiment_from_two_checkouts_resumes_and_merges() {
     ok(sudoku_lab(&["merge", &out("one"), &out("two"), "--out", &out("all")]));
     let rows = rows(&dir.path().join("all"));
     assert_eq!(rows.len(), 2 * 2);
-    assert!(rows.iter().all(|r| r.outcome == "solved"), "{rows:?}");
+    assert!(rows.iter().all(|r| r.outcome == RunOutcome::Solved), "{rows:?}");
     // What the files wrote is kept beside the resolved config, which holds this checkout's paths.
     let meta: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(dir.path().join("all/meta.json")).unwrap()).unwrap();
@@ -422,7 +422,7 @@ fn a_minizinc_solver_reads_the_dzn_and_its_grids_are_verified_and_its_unsat_cert
     let rows = rows(&folder);
     assert_eq!(rows.len(), 2 * 2);
     for r in &rows {
-        assert_eq!((r.outcome.as_str(), r.verified, r.agree), ("solved", Some(true), Some(true)), "{r:?}");
+        assert_eq!((r.outcome.word(), r.verified, r.agree), ("solved", Some(true), Some(true)), "{r:?}");
     }
 }
 

@@ -82,7 +82,7 @@ fn latin_squares_and_balanced_holes_run_verified_and_are_told_apart_in_the_repor
     let runs = rows(&out);
     assert_eq!(runs.len(), 2 * (6 + 3) * 2 * 3);
     for r in runs.iter().filter(|r| r.mode == "planted") {
-        assert_eq!((r.outcome.as_str(), r.verified), ("solved", Some(true)), "{r:?}");
+        assert_eq!((r.outcome.word(), r.verified), ("solved", Some(true)), "{r:?}");
     }
     assert!(runs.iter().filter(|r| r.mode == "random").all(|r| r.holes == Holes::Uniform));
     let balanced = runs.iter().filter(|r| r.holes == Holes::Balanced).count();

@@ -617,7 +617,7 @@ fn a_header_only_file_or_a_row_that_is_no_run_is_refused_with_its_line() {
     for (bad, says) in [
         (with(seconds, "NaN"), format!("{} seconds = NaN; expected a non-negative number", at(seconds))),
         (with(seconds, "-1.5"), format!("{} seconds = -1.5", at(seconds))),
-        (with(outcome, "solvd"), format!("{} outcome 'solvd'; expected one of solved, infeasible", at(outcome))),
+        (with(outcome, "solvd"), format!("{} outcome = 'solvd': expected one of solved, infeasible", at(outcome))),
     ] {
         let dir = results_dir(header, &[row.clone(), bad], 1.0);
         let err = write_report(dir.path()).unwrap_err().to_string();
@@ -640,7 +640,7 @@ fn a_bad_row_is_named_by_its_file_line_and_the_column_of_its_field_whatever_the_
     // 1-based column of field `column` of `row`.
     let col = |row: &str, column: usize| row.split(',').take(column).map(|c| c.len() + 1).sum::<usize>() + 1;
     let bad = with(lines[3], outcome, "solvd");
-    let said = format!("runs.csv:4:{}: outcome 'solvd'; expected one of solved", col(&bad, outcome));
+    let said = format!("runs.csv:4:{}: outcome = 'solvd': expected one of solved", col(&bad, outcome));
     let unreadable = with(lines[3], seconds, "soon");
     let unreadable_said = format!("runs.csv:4:{}: ", col(&unreadable, seconds));
     for ending in ["\n", "\r\n"] {

@@ -233,7 +233,7 @@ fn item06_report_and_plot_refuse_duplicated_foreign_and_negative_rows_naming_the
 #[test]
 fn item07_resume_merge_report_and_plot_refuse_the_same_bad_row_with_the_same_words() {
     let dir = tempfile::tempdir().unwrap();
-    for (column, value, said) in [(11, "solvd", "outcome 'solvd'"), (12, "-1", "seconds = -1")] {
+    for (column, value, said) in [(11, "solvd", "outcome = 'solvd': expected one of"), (12, "-1", "seconds = -1")] {
         let out = small_run(dir.path(), &format!("r-{value}"));
         edit_runs(&out, |i, l| vec![if i == 3 { with_field(l, column, value) } else { l.into() }]);
         // The file line and the column where the bad field starts.

@@ -22,7 +22,7 @@
 
 use std::collections::HashMap;
 
-use super::record::RunRow;
+use super::record::{RunOutcome, RunRow};
 use crate::certificates::{Check, Checker, Statement, INSTALL_HINT};
 use crate::grid::Grid;
 use crate::puzzle::certify::{Certificate, Certifier, CertifyError, CHECKED, FAILED, OFF, UNPROVEN};
@@ -90,7 +90,7 @@ impl Certifications {
     }
 
     fn check_own_files(&mut self, row: &mut RunRow, files: &ProofFiles) -> Result<(), CertifyError> {
-        if row.outcome != "infeasible" {
+        if row.outcome != RunOutcome::Infeasible {
             return Ok(());
         }
         let limit = self.check_limit;
@@ -132,12 +132,12 @@ impl Certifications {
     /// of `puzzle` whose solution `known` may name (see the module doc for the rules). Errors when
     /// the checker cannot be started or on the stop request, leaving the rows as they were.
     pub fn apply(&mut self, puzzle: &Grid, known: Known, rows: &mut [RunRow]) -> Result<(), CertifyError> {
-        let infeasible = |r: &RunRow| r.outcome == "infeasible";
+        let infeasible = |r: &RunRow| r.outcome == RunOutcome::Infeasible;
         if !rows.iter().any(infeasible) {
             return Ok(());
         }
         // A verified solution makes every "infeasible" wrong, whatever else was said of it.
-        let verified = |r: &&RunRow| r.outcome == "solved" && r.verified == Some(true);
+        let verified = |r: &&RunRow| r.outcome == RunOutcome::Solved && r.verified == Some(true);
         let source = match known {
             Known::Solution(grid, from) if crate::verify::is_solution_of(puzzle, grid) => Some(from.to_string()),
             _ => rows.iter().find(verified).map(|r| format!("{}'s verified solution", r.solver)),

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::meta::Meta;
-use super::record::{RunRow, COLUMNS};
+use super::record::{RunOutcome, RunRow, COLUMNS};
 use super::validate::{BadRow, Places, RowChecker};
 
 /// The runs file: one row per (instance, solver).
@@ -446,11 +446,21 @@ fn checked_rows<R: Read>(
             return Err(bad((line, 1), message).into());
         }
         let row: RunRow = record.deserialize(Some(header)).map_err(|e| match e.kind() {
-            csv::ErrorKind::Deserialize { err, .. } if err.field().is_some() => {
-                let field = err.field().unwrap_or(0) as usize;
-                let name = header.get(field).unwrap_or("?");
-                let value = record.get(field).unwrap_or("");
-                bad(places.of_field(start, field), format!("{name} = '{value}': {}", err.kind()))
+            csv::ErrorKind::Deserialize { err, .. } => {
+                // A typed column's own error (an unknown outcome word) comes without its field:
+                // the field is the one whose value its type refuses.
+                let typed = || {
+                    let field = header.iter().position(|h| h == "outcome")?;
+                    RunOutcome::parse(record.get(field)?.trim()).is_none().then_some(field)
+                };
+                match err.field().map(|f| f as usize).or_else(typed) {
+                    Some(field) => {
+                        let name = header.get(field).unwrap_or("?");
+                        let value = record.get(field).unwrap_or("");
+                        bad(places.of_field(start, field), format!("{name} = '{value}': {}", err.kind()))
+                    }
+                    None => bad((line, 1), e.to_string()),
+                }
             }
             _ => bad((line, 1), e.to_string()),
         })?;

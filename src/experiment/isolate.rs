@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use crate::external;
 use crate::grid::Grid;
+use crate::solve::process::RunOutcome;
 use crate::solve::process::{Finish, Kill, Request, Task, WorkerProcess, RECYCLE_KB};
 use crate::solve::{Limits, Outcome, Report, SolverKind, SolverOptions, Stats};
 use crate::verify;
@@ -201,8 +202,8 @@ impl Isolated {
         };
         let note = (!response.note.is_empty()).then(|| response.note.clone());
         let stats = response.stats;
-        let outcome = match response.outcome.as_str() {
-            "solved" => {
+        let outcome = match response.outcome {
+            RunOutcome::Solved => {
                 let grid = response.solution.and_then(|cells| Grid::from_cells(puzzle.shape(), cells).ok());
                 match grid.filter(|g| verify::is_solution_of(puzzle, g)) {
                     Some(g) => Outcome::Solved(g),
@@ -212,9 +213,9 @@ impl Isolated {
                     }
                 }
             }
-            "infeasible" => Outcome::Infeasible,
-            "limit" => Outcome::LimitReached,
-            _ => {
+            RunOutcome::Infeasible => Outcome::Infeasible,
+            RunOutcome::Limit => Outcome::LimitReached,
+            RunOutcome::Memory | RunOutcome::Error => {
                 let message =
                     if response.note.starts_with(name) { response.note } else { format!("{name}: {}", response.note) };
                 return Ended::Failed { message, unverified: response.unverified, stats };

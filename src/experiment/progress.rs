@@ -17,7 +17,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::config::Config;
 use super::instances::{source_of, Source};
-use super::record::RunRow;
+use super::record::{RunOutcome, RunRow};
 
 /// How often plain progress lines are written.
 const PLAIN_EVERY: Duration = Duration::from_secs(5);
@@ -46,12 +46,12 @@ impl Counts {
     /// Adds one instance's rows.
     pub fn add(&mut self, rows: &[RunRow]) {
         for row in rows {
-            match row.outcome.as_str() {
-                "solved" => self.solved += 1,
-                "infeasible" => self.infeasible += 1,
-                "limit" => self.limit += 1,
-                "memory" => self.memory += 1,
-                _ => self.error += 1,
+            match row.outcome {
+                RunOutcome::Solved => self.solved += 1,
+                RunOutcome::Infeasible => self.infeasible += 1,
+                RunOutcome::Limit => self.limit += 1,
+                RunOutcome::Memory => self.memory += 1,
+                RunOutcome::Error => self.error += 1,
             }
         }
         let failed = |r: &RunRow| r.certificate == crate::puzzle::certify::FAILED;

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::generate::Holes;
+pub use crate::solve::process::RunOutcome;
 
 /// The columns of `runs.csv`, in order.
 pub const COLUMNS: &[&str] = &[
@@ -76,7 +77,7 @@ pub struct RunRow {
     /// Solver name (`ilp-edge`, `ilp-clique`, `backtrack-naive`, `backtrack`).
     pub solver: String,
     /// `solved`, `infeasible`, `limit`, `memory` or `error`.
-    pub outcome: String,
+    pub outcome: RunOutcome,
     /// Wall seconds of the solve itself (for `limit`/`memory` rows: the time until it was stopped).
     pub seconds: f64,
     /// Model build seconds (ILP) or set-up seconds.
@@ -186,7 +187,7 @@ pub(crate) mod tests {
             seed: 1,
             givens: 16,
             solver: "backtrack".into(),
-            outcome: "solved".into(),
+            outcome: RunOutcome::Solved,
             seconds: 0.001,
             build_seconds: None,
             nodes: Some(65),

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use super::check::cross_check;
 use super::config::Config;
 use super::instances::{seed_of, sources, Instance, SetRef, Source, Spec};
-use super::record::RunRow;
+use super::record::{RunOutcome, RunRow};
 use super::sets::{Expect, SET_MODE};
 use super::validate::RowKey;
 use crate::generate::Holes;
@@ -152,7 +152,7 @@ fn base_row(config: &Config, instance: &Instance, solver: &str) -> RunRow {
         seed: instance.seed,
         givens: instance.puzzle.givens(),
         solver: solver.to_string(),
-        outcome: String::new(),
+        outcome: RunOutcome::Error,
         seconds: 0.0,
         build_seconds: None,
         nodes: None,
@@ -213,8 +213,8 @@ fn job_row(config: &Config, instance: &Instance, solver: &str, finish: Finish) -
                 row.note = join(&row.note, "peak_rss_mb is the worker's lifetime peak");
             }
             row.outcome = r.outcome;
-            match row.outcome.as_str() {
-                "solved" => {
+            match row.outcome {
+                RunOutcome::Solved => {
                     let grid = r.solution.and_then(|cells| Grid::from_cells(instance.puzzle.shape(), cells).ok());
                     match grid.filter(|g| verify::is_solution_of(&instance.puzzle, g)) {
                         Some(g) => {
@@ -222,15 +222,15 @@ fn job_row(config: &Config, instance: &Instance, solver: &str, finish: Finish) -
                             return (row, report(Outcome::Solved(g)));
                         }
                         None => {
-                            row.outcome = "error".into();
+                            row.outcome = RunOutcome::Error;
                             row.verified = Some(false);
                             row.note = join(&row.note, "BUG: the returned grid fails the oracle");
                         }
                     }
                 }
-                "infeasible" => return (row, report(Outcome::Infeasible)),
-                "limit" => return (row, report(Outcome::LimitReached)),
-                _ => row.verified = r.unverified.then_some(false),
+                RunOutcome::Infeasible => return (row, report(Outcome::Infeasible)),
+                RunOutcome::Limit => return (row, report(Outcome::LimitReached)),
+                RunOutcome::Memory | RunOutcome::Error => row.verified = r.unverified.then_some(false),
             }
         }
         Finish::Killed { why, seconds, peak_rss_kb, cpu_seconds, .. } => {
@@ -239,22 +239,22 @@ fn job_row(config: &Config, instance: &Instance, solver: &str, finish: Finish) -
             row.cpu_seconds = cpu_seconds.map(round_cpu);
             (row.outcome, row.note) = match why {
                 Kill::Time => (
-                    "limit".into(),
+                    RunOutcome::Limit,
                     format!(
                         "killed: no answer within the hard limit of {:.1} s",
                         hard_limit(config.time_limit).as_secs_f64()
                     ),
                 ),
                 Kill::Memory => {
-                    ("memory".into(), format!("killed: resident memory above the cap of {} MiB", config.memory_mb))
+                    (RunOutcome::Memory, format!("killed: resident memory above the cap of {} MiB", config.memory_mb))
                 }
             };
         }
         Finish::Stopped => {
-            (row.outcome, row.note) = ("error".into(), "stopped by a signal before it answered".into());
+            (row.outcome, row.note) = (RunOutcome::Error, "stopped by a signal before it answered".into());
         }
         Finish::Died { seconds, note } => {
-            (row.outcome, row.seconds, row.note) = ("error".into(), seconds, note);
+            (row.outcome, row.seconds, row.note) = (RunOutcome::Error, seconds, note);
         }
     }
     (row, None)
@@ -288,7 +288,7 @@ pub fn instance_rows(config: &Config, instance: &Instance, finishes: Vec<Finish>
     let problem = cross_check(&instance.puzzle, instance.solution.as_ref(), &reports);
     // The rows of the reports the disagreement blames: only they are `agree = false`.
     let blamed: Vec<&str> = problem.iter().flat_map(|p| p.wrong.iter().map(|&i| reports[i].0)).collect();
-    let is_finished = |r: &RunRow| r.outcome == "solved" || r.outcome == "infeasible";
+    let is_finished = |r: &RunRow| r.outcome.answered();
     let finished = rows.iter().filter(|r| is_finished(r)).count();
     for row in rows.iter_mut().filter(|r| is_finished(r)) {
         row.agree = match &problem {
@@ -364,7 +364,7 @@ pub fn problems(rows: &[RunRow]) -> Vec<String> {
         let key = (RowKey::of_row(row), row.seed);
         let wrong = if wrong(row) {
             format!("{} gave a wrong answer ({})", row.solver, row.note)
-        } else if row.outcome == "solved" {
+        } else if row.outcome == RunOutcome::Solved {
             format!(
                 "the expected verdict is wrong: {}'s verified solution contradicts it ({})",
                 row.solver, row.contradiction

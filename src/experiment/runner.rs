@@ -41,7 +41,7 @@ use super::rows::{hard_limit, instance_rows, problems, RowIndex};
 use super::signals::{self, StopFlag};
 use super::solvers::{Runs, SolverEntry};
 use crate::puzzle::certify::{Certifier, CertifyError, UNPROVEN};
-use crate::solve::process::{Finish, ProofFiles, Request, Task, WorkerProcess, RECYCLE_KB};
+use crate::solve::process::{Finish, ProofFiles, Request, RunOutcome, Task, WorkerProcess, RECYCLE_KB};
 use crate::solve::SolverOptions;
 
 /// Test hook: abort mid-write after this many instances (see the module doc).
@@ -153,7 +153,8 @@ impl Jobs<'_> {
             match self.done.get(&instance.id) {
                 None => self.current = Some((Arc::new(instance), 0)),
                 Some(rows)
-                    if self.certify && rows.iter().any(|r| r.outcome == "infeasible" && r.certificate == UNPROVEN) =>
+                    if self.certify
+                        && rows.iter().any(|r| r.outcome == RunOutcome::Infeasible && r.certificate == UNPROVEN) =>
                 {
                     self.uncertified.push(Arc::new(instance));
                 }
@@ -333,7 +334,7 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
             std::mem::take(&mut rows).into_iter().partition(|r| index.locate(r).is_ok_and(|(i, _)| i == instance.id));
         rows = rest;
         own.extend(id);
-        for row in own.iter_mut().filter(|r| r.outcome == "infeasible" && r.certificate == UNPROVEN) {
+        for row in own.iter_mut().filter(|r| r.outcome == RunOutcome::Infeasible && r.certificate == UNPROVEN) {
             row.certificate.clear();
         }
         let certified = certify_instance(&mut certifications, instance, &mut own, &[]);

@@ -19,9 +19,6 @@ use super::sets::SET_MODE;
 use crate::generate::{Holes, Mode};
 use crate::grid::Shape;
 
-/// Every value of the `outcome` column a run can write.
-pub const OUTCOMES: [&str; 5] = ["solved", "infeasible", "limit", "memory", "error"];
-
 /// Largest believable peak memory of a run, MiB (a pebibyte).
 const MAX_PEAK_MB: f64 = (1u64 << 30) as f64;
 
@@ -48,9 +45,6 @@ pub struct RowProblem {
 /// What is wrong with one row on its own (its fields, not its neighbours), if anything.
 pub fn row_problem(row: &RunRow) -> Option<RowProblem> {
     let problem = |column: &'static str, message: String| Some(RowProblem { column, message });
-    if !OUTCOMES.contains(&row.outcome.as_str()) {
-        return problem("outcome", format!("outcome '{}'; expected one of {}", row.outcome, OUTCOMES.join(", ")));
-    }
     let modes = [Mode::Random, Mode::Planted, Mode::Unique].map(Mode::name);
     let in_set = !row.set.is_empty();
     if in_set != (row.mode == SET_MODE) || (!in_set && !modes.contains(&row.mode.as_str())) {
@@ -301,7 +295,6 @@ mod tests {
     #[test]
     fn a_row_with_an_unknown_outcome_or_a_negative_time_is_refused_naming_file_and_line() {
         let cases = [
-            (RunRow { outcome: "solvd".into(), ..row() }, "outcome 'solvd'"),
             (RunRow { seconds: -1.0, ..row() }, "seconds = -1"),
             (RunRow { build_seconds: Some(-5.0), ..row() }, "build_seconds = -5"),
             (RunRow { peak_rss_mb: Some(f64::NAN), ..row() }, "peak_rss_mb = NaN"),

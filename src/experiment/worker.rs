@@ -24,8 +24,8 @@ use std::time::Duration;
 
 use crate::external;
 use crate::grid::{Grid, Shape};
-use crate::solve::process::contain;
 use crate::solve::process::tree::{become_subreaper, own_cpu_seconds, reap_exited, stop_tree};
+use crate::solve::process::{contain, RunOutcome};
 pub use crate::solve::process::{proc_status_kb, status_kb, Request, Response, Task, MARKER, PARENT_ENV};
 use crate::solve::{solve, Limits, Outcome, SolveError, Solver, SolverKind, SolverOptions};
 
@@ -113,7 +113,7 @@ fn puzzle_of(request: &Request) -> Result<Grid, String> {
 
 /// Runs an external solver's job ([`crate::external::run`]); its peak memory is the program's.
 fn answer_external(job: &serde_json::Value, request: &Request) -> Response {
-    let mut response = Response { job: request.job, outcome: "error".into(), ..Response::default() };
+    let mut response = Response { job: request.job, outcome: RunOutcome::Error, ..Response::default() };
     let job: external::Job = match serde_json::from_value(job.clone()) {
         Ok(j) => j,
         Err(e) => {
@@ -135,7 +135,7 @@ fn answer_external(job: &serde_json::Value, request: &Request) -> Response {
             return response;
         }
     };
-    response.outcome = ran.ending.label().into();
+    response.outcome = ran.ending.outcome();
     response.stats.seconds = ran.seconds;
     response.stats.build_seconds = ran.build_seconds;
     response.peak_rss_kb = ran.peak_rss_kb;
@@ -158,7 +158,7 @@ fn answer(solver: &mut dyn Solver, request: &Request) -> Response {
     let puzzle = match puzzle_of(request) {
         Ok(g) => g,
         Err(e) => {
-            response.outcome = "error".into();
+            response.outcome = RunOutcome::Error;
             response.note = format!("bad puzzle in request: {e}");
             return response;
         }
@@ -168,7 +168,11 @@ fn answer(solver: &mut dyn Solver, request: &Request) -> Response {
     match solve(solver, &puzzle, &limits) {
         Ok(report) => {
             response.stats = report.stats;
-            response.outcome = report.outcome.label().into();
+            response.outcome = match report.outcome {
+                Outcome::Solved(_) => RunOutcome::Solved,
+                Outcome::Infeasible => RunOutcome::Infeasible,
+                Outcome::LimitReached => RunOutcome::Limit,
+            };
             response.solution = match report.outcome {
                 Outcome::Solved(g) => Some(g.cells().to_vec()),
                 _ => None,
@@ -176,7 +180,7 @@ fn answer(solver: &mut dyn Solver, request: &Request) -> Response {
             response.note = report.note.unwrap_or_default();
         }
         Err(e) => {
-            response.outcome = "error".into();
+            response.outcome = RunOutcome::Error;
             response.unverified = matches!(e, SolveError::Unverified { .. });
             response.note = e.to_string();
         }
@@ -203,7 +207,7 @@ fn test_hooks(request: &Request) -> Option<Response> {
             std::thread::sleep(Duration::from_secs(3600));
         }
     }
-    fires(LIE_ENV).then(|| Response { job: request.job, outcome: "infeasible".into(), ..Response::default() })
+    fires(LIE_ENV).then(|| Response { job: request.job, outcome: RunOutcome::Infeasible, ..Response::default() })
 }
 
 #[cfg(test)]
@@ -232,7 +236,7 @@ mod tests {
             options: SolverOptions::default(),
         };
         let r = answer(SolverKind::Backtrack.build(&SolverOptions::default()).as_mut(), &request);
-        assert_eq!((r.job, r.outcome.as_str()), (9, "solved"));
+        assert_eq!((r.job, r.outcome), (9, RunOutcome::Solved));
         assert_eq!(r.solution.map(|s| s.len()), Some(16));
     }
 }

@@ -35,7 +35,7 @@ pub use definition::{load_file, Answer, Definition, DefinitionError, DefinitionF
 use crate::grid::Grid;
 use crate::solve::process::command::{self, Exit};
 use crate::solve::process::contain;
-use crate::solve::process::{ProofFiles, ProofProblem};
+use crate::solve::process::{ProofFiles, ProofProblem, RunOutcome};
 use crate::verify;
 use answer::{clip, decode, Verdict};
 
@@ -82,13 +82,13 @@ pub enum Ending {
 }
 
 impl Ending {
-    /// The `outcome` label of `runs.csv`.
-    pub fn label(&self) -> &'static str {
+    /// The `outcome` of `runs.csv`.
+    pub fn outcome(&self) -> RunOutcome {
         match self {
-            Ending::Solved(_) => "solved",
-            Ending::Infeasible => "infeasible",
-            Ending::Limit => "limit",
-            Ending::Wrong(_) | Ending::Error => "error",
+            Ending::Solved(_) => RunOutcome::Solved,
+            Ending::Infeasible => RunOutcome::Infeasible,
+            Ending::Limit => RunOutcome::Limit,
+            Ending::Wrong(_) | Ending::Error => RunOutcome::Error,
         }
     }
 }

@@ -133,7 +133,14 @@ mod tests {
     use crate::experiment::record::tests::row;
 
     fn run(solver: &str, rep: u32, outcome: &str, backtracks: Option<u64>, conflicts: Option<u64>) -> RunRow {
-        RunRow { solver: solver.into(), rep, outcome: outcome.into(), backtracks, conflicts, ..row() }
+        RunRow {
+            solver: solver.into(),
+            rep,
+            outcome: crate::experiment::record::RunOutcome::parse(outcome).expect("an outcome's word"),
+            backtracks,
+            conflicts,
+            ..row()
+        }
     }
 
     fn results(rows: Vec<RunRow>) -> Results {

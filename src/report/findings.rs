@@ -17,7 +17,7 @@ use super::latin_law::{predicted_alpha, LawCheck, HOLES_EXPONENT};
 use super::pairing::{find_pairing, Pairing, ALL_MODES};
 use super::peak_growth::SAME_EXPONENT;
 use super::winners::{ablations, paradigm_name, region, Fastest};
-use crate::experiment::record::RunRow;
+use crate::experiment::record::{RunOutcome, RunRow};
 use crate::results::{
     base_solver, fmt_num, fmt_round_seconds, fmt_seconds, paradigm, Paradigm, Results, Score, PAR_FACTOR, UNIQUE_MODE,
 };
@@ -103,7 +103,8 @@ fn integrity(results: &Results) -> Option<String> {
     };
     let rejected = |r: &RunRow| r.verified == Some(false);
     let failed = |r: &RunRow| !rejected(r) && results.proof_failed(r);
-    let infeasible = |r: &RunRow| !rejected(r) && !failed(r) && r.outcome == "infeasible" && results.solvable(r);
+    let infeasible =
+        |r: &RunRow| !rejected(r) && !failed(r) && r.outcome == RunOutcome::Infeasible && results.solvable(r);
     let contradicted = |r: &RunRow| !rejected(r) && !failed(r) && !infeasible(r) && r.contradicts_expected();
     let (n_rejected, rejected_by) = by_solver(&|r| rejected(r));
     let (n_failed, failed_by) = by_solver(&|r| failed(r));
@@ -636,7 +637,7 @@ mod tests {
         // The correct solver's row marked `agree = false` by an older release is no wrong answer.
         let old = results(vec![RunRow { agree: Some(false), ..row() }]);
         assert!(integrity(&old).is_none());
-        let liar = RunRow { solver: "liar".into(), outcome: "infeasible".into(), verified: None, ..row() };
+        let liar = RunRow { solver: "liar".into(), outcome: RunOutcome::Infeasible, verified: None, ..row() };
         let bad = results(vec![row(), liar]);
         let text = findings(&bad, &Analysis::of(&bad), &Figures::default());
         assert!(text[0].starts_with("Check before trusting these numbers: 1 runs gave a wrong answer"), "{text:?}");
@@ -653,7 +654,7 @@ mod tests {
         for rep in 0..3 {
             let at = |solver: &str, outcome: &str, seconds: f64| RunRow {
                 solver: solver.into(),
-                outcome: outcome.into(),
+                outcome: crate::experiment::record::RunOutcome::parse(outcome).expect("an outcome's word"),
                 seconds,
                 rep,
                 seed: u64::from(rep),

@@ -434,7 +434,7 @@ mod tests {
             solver: solver.into(),
             rep,
             seed: u64::from(rep),
-            outcome: outcome.into(),
+            outcome: crate::experiment::record::RunOutcome::parse(outcome).expect("an outcome's word"),
             seconds,
             verified,
             cpu_seconds: Some(seconds * 2.0),

@@ -122,7 +122,7 @@ pub(crate) fn puzzle_key(row: &RunRow) -> super::InstanceKey {
 
 /// `true` when `row` returned a solution and the oracle did not reject it.
 fn verified_solution(row: &RunRow) -> bool {
-    Outcome::of(row) == Outcome::Solved && row.verified != Some(false)
+    row.outcome == Outcome::Solved && row.verified != Some(false)
 }
 
 /// What the judgement reads of one answer: what the solver said, whether the oracle accepted its
@@ -138,7 +138,7 @@ pub(crate) struct Answer<'a> {
 impl<'a> Answer<'a> {
     /// The answer of a run, from its row.
     pub fn of(row: &'a RunRow) -> Answer<'a> {
-        Answer { outcome: Outcome::of(row), verified: row.verified, certificate: &row.certificate }
+        Answer { outcome: row.outcome, verified: row.verified, certificate: &row.certificate }
     }
 
     /// A verified solution.
@@ -198,7 +198,13 @@ mod tests {
     use crate::puzzle::certify::OFF;
 
     fn run(solver: &str, outcome: &str, verified: Option<bool>) -> RunRow {
-        RunRow { solver: solver.into(), mode: "random".into(), outcome: outcome.into(), verified, ..row() }
+        RunRow {
+            solver: solver.into(),
+            mode: "random".into(),
+            outcome: crate::experiment::record::RunOutcome::parse(outcome).expect("an outcome's word"),
+            verified,
+            ..row()
+        }
     }
 
     fn judged(runs: &[RunRow]) -> Vec<Judged> {

@@ -50,29 +50,9 @@ pub(crate) const RUNS_FILE: &str = "runs.csv";
 /// The resolved-configuration file beside it.
 pub(crate) const META_FILE: &str = "meta.json";
 
-/// What a run said of itself (the `outcome` column); unknown words count as [`Outcome::Error`].
-/// Private to the judgement: every consumer asks [`Results::judged`] instead.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Outcome {
-    Solved,
-    Infeasible,
-    Limit,
-    Memory,
-    Error,
-}
-
-impl Outcome {
-    /// Parses the `outcome` column.
-    fn of(row: &RunRow) -> Self {
-        match row.outcome.trim() {
-            "solved" => Outcome::Solved,
-            "infeasible" => Outcome::Infeasible,
-            "limit" => Outcome::Limit,
-            "memory" => Outcome::Memory,
-            _ => Outcome::Error,
-        }
-    }
-}
+/// What a run said of itself (the `outcome` column). Private to the judgement: every consumer
+/// asks [`Results::judged`] instead.
+type Outcome = crate::experiment::record::RunOutcome;
 
 /// A fill fraction α held as an integer number of 1/10 000 so it can key a map.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -310,7 +290,7 @@ impl Results {
 
     /// How the "infeasible" answers of these runs are backed by proofs; `None` without one.
     pub fn certification(&self) -> Option<Certification> {
-        let claims: Vec<&RunRow> = self.rows.iter().filter(|r| Outcome::of(r) == Outcome::Infeasible).collect();
+        let claims: Vec<&RunRow> = self.rows.iter().filter(|r| r.outcome == Outcome::Infeasible).collect();
         if claims.is_empty() {
             return None;
         }
@@ -552,7 +532,7 @@ fn edited_meta(meta: &serde_json::Value) -> Option<String> {
 /// The longest time any stopped (limit/memory) run took: the limit when `meta.json` is missing.
 fn longest_unfinished(rows: &[RunRow]) -> Option<f64> {
     rows.iter()
-        .filter(|r| matches!(Outcome::of(r), Outcome::Limit | Outcome::Memory))
+        .filter(|r| matches!(r.outcome, Outcome::Limit | Outcome::Memory))
         .map(|r| r.seconds)
         .filter(|s| s.is_finite())
         .max_by(f64::total_cmp)
@@ -574,7 +554,7 @@ mod tests {
     #[test]
     fn total_time_adds_the_set_up_and_stopped_runs_still_count_as_the_limit() {
         let row = |outcome: &str, seconds: f64, build: Option<f64>| RunRow {
-            outcome: outcome.to_owned(),
+            outcome: crate::experiment::record::RunOutcome::parse(outcome).expect("an outcome's word"),
             seconds,
             build_seconds: build,
             ..crate::experiment::record::tests::row()
@@ -619,7 +599,7 @@ mod tests {
             rep,
             seed: 7 + u64::from(rep),
             solver: solver.into(),
-            outcome: outcome.into(),
+            outcome: crate::experiment::record::RunOutcome::parse(outcome).expect("an outcome's word"),
             verified: (outcome == "solved").then_some(true),
             expected: "unsolvable".into(),
             ..crate::experiment::record::tests::row()

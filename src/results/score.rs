@@ -73,7 +73,11 @@ mod tests {
     use crate::experiment::record::tests::row;
 
     fn run(outcome: &str, seconds: f64) -> RunRow {
-        RunRow { outcome: outcome.into(), seconds, ..row() }
+        RunRow {
+            outcome: crate::experiment::record::RunOutcome::parse(outcome).expect("an outcome's word"),
+            seconds,
+            ..row()
+        }
     }
 
     /// Each row with its judgement alone (no other run of its instance).

@@ -38,7 +38,7 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
-use crate::solve::process::{default_memory_mb, grace, Finish, Kill, Request, Task, WorkerProcess};
+use crate::solve::process::{default_memory_mb, grace, Finish, Kill, Request, RunOutcome, Task, WorkerProcess};
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverKind, SolverOptions, Stats};
 use crate::verify;
 
@@ -173,7 +173,7 @@ impl Solver for Portfolio {
                     }
                 };
                 if let Finish::Answered(r) = &lap.finish {
-                    if r.outcome == "solved" && decisive(puzzle, &lap).is_none() {
+                    if r.outcome == RunOutcome::Solved && decisive(puzzle, &lap).is_none() {
                         won.store(1, Ordering::Relaxed);
                         let faults = format!("member {} returned a grid that is not a solution", lap.member);
                         return Err(SolveError::Unverified { solver: "portfolio", faults });
@@ -236,14 +236,14 @@ impl Solver for Portfolio {
 fn decisive(puzzle: &Grid, lap: &Lap) -> Option<Report> {
     let Finish::Answered(response) = &lap.finish else { return None };
     let note = (!response.note.is_empty()).then(|| response.note.clone());
-    let outcome = match response.outcome.as_str() {
-        "solved" => {
+    let outcome = match response.outcome {
+        RunOutcome::Solved => {
             let cells = response.solution.clone()?;
             let grid = Grid::from_cells(puzzle.shape(), cells).ok()?;
             verify::is_solution_of(puzzle, &grid).then_some(Outcome::Solved(grid))?
         }
-        "infeasible" => Outcome::Infeasible,
-        _ => return None,
+        RunOutcome::Infeasible => Outcome::Infeasible,
+        RunOutcome::Limit | RunOutcome::Memory | RunOutcome::Error => return None,
     };
     Some(Report { outcome, stats: response.stats.clone(), note })
 }
@@ -252,7 +252,7 @@ fn decisive(puzzle: &Grid, lap: &Lap) -> Option<Report> {
 fn lap_word(finish: &Finish) -> String {
     match finish {
         Finish::Answered(r) if r.unverified => "unverified".to_string(),
-        Finish::Answered(r) => r.outcome.clone(),
+        Finish::Answered(r) => r.outcome.to_string(),
         Finish::Killed { why: Kill::Time, .. } => "killed at the hard limit".to_string(),
         Finish::Killed { why: Kill::Memory, .. } => "killed above the memory cap".to_string(),
         Finish::Stopped => "stopped".to_string(),

@@ -12,4 +12,6 @@ pub mod protocol;
 pub mod tree;
 
 pub use child::{default_memory_mb, grace, hard_limit, Finish, Kill, WorkerProcess, POLL, RECYCLE_KB};
-pub use protocol::{proc_status_kb, status_kb, ProofFiles, ProofProblem, Request, Response, Task, MARKER, PARENT_ENV};
+pub use protocol::{
+    proc_status_kb, status_kb, ProofFiles, ProofProblem, Request, Response, RunOutcome, Task, MARKER, PARENT_ENV,
+};

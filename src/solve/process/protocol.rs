@@ -68,13 +68,76 @@ fn one() -> u64 {
     1
 }
 
+/// What a run said of itself: the worker's answer and `runs.csv`'s `outcome` column, written as
+/// its word (`solved`, `infeasible`, `limit`, `memory`, `error`). What it is worth is decided by
+/// the one judgement (`results`), never by this word alone.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunOutcome {
+    /// A grid (verified before it counts).
+    Solved,
+    /// "No solution".
+    Infeasible,
+    /// Stopped at the time limit, or the solver's own "unknown".
+    Limit,
+    /// Stopped at the memory cap.
+    Memory,
+    /// No answer: a crash, unreadable output, a backend failure, a grid the oracle rejected.
+    #[default]
+    Error,
+}
+
+impl RunOutcome {
+    /// Every outcome, in the column's documented order.
+    pub const ALL: [RunOutcome; 5] =
+        [RunOutcome::Solved, RunOutcome::Infeasible, RunOutcome::Limit, RunOutcome::Memory, RunOutcome::Error];
+
+    /// Its word in `runs.csv` and the protocol.
+    pub const fn word(self) -> &'static str {
+        match self {
+            RunOutcome::Solved => "solved",
+            RunOutcome::Infeasible => "infeasible",
+            RunOutcome::Limit => "limit",
+            RunOutcome::Memory => "memory",
+            RunOutcome::Error => "error",
+        }
+    }
+
+    /// The outcome written as `word`, if any.
+    pub fn parse(word: &str) -> Option<RunOutcome> {
+        RunOutcome::ALL.into_iter().find(|o| o.word() == word)
+    }
+
+    /// `true` for an answer: solved or infeasible.
+    pub fn answered(self) -> bool {
+        matches!(self, RunOutcome::Solved | RunOutcome::Infeasible)
+    }
+}
+
+impl std::fmt::Display for RunOutcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+impl<'de> Deserialize<'de> for RunOutcome {
+    /// Reads its word; any other is refused naming the words it may be.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RunOutcome, D::Error> {
+        let word = String::deserialize(deserializer)?;
+        RunOutcome::parse(word.trim()).ok_or_else(|| {
+            let words: Vec<&str> = RunOutcome::ALL.iter().map(|o| o.word()).collect();
+            serde::de::Error::custom(format!("expected one of {}", words.join(", ")))
+        })
+    }
+}
+
 /// What came of one solve.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Response {
     /// The request's job number.
     pub job: u64,
-    /// `solved`, `infeasible`, `limit` or `error`.
-    pub outcome: String,
+    /// What the solve said.
+    pub outcome: RunOutcome,
     /// The solution's N² cells, when solved.
     pub solution: Option<Vec<u8>>,
     /// True when the solver returned a grid the oracle rejected (outcome `error`).
@@ -127,13 +190,13 @@ impl Response {
     pub fn judge_late(&mut self, time_limit: Option<f64>) {
         let took = self.stats.seconds + self.stats.build_seconds;
         let Some(limit) = time_limit.filter(|&limit| took > limit) else { return };
-        if !matches!(self.outcome.as_str(), "solved" | "infeasible") {
+        if !self.outcome.answered() {
             return;
         }
         let late =
             format!("answered {} after the time limit ({took:.3} s > {limit} s): counted as limit", self.outcome);
         self.note = if self.note.is_empty() { late } else { format!("{}; {late}", self.note) };
-        self.outcome = "limit".into();
+        self.outcome = RunOutcome::Limit;
         self.solution = None;
     }
 }
@@ -155,18 +218,19 @@ mod tests {
 
     fn answered(outcome: &str, seconds: f64, build_seconds: f64) -> Response {
         let stats = Stats { seconds, build_seconds, ..Stats::default() };
-        Response { outcome: outcome.into(), solution: Some(vec![1]), stats, ..Response::default() }
+        let outcome = RunOutcome::parse(outcome).expect("an outcome's word");
+        Response { outcome, solution: Some(vec![1]), stats, ..Response::default() }
     }
 
     #[test]
     fn an_answer_after_the_time_limit_is_a_limit_counting_the_set_up() {
         let mut late = answered("solved", 0.8, 0.3);
         late.judge_late(Some(1.0));
-        assert_eq!((late.outcome.as_str(), late.solution.as_ref()), ("limit", None));
+        assert_eq!((late.outcome, late.solution.as_ref()), (RunOutcome::Limit, None));
         assert!(late.note.contains("answered solved after the time limit"), "{}", late.note);
         let mut late = answered("infeasible", 1.5, 0.0);
         late.judge_late(Some(1.0));
-        assert_eq!(late.outcome, "limit");
+        assert_eq!(late.outcome, RunOutcome::Limit);
     }
 
     #[test]

@@ -16,10 +16,9 @@ use std::time::Duration;
 
 use crate::external;
 use crate::grid::Grid;
-use crate::solve::process::RunOutcome;
+use crate::solve::process::{decode, Decoded};
 use crate::solve::process::{Finish, Kill, Request, Task, WorkerProcess, RECYCLE_KB};
 use crate::solve::{Limits, Outcome, Report, SolverKind, SolverOptions, Stats};
-use crate::verify;
 
 /// How an isolated solve ended.
 #[derive(Debug, Clone, PartialEq)]
@@ -201,24 +200,20 @@ impl Isolated {
             }
         };
         let note = (!response.note.is_empty()).then(|| response.note.clone());
+        let decoded = decode(puzzle, &response);
         let stats = response.stats;
-        let outcome = match response.outcome {
-            RunOutcome::Solved => {
-                let grid = response.solution.and_then(|cells| Grid::from_cells(puzzle.shape(), cells).ok());
-                match grid.filter(|g| verify::is_solution_of(puzzle, g)) {
-                    Some(g) => Outcome::Solved(g),
-                    None => {
-                        let message = format!("{name}: BUG: returned a grid that is not a solution");
-                        return Ended::Failed { message, unverified: true, stats };
-                    }
-                }
+        let outcome = match decoded {
+            Decoded::Solved(g) => Outcome::Solved(g),
+            Decoded::Infeasible => Outcome::Infeasible,
+            Decoded::Limit => Outcome::LimitReached,
+            Decoded::Rejected => {
+                let message = format!("{name}: BUG: returned a grid that is not a solution");
+                return Ended::Failed { message, unverified: true, stats };
             }
-            RunOutcome::Infeasible => Outcome::Infeasible,
-            RunOutcome::Limit => Outcome::LimitReached,
-            RunOutcome::Memory | RunOutcome::Error => {
+            Decoded::Failed { unverified } => {
                 let message =
                     if response.note.starts_with(name) { response.note } else { format!("{name}: {}", response.note) };
-                return Ended::Failed { message, unverified: response.unverified, stats };
+                return Ended::Failed { message, unverified, stats };
             }
         };
         Ended::Answered(Report { outcome, stats, note })

@@ -17,9 +17,8 @@ use super::sets::{Expect, SET_MODE};
 use super::validate::RowKey;
 use crate::generate::Holes;
 use crate::grid::Grid;
-use crate::solve::process::{Finish, Kill};
+use crate::solve::process::{decode, Decoded, Finish, Kill};
 use crate::solve::{Outcome, Report, Stats};
-use crate::verify;
 
 impl RowKey {
     fn of_spec(spec: &Spec) -> RowKey {
@@ -198,6 +197,7 @@ fn job_row(config: &Config, instance: &Instance, solver: &str, finish: Finish) -
     match finish {
         Finish::Answered(r) => {
             let r = *r;
+            let decoded = decode(&instance.puzzle, &r);
             let s = &r.stats;
             (row.seconds, row.build_seconds, row.nodes, row.guesses) =
                 (s.seconds, Some(s.build_seconds), s.nodes, s.guesses);
@@ -213,24 +213,19 @@ fn job_row(config: &Config, instance: &Instance, solver: &str, finish: Finish) -
                 row.note = join(&row.note, "peak_rss_mb is the worker's lifetime peak");
             }
             row.outcome = r.outcome;
-            match row.outcome {
-                RunOutcome::Solved => {
-                    let grid = r.solution.and_then(|cells| Grid::from_cells(instance.puzzle.shape(), cells).ok());
-                    match grid.filter(|g| verify::is_solution_of(&instance.puzzle, g)) {
-                        Some(g) => {
-                            row.verified = Some(true);
-                            return (row, report(Outcome::Solved(g)));
-                        }
-                        None => {
-                            row.outcome = RunOutcome::Error;
-                            row.verified = Some(false);
-                            row.note = join(&row.note, "BUG: the returned grid fails the oracle");
-                        }
-                    }
+            match decoded {
+                Decoded::Solved(g) => {
+                    row.verified = Some(true);
+                    return (row, report(Outcome::Solved(g)));
                 }
-                RunOutcome::Infeasible => return (row, report(Outcome::Infeasible)),
-                RunOutcome::Limit => return (row, report(Outcome::LimitReached)),
-                RunOutcome::Memory | RunOutcome::Error => row.verified = r.unverified.then_some(false),
+                Decoded::Rejected => {
+                    row.outcome = RunOutcome::Error;
+                    row.verified = Some(false);
+                    row.note = join(&row.note, "BUG: the returned grid fails the oracle");
+                }
+                Decoded::Infeasible => return (row, report(Outcome::Infeasible)),
+                Decoded::Limit => return (row, report(Outcome::LimitReached)),
+                Decoded::Failed { unverified } => row.verified = unverified.then_some(false),
             }
         }
         Finish::Killed { why, seconds, peak_rss_kb, cpu_seconds, .. } => {

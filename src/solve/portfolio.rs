@@ -38,9 +38,10 @@ use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use crate::grid::Grid;
-use crate::solve::process::{default_memory_mb, grace, Finish, Kill, Request, RunOutcome, Task, WorkerProcess};
+use crate::solve::process::{
+    decode, default_memory_mb, grace, Decoded, Finish, Kill, Request, RunOutcome, Task, WorkerProcess,
+};
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverKind, SolverOptions, Stats};
-use crate::verify;
 
 /// The members when none are chosen: one search, both CDCL backends.
 pub const DEFAULT_MEMBERS: [SolverKind; 3] = [SolverKind::Backtrack, SolverKind::Sat, SolverKind::Kissat];
@@ -236,14 +237,10 @@ impl Solver for Portfolio {
 fn decisive(puzzle: &Grid, lap: &Lap) -> Option<Report> {
     let Finish::Answered(response) = &lap.finish else { return None };
     let note = (!response.note.is_empty()).then(|| response.note.clone());
-    let outcome = match response.outcome {
-        RunOutcome::Solved => {
-            let cells = response.solution.clone()?;
-            let grid = Grid::from_cells(puzzle.shape(), cells).ok()?;
-            verify::is_solution_of(puzzle, &grid).then_some(Outcome::Solved(grid))?
-        }
-        RunOutcome::Infeasible => Outcome::Infeasible,
-        RunOutcome::Limit | RunOutcome::Memory | RunOutcome::Error => return None,
+    let outcome = match decode(puzzle, response) {
+        Decoded::Solved(grid) => Outcome::Solved(grid),
+        Decoded::Infeasible => Outcome::Infeasible,
+        Decoded::Limit | Decoded::Rejected | Decoded::Failed { .. } => return None,
     };
     Some(Report { outcome, stats: response.stats.clone(), note })
 }

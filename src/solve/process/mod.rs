@@ -13,5 +13,6 @@ pub mod tree;
 
 pub use child::{default_memory_mb, grace, hard_limit, Finish, Kill, WorkerProcess, POLL, RECYCLE_KB};
 pub use protocol::{
-    proc_status_kb, status_kb, ProofFiles, ProofProblem, Request, Response, RunOutcome, Task, MARKER, PARENT_ENV,
+    decode, proc_status_kb, status_kb, Decoded, ProofFiles, ProofProblem, Request, Response, RunOutcome, Task, MARKER,
+    PARENT_ENV,
 };

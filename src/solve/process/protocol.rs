@@ -182,6 +182,46 @@ pub enum ProofProblem {
     TooLarge(u64),
 }
 
+/// What a worker's answer means for a puzzle, once decoded and checked by the oracle: the one
+/// decoding of a [`Response`], used by the runner's rows, `solve`'s isolated solves and the
+/// portfolio alike.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decoded {
+    /// A grid the oracle accepts as a solution of the puzzle.
+    Solved(Grid),
+    /// "No solution".
+    Infeasible,
+    /// Stopped at the limit, or the solver's own "unknown".
+    Limit,
+    /// "Solved" with a grid the oracle rejects (or none, or one of another shape): a solver bug.
+    Rejected,
+    /// No answer (a failure, the memory cap); `unverified` when the worker itself found the
+    /// solver's grid wrong.
+    Failed {
+        /// The worker's own oracle rejected the solver's grid.
+        unverified: bool,
+    },
+}
+
+/// Decodes `response` as an answer to `puzzle` ([`Decoded`]).
+///
+/// Complexity: O(N²) for a grid (the oracle's check), O(1) otherwise.
+pub fn decode(puzzle: &Grid, response: &Response) -> Decoded {
+    match response.outcome {
+        RunOutcome::Solved => {
+            let grid =
+                response.solution.as_ref().and_then(|cells| Grid::from_cells(puzzle.shape(), cells.clone()).ok());
+            match grid.filter(|g| crate::verify::is_solution_of(puzzle, g)) {
+                Some(g) => Decoded::Solved(g),
+                None => Decoded::Rejected,
+            }
+        }
+        RunOutcome::Infeasible => Decoded::Infeasible,
+        RunOutcome::Limit => Decoded::Limit,
+        RunOutcome::Memory | RunOutcome::Error => Decoded::Failed { unverified: response.unverified },
+    }
+}
+
 impl Response {
     /// Judges an answer that came after the time limit `time_limit` (seconds): past it, counted on
     /// the report's clock (set-up plus solve), a `solved` or `infeasible` answer is `limit` — the
@@ -215,6 +255,26 @@ pub fn proc_status_kb(pid: &str, field: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_decoding_checks_the_grid_and_keeps_what_the_worker_said() {
+        let puzzle = Grid::from_cells(crate::grid::Shape::new(1, 2).unwrap(), vec![1, 0, 0, 0]).unwrap();
+        let with = |outcome, solution: Option<Vec<u8>>, unverified| Response {
+            outcome,
+            solution,
+            unverified,
+            ..Response::default()
+        };
+        let right = Grid::from_cells(puzzle.shape(), vec![1, 2, 2, 1]).unwrap();
+        assert_eq!(decode(&puzzle, &with(RunOutcome::Solved, Some(vec![1, 2, 2, 1]), false)), Decoded::Solved(right));
+        assert_eq!(decode(&puzzle, &with(RunOutcome::Solved, Some(vec![2, 1, 1, 2]), false)), Decoded::Rejected);
+        assert_eq!(decode(&puzzle, &with(RunOutcome::Solved, Some(vec![1, 2, 2]), false)), Decoded::Rejected);
+        assert_eq!(decode(&puzzle, &with(RunOutcome::Solved, None, false)), Decoded::Rejected);
+        assert_eq!(decode(&puzzle, &with(RunOutcome::Infeasible, None, false)), Decoded::Infeasible);
+        assert_eq!(decode(&puzzle, &with(RunOutcome::Limit, None, false)), Decoded::Limit);
+        assert_eq!(decode(&puzzle, &with(RunOutcome::Error, None, true)), Decoded::Failed { unverified: true });
+        assert_eq!(decode(&puzzle, &with(RunOutcome::Memory, None, false)), Decoded::Failed { unverified: false });
+    }
 
     fn answered(outcome: &str, seconds: f64, build_seconds: f64) -> Response {
         let stats = Stats { seconds, build_seconds, ..Stats::default() };

@@ -109,8 +109,6 @@ struct Jobs<'a> {
     /// Instances kept from before whose "infeasible" rows are `unproven`, to certify again
     /// (with certification on).
     uncertified: Vec<Arc<Instance>>,
-    /// Certification is on.
-    certify: bool,
 }
 
 impl Jobs<'_> {
@@ -153,7 +151,7 @@ impl Jobs<'_> {
             match self.done.get(&instance.id) {
                 None => self.current = Some((Arc::new(instance), 0)),
                 Some(rows)
-                    if self.certify
+                    if self.stream.config().certify
                         && rows.iter().any(|r| r.outcome == RunOutcome::Infeasible && r.certificate == UNPROVEN) =>
                 {
                     self.uncertified.push(Arc::new(instance));
@@ -267,7 +265,6 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
         failed: None,
         halted: false,
         uncertified: Vec::new(),
-        certify: config.certify,
     };
 
     let abort_after: Option<usize> = std::env::var(ABORT_ENV).ok().and_then(|v| v.parse().ok());

@@ -236,42 +236,33 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
             }
         }
     };
-    // The solver has exited and its tree is stopped: nothing of it can touch its files any more.
-    // A solver that rewrote its input answered about another formula; say so (its proof is
-    // checked against the harness's own copy below, so the rewrite wins it nothing).
-    let mut note = note;
-    // Compared only where a proof is checked against the input: elsewhere the answer is a grid,
-    // verified against the puzzle itself.
-    let rewritten = matches!(ending, Ending::Infeasible) && def.writes_proof() && !same_input(puzzle, def, &input_path);
-    if rewritten {
-        let said = "the solver changed its input file";
-        note = if note.is_empty() { said.to_string() } else { format!("{note}; {said}") };
-    }
     if matches!(ending, Ending::Error | Ending::Limit | Ending::Wrong(_)) {
         work.keep_logs(job);
     }
+    // The solver has exited and its tree is stopped: nothing of it can touch its files any more.
     let proof = match (&ending, &job.logs) {
         (Ending::Infeasible, Some(logs)) if def.writes_proof() => {
             keep_proof(puzzle, def, &proof_path, logs, &job.log_name)
         }
         _ => None,
     };
+    // A solver that rewrote its input answered about another formula: say so (its proof is
+    // checked against the harness's copy, so the rewrite wins it nothing).
+    let mut note = note;
+    if proof.as_ref().is_some_and(|kept| !same_file(&input_path, &kept.cnf)) {
+        let said = "the solver changed its input file";
+        note = if note.is_empty() { said.to_string() } else { format!("{note}; {said}") };
+    }
     Ok(Ran { ending, seconds, build_seconds, peak_rss_kb: waited.peak_rss_kb, note, proof })
 }
 
-/// `true` when the file at `path` still holds exactly what the harness wrote there as `def`'s
-/// input of `puzzle` (written again into memory and compared byte for byte).
-fn same_input(puzzle: &Grid, def: &Definition, path: &Path) -> bool {
-    let Ok(scratch) = contain::temp_dir("input") else { return false };
-    let fresh = scratch.path().join("input");
-    if input::write(puzzle, def.input, def.model, &fresh).is_err() {
-        return false;
-    }
-    let same_len = |a: &Path, b: &Path| match (std::fs::symlink_metadata(a), std::fs::metadata(b)) {
+/// `true` when `path` is a regular file (not a link) with exactly the bytes of the file `copy`.
+fn same_file(path: &Path, copy: &Path) -> bool {
+    let same_len = match (std::fs::symlink_metadata(path), std::fs::metadata(copy)) {
         (Ok(x), Ok(y)) => x.file_type().is_file() && x.len() == y.len(),
         _ => false,
     };
-    same_len(path, &fresh) && std::fs::read(path).ok() == std::fs::read(&fresh).ok()
+    same_len && std::fs::read(path).ok() == std::fs::read(copy).ok()
 }
 
 /// Puts the proof a solver wrote (or an empty file, when it wrote none) into `logs` as

@@ -10,9 +10,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use sudoku_lab::experiment::record::{RunOutcome, RunRow};
+use sudoku_lab::experiment::record::{RunCertificate, RunOutcome, RunRow};
 
-use common::{puzzles, rows, sudoku_lab};
+use common::{certificate, puzzles, rows, sudoku_lab};
 
 fn fake(script: &str) -> String {
     common::data("fake-solvers").join(script).display().to_string()
@@ -76,7 +76,7 @@ fn every_infeasible_row_of_an_unsolvable_set_is_checked_and_the_report_names_the
     let rows = rows(&out);
     assert_eq!(rows.len(), 20);
     for r in &rows {
-        assert_eq!((r.outcome.word(), r.certificate.as_str()), ("infeasible", "checked"), "{r:?}");
+        assert_eq!((r.outcome.word(), certificate(r)), ("infeasible", "checked"), "{r:?}");
         assert!(r.certify_seconds.is_some(), "{r:?}");
     }
     // Each puzzle is certified once: one of its two rows paid for it.
@@ -112,7 +112,7 @@ fn the_report_names_the_checker_meta_json_records_not_rate_whatever_ran() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", common::stderr(&o));
-    assert!(rows(&out).iter().all(|r| r.certificate == "checked"));
+    assert!(rows(&out).iter().all(|r| certificate(r) == "checked"));
     let meta: serde_json::Value = serde_json::from_str(&fs::read_to_string(out.join("meta.json")).unwrap()).unwrap();
     let checker = &meta["checker"];
     assert_eq!(checker["name"], "my-checker", "{meta}");
@@ -136,10 +136,10 @@ fn random_fills_with_sat_ilp_and_backtrack_have_every_infeasible_row_checked() {
     let infeasible: Vec<&RunRow> = rows.iter().filter(|r| r.outcome == RunOutcome::Infeasible).collect();
     assert!(infeasible.len() >= 3, "16×16 random fills at α 0.6–0.7 are mostly unsolvable: {rows:?}");
     for r in &infeasible {
-        assert_eq!(r.certificate, "checked", "{r:?}");
+        assert_eq!(certificate(r), "checked", "{r:?}");
     }
     for r in rows.iter().filter(|r| r.outcome != RunOutcome::Infeasible) {
-        assert_eq!(r.certificate, "", "no proof applies to a solution: {r:?}");
+        assert_eq!(certificate(r), "", "no proof applies to a solution: {r:?}");
     }
 }
 
@@ -158,7 +158,7 @@ fn a_liar_never_finishes_whatever_the_expectations_and_repeats_say() {
         assert_eq!(o.status.code(), Some(1), "{}", common::stderr(&o));
         for r in rows(&out).iter().filter(|r| r.solver == "liar") {
             // Alone, certification finds the solution; beside backtrack, its verified one refutes the claim.
-            assert_eq!((r.outcome.word(), r.certificate.as_str()), ("infeasible", "failed"), "{r:?}");
+            assert_eq!((r.outcome.word(), certificate(r)), ("infeasible", "failed"), "{r:?}");
             let by =
                 if solvers.len() == 1 { "certification found a solution" } else { "backtrack's verified solution" };
             assert!(r.note.contains(by), "{r:?}");
@@ -192,7 +192,7 @@ fn a_rejected_proof_is_a_wrong_answer_and_a_missing_checker_stops_the_run_before
     assert!(common::stderr(&o).contains("rate rejected the solver's proof"), "{}", common::stderr(&o));
     for r in rows(&out) {
         let word = if r.solver == "sat" { "checked" } else { "failed" };
-        assert_eq!(r.certificate, word, "{r:?}");
+        assert_eq!(certificate(&r), word, "{r:?}");
     }
     assert!(report(&out).contains("2 failed: a proof rejected, or a solution found (wrong answers)"));
     // Without the checker, nothing runs; with certification off, the verdicts are unchecked.
@@ -208,7 +208,7 @@ fn a_rejected_proof_is_a_wrong_answer_and_a_missing_checker_stops_the_run_before
     let off = dir.path().join("off");
     let o = run(&cfg, &off, &[]);
     assert!(o.status.success(), "{}", common::stderr(&o));
-    assert!(rows(&off).iter().all(|r| r.certificate == "off"));
+    assert!(rows(&off).iter().all(|r| certificate(r) == "off"));
     let text = report(&off);
     assert!(
         text.contains("none of the 2 \"infeasible\" answers is backed by a checked proof (certification off"),
@@ -295,7 +295,7 @@ fn a_solver_that_rewrites_its_input_is_never_checked_finished_or_ranked() {
     assert_eq!(o.status.code(), Some(1), "{}", common::stderr(&o));
     let all = rows(&out);
     for r in of(&all, "rewriter") {
-        assert_eq!((r.outcome.word(), r.certificate.as_str()), ("infeasible", "failed"), "{r:?}");
+        assert_eq!((r.outcome.word(), certificate(r)), ("infeasible", "failed"), "{r:?}");
         assert!(r.note.contains("the solver changed its input file"), "{r:?}");
         assert!(r.note.contains("rate rejected the solver's proof"), "checked against the harness's copy: {r:?}");
     }
@@ -323,7 +323,7 @@ fn a_solver_that_rewrites_its_input_is_never_checked_finished_or_ranked() {
     let o = run(&cfg, &out, &[]);
     assert_eq!(o.status.code(), Some(1), "{}", common::stderr(&o));
     for r in rows(&out) {
-        assert_eq!(r.certificate, "failed", "{r:?}");
+        assert_eq!(certificate(&r), "failed", "{r:?}");
     }
     let text = report(&out);
     assert!(text.contains("`rewriter` 40.0 s (0 of 3 finished)"), "{text}");
@@ -336,7 +336,7 @@ fn a_solver_that_rewrites_its_input_is_never_checked_finished_or_ranked() {
     let o = run(&cfg, &out, &[]);
     assert_eq!(o.status.code(), Some(1), "{}", common::stderr(&o));
     for r in rows(&out) {
-        assert_eq!(r.certificate, "failed", "{r:?}");
+        assert_eq!(certificate(&r), "failed", "{r:?}");
         assert!(r.note.contains("refuted: the puzzle has a solution (the solution it was generated from)"), "{r:?}");
     }
     let text = report(&out);
@@ -353,7 +353,7 @@ fn an_old_checked_row_beside_a_verified_solution_counts_as_refuted_not_checked()
     run(&cfg, &out, &[]);
     edit_rows(&out, |r| {
         if r.solver == "liar" {
-            r.certificate = "checked".into();
+            r.certificate = Some(RunCertificate::Checked);
         }
     });
     let text = report(&out);
@@ -371,10 +371,10 @@ fn a_proof_that_is_a_named_pipe_is_refused_unread_and_nothing_is_left_behind() {
     let o = run(&cfg, &out, &[]);
     assert_eq!(o.status.code(), Some(1), "{}", common::stderr(&o));
     for r in of(&rows(&out), "fifo") {
-        assert_eq!(r.certificate, "failed", "{r:?}");
+        assert_eq!(certificate(r), "failed", "{r:?}");
         assert!(r.note.contains("refused unread") && r.note.contains("is a named pipe, not a regular file"), "{r:?}");
     }
-    assert!(of(&rows(&out), "sat").iter().all(|r| r.certificate == "checked"));
+    assert!(of(&rows(&out), "sat").iter().all(|r| certificate(r) == "checked"));
     let logs: Vec<_> = fs::read_dir(out.join("logs")).map(|d| d.flatten().collect()).unwrap_or_default();
     assert!(logs.is_empty(), "no pipe or CNF left: {logs:?}");
 }
@@ -422,14 +422,14 @@ fn a_checker_that_vanishes_stops_the_run_and_resume_certifies_the_rest() {
     assert!(err.contains("--resume"), "{err}");
     let before = rows(&out);
     assert_eq!(before.len(), 2, "{before:?}");
-    assert!(before.iter().all(|r| r.certificate == "checked"), "{before:?}");
+    assert!(before.iter().all(|r| certificate(r) == "checked"), "{before:?}");
     // Back again: --resume runs the rest, every verdict checked.
     let checker = wrapped_checker(dir.path(), None);
     let o = run_with_checker(&cfg, &out, &checker, &["--resume"]);
     assert!(o.status.success(), "{}", common::stderr(&o));
     let after = rows(&out);
     assert_eq!(after.len(), 6);
-    assert!(after.iter().all(|r| r.outcome == RunOutcome::Infeasible && r.certificate == "checked"), "{after:?}");
+    assert!(after.iter().all(|r| r.outcome == RunOutcome::Infeasible && certificate(r) == "checked"), "{after:?}");
 }
 
 #[test]
@@ -441,14 +441,14 @@ fn resume_certifies_again_the_rows_left_unproven() {
     let out = dir.path().join("out");
     assert!(run(&cfg, &out, &[]).status.success());
     edit_rows(&out, |r| {
-        (r.certificate, r.note) = ("unproven".into(), "the solver's proof: could not be started".into())
+        (r.certificate, r.note) = (Some(RunCertificate::Unproven), "the solver's proof: could not be started".into())
     });
     let checker = wrapped_checker(dir.path(), None);
     let o = run_with_checker(&cfg, &out, &checker, &["--resume"]);
     assert!(o.status.success(), "{}", common::stderr(&o));
     let after = rows(&out);
     assert_eq!(after.len(), 6);
-    assert!(after.iter().all(|r| r.certificate == "checked"), "{after:?}");
+    assert!(after.iter().all(|r| certificate(r) == "checked"), "{after:?}");
     assert_eq!(fs::read_to_string(dir.path().join("calls")).unwrap().trim(), "3", "one check a puzzle");
 }
 

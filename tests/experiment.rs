@@ -411,7 +411,7 @@ fn a_unique_run_solves_puzzles_with_one_solution_rated_as_their_difficulty() {
     let rows = rows(&out);
     assert_eq!(rows.len(), 2 * 2 * 2);
     for r in &rows {
-        assert_eq!((r.mode.as_str(), r.alpha, r.outcome.word()), ("unique", 0.0, "solved"), "{r:?}");
+        assert_eq!((r.mode.word(), r.alpha, r.outcome.word()), ("unique", 0.0, "solved"), "{r:?}");
         assert_eq!((r.verified, r.agree), (Some(true), Some(true)), "{r:?}");
     }
     let difficulties: Vec<&str> = rows.iter().step_by(4).map(|r| r.difficulty.as_str()).collect();

@@ -81,10 +81,10 @@ fn latin_squares_and_balanced_holes_run_verified_and_are_told_apart_in_the_repor
     // 2 boxes × (3 α × 2 patterns planted + 3 α random) × 2 repeats, × 3 solvers.
     let runs = rows(&out);
     assert_eq!(runs.len(), 2 * (6 + 3) * 2 * 3);
-    for r in runs.iter().filter(|r| r.mode == "planted") {
+    for r in runs.iter().filter(|r| r.mode.word() == "planted") {
         assert_eq!((r.outcome.word(), r.verified), ("solved", Some(true)), "{r:?}");
     }
-    assert!(runs.iter().filter(|r| r.mode == "random").all(|r| r.holes == Holes::Uniform));
+    assert!(runs.iter().filter(|r| r.mode.word() == "random").all(|r| r.holes == Holes::Uniform));
     let balanced = runs.iter().filter(|r| r.holes == Holes::Balanced).count();
     assert_eq!(balanced, 2 * 3 * 2 * 3, "balanced planted runs of both families");
     assert!(runs.iter().all(|r| r.agree != Some(false)), "no disagreement");

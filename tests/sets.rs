@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use sudoku_lab::experiment::record::RunRow;
 
-use common::{puzzles, rows, sudoku_lab};
+use common::{certificate, puzzles, rows, sudoku_lab};
 
 /// A folder with puzzles of three sizes: 9×9 as `PUZZLE:1:SOLUTION`, 16×16 and 4×4 bare.
 fn puzzle_folder(dir: &Path) -> PathBuf {
@@ -49,7 +49,7 @@ fn a_set_of_three_sizes_runs_verified_with_stable_ids_and_a_report_grouped_by_se
     assert_eq!(rows.len(), (3 + 2 + 3) * 2, "every puzzle × every solver");
     for r in &rows {
         assert_eq!(
-            (r.outcome.word(), r.verified, r.mode.as_str(), r.set.as_str()),
+            (r.outcome.word(), r.verified, r.mode.word(), r.set.as_str()),
             ("solved", Some(true), "set", "mixed")
         );
         assert!(r.contradiction.is_empty(), "{r:?}");
@@ -114,7 +114,7 @@ fn an_answer_contradicting_the_expected_verdict_is_flagged_and_a_verified_one_be
         assert_eq!(r.contradiction.is_empty(), !first, "{r:?}");
         let outcome = if third { "infeasible" } else { "solved" };
         assert_eq!(r.outcome.word(), outcome, "what the run itself found: {r:?}");
-        assert_eq!(r.certificate, if third { "checked" } else { "" }, "{r:?}");
+        assert_eq!(certificate(r), if third { "checked" } else { "" }, "{r:?}");
     }
     let report = sudoku_lab(&["report", out.to_str().unwrap()]);
     assert!(report.status.success(), "{}", common::stderr(&report));
@@ -243,7 +243,7 @@ fn sets_and_generated_instances_run_in_one_config() {
     let rows = rows(&out);
     let generated = rows.iter().filter(|r| r.set.is_empty()).count();
     assert_eq!((generated, rows.len() - generated), (2 * 2, 8 * 2));
-    assert!(rows[..4].iter().all(|r| r.mode == "planted"), "the generated grid comes first");
+    assert!(rows[..4].iter().all(|r| r.mode.word() == "planted"), "the generated grid comes first");
     let instances = fs::read_to_string(out.join("instances.txt")).unwrap();
     assert!(instances.contains("set=mixed instance=puzzles/9x9-top.txt#1 rep=0"), "{instances}");
     let o = sudoku_lab(&["solve", out.join("instances.txt").to_str().unwrap(), "--solver", "backtrack"]);

@@ -18,7 +18,7 @@ use crate::external::definition::{check_unique, Checks};
 use crate::external::{self, load_file, Definition};
 use crate::format::{write_entry, Format};
 use crate::grid::{Grid, HouseKind, Shape};
-use crate::puzzle::certify::{Certificate, Certifier, OFF, UNPROVEN};
+use crate::puzzle::certify::{Certificate, Certifier, RunCertificate};
 use crate::results::{judge_answer, Answer, Evidence, Judged};
 use crate::solve::{Limits, Outcome, Report, SolverKind, SolverOptions};
 use crate::verify::conflicts;
@@ -332,15 +332,15 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             expected_solvable: expected.is_some_and(|e| e != Expect::Unsolvable),
             expected_unsolvable: expected == Some(Expect::Unsolvable),
         };
-        let word = match (&certifier, &certificate) {
-            (None, _) => OFF,
+        let backing = match (&certifier, &certificate) {
+            (None, _) => Some(RunCertificate::Off),
             // The harness's own proof rejected: a fault of the certification, not of the solvers.
-            (_, Some(Certificate::Failed(_))) => UNPROVEN,
-            (_, Some(c)) => c.word(),
-            (Some(_), None) => "",
+            (_, Some(Certificate::Failed(_))) => Some(RunCertificate::Unproven),
+            (_, Some(c)) => Some(c.kind()),
+            (Some(_), None) => None,
         };
         let mut judged: Vec<(&str, Judged)> =
-            reports.iter().map(|(name, r)| (*name, judge_answer(answer_of(&r.outcome, word), evidence))).collect();
+            reports.iter().map(|(name, r)| (*name, judge_answer(answer_of(&r.outcome, backing), evidence))).collect();
         judged.extend(rejected.iter().map(|name| (*name, judge_answer(Answer::rejected_grid(), evidence))));
         let liars: Vec<&str> = reports
             .iter()
@@ -444,7 +444,7 @@ struct Tally {
 
 /// The judgement's view of a solver's answer; `certificate`: the word of the puzzle's
 /// certificate, which backs every "no solution" of it.
-fn answer_of<'a>(outcome: &Outcome, certificate: &'a str) -> Answer<'a> {
+fn answer_of(outcome: &Outcome, certificate: Option<RunCertificate>) -> Answer {
     match outcome {
         Outcome::Solved(_) => Answer::solved(),
         Outcome::Infeasible => Answer::infeasible(certificate),

@@ -22,10 +22,10 @@
 
 use std::collections::HashMap;
 
-use super::record::{RunOutcome, RunRow};
+use super::record::{RunCertificate, RunOutcome, RunRow};
 use crate::certificates::{Check, Checker, Statement, INSTALL_HINT};
 use crate::grid::Grid;
-use crate::puzzle::certify::{Certificate, Certifier, CertifyError, CHECKED, FAILED, OFF, UNPROVEN};
+use crate::puzzle::certify::{Certificate, Certifier, CertifyError};
 use crate::solve::process::{ProofFiles, ProofProblem};
 
 /// The certificates of a run's puzzles, made as their instances finish.
@@ -40,7 +40,7 @@ pub struct Certifications {
     /// The run's stop request (its signal flag), if any.
     stop: Option<super::signals::StopFlag>,
     /// Per puzzle (its cells): the certificate's word and why, when not checked.
-    done: HashMap<Vec<u8>, (&'static str, String)>,
+    done: HashMap<Vec<u8>, (RunCertificate, String)>,
 }
 
 /// Where a solution of an instance that no run returned comes from, for the notes.
@@ -102,9 +102,11 @@ impl Certifications {
         let stop = self.stop.clone();
         let stopped = move || stop.as_ref().and_then(super::signals::received).is_some();
         let (word, why) = match (&files.problem, checker) {
-            (Some(ProofProblem::NotAFile(why)), _) => (FAILED, format!("the solver's proof was refused unread: {why}")),
+            (Some(ProofProblem::NotAFile(why)), _) => {
+                (RunCertificate::Failed, format!("the solver's proof was refused unread: {why}"))
+            }
             (Some(ProofProblem::TooLarge(bytes)), _) => (
-                UNPROVEN,
+                RunCertificate::Unproven,
                 format!(
                     "the solver's proof ({} MiB) is larger than the {} MiB checked",
                     bytes >> 20,
@@ -113,16 +115,20 @@ impl Certifications {
             ),
             // Only with certification off (a run with it on refuses to start without a checker):
             // the verdict is unchecked, as every other one of the run.
-            (None, None) => (OFF, format!("the solver's proof was not checked: no checker ({INSTALL_HINT})")),
+            (None, None) => {
+                (RunCertificate::Off, format!("the solver's proof was not checked: no checker ({INSTALL_HINT})"))
+            }
             (None, Some(c)) => match c.check_until(&files.cnf, &files.proof, limit, &stopped) {
-                Check::Accepted => (CHECKED, String::new()),
-                Check::Rejected(why) => (FAILED, format!("{} rejected the solver's proof: {why}", c.name)),
-                Check::Unfinished(why) => (UNPROVEN, format!("the solver's proof: {why}")),
+                Check::Accepted => (RunCertificate::Checked, String::new()),
+                Check::Rejected(why) => {
+                    (RunCertificate::Failed, format!("{} rejected the solver's proof: {why}", c.name))
+                }
+                Check::Unfinished(why) => (RunCertificate::Unproven, format!("the solver's proof: {why}")),
                 Check::Unavailable(why) => return Err(CertifyError::CheckerUnavailable(why)),
                 Check::Interrupted => return Err(CertifyError::Interrupted),
             },
         };
-        row.certificate = word.into();
+        row.certificate = Some(word);
         row.certify_seconds = Some((start.elapsed().as_secs_f64() * 1e6).round() / 1e6);
         add_note(row, &why);
         Ok(())
@@ -144,14 +150,14 @@ impl Certifications {
         };
         if let Some(source) = source {
             for row in rows.iter_mut().filter(|r| infeasible(r)) {
-                row.certificate = FAILED.into();
+                row.certificate = Some(RunCertificate::Failed);
                 add_note(row, &format!("refuted: the puzzle has a solution ({source})"));
             }
             return Ok(());
         }
         let Some(certifier) = &self.certifier else {
-            for row in rows.iter_mut().filter(|r| infeasible(r) && r.certificate.is_empty()) {
-                row.certificate = OFF.into();
+            for row in rows.iter_mut().filter(|r| infeasible(r) && r.certificate.is_none()) {
+                row.certificate = Some(RunCertificate::Off);
             }
             return Ok(());
         };
@@ -166,19 +172,20 @@ impl Certifications {
                     Ok(certified) => {
                         seconds = certified.seconds();
                         match &certified.certificate {
-                            Certificate::Checked => (CHECKED, String::new()),
-                            Certificate::Refuted(_) => {
-                                (FAILED, "refuted: certification found a solution, the puzzle is solvable".into())
-                            }
+                            Certificate::Checked => (RunCertificate::Checked, String::new()),
+                            Certificate::Refuted(_) => (
+                                RunCertificate::Failed,
+                                "refuted: certification found a solution, the puzzle is solvable".into(),
+                            ),
                             // The harness's own proof rejected, or its formula's model no solution:
                             // a fault of the certification, not of the solvers.
                             Certificate::Failed(why) | Certificate::Unproven(why) => {
-                                (UNPROVEN, format!("certification: {why}"))
+                                (RunCertificate::Unproven, format!("certification: {why}"))
                             }
                         }
                     }
                     Err(e @ (CertifyError::CheckerUnavailable(_) | CertifyError::Interrupted)) => return Err(e),
-                    Err(e) => (UNPROVEN, format!("certification failed: {e}")),
+                    Err(e) => (RunCertificate::Unproven, format!("certification failed: {e}")),
                 };
                 self.done.insert(puzzle.cells().to_vec(), done.clone());
                 done
@@ -188,11 +195,13 @@ impl Certifications {
         for row in rows.iter_mut().filter(|r| infeasible(r)) {
             // A rejected proof stays rejected; a checked one of the solver's own stands unless a
             // solution refutes it.
-            if row.certificate == FAILED || (row.certificate == CHECKED && word != FAILED) {
+            if row.certificate == Some(RunCertificate::Failed)
+                || (row.certificate == Some(RunCertificate::Checked) && word != RunCertificate::Failed)
+            {
                 continue;
             }
             let own = row.certify_seconds.unwrap_or(0.0);
-            row.certificate = word.into();
+            row.certificate = Some(word);
             row.certify_seconds = Some(own + if paid { 0.0 } else { (seconds * 1e6).round() / 1e6 });
             paid = true;
             add_note(row, &why);

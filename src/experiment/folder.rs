@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::meta::Meta;
-use super::record::{RunOutcome, RunRow, COLUMNS};
+use super::record::{RunCertificate, RunOutcome, RunRow, COLUMNS};
 use super::validate::{BadRow, Places, RowChecker};
 
 /// The runs file: one row per (instance, solver).
@@ -449,10 +449,7 @@ fn checked_rows<R: Read>(
             csv::ErrorKind::Deserialize { err, .. } => {
                 // A typed column's own error (an unknown outcome word) comes without its field:
                 // the field is the one whose value its type refuses.
-                let typed = || {
-                    let field = header.iter().position(|h| h == "outcome")?;
-                    RunOutcome::parse(record.get(field)?.trim()).is_none().then_some(field)
-                };
+                let typed = || refused_word(header, &record);
                 match err.field().map(|f| f as usize).or_else(typed) {
                     Some(field) => {
                         let name = header.get(field).unwrap_or("?");
@@ -472,6 +469,19 @@ fn checked_rows<R: Read>(
         rows.push(row);
     }
     Ok(rows)
+}
+
+/// The field of `record` holding a word its column's type does not know (`outcome`,
+/// `certificate`), if any: serde's error for such a word does not say which field it came from.
+fn refused_word(header: &csv::StringRecord, record: &csv::StringRecord) -> Option<usize> {
+    let known: [(&str, fn(&str) -> bool); 2] = [
+        ("outcome", |w| RunOutcome::parse(w).is_some()),
+        ("certificate", |w| w.is_empty() || RunCertificate::parse(w).is_some()),
+    ];
+    header.iter().enumerate().find_map(|(field, name)| {
+        let (_, knows) = known.iter().find(|(column, _)| *column == name)?;
+        (!knows(record.get(field)?.trim())).then_some(field)
+    })
 }
 
 /// The CSV text of `rows`, with the header when `header` is true.
@@ -593,6 +603,13 @@ mod tests {
         let col = absurd.lines().nth(1).unwrap().find(",1e308,").unwrap() + 2;
         assert!(e.contains(&format!("runs.csv:2:{col}: seconds = 1000")), "{e}");
         assert!(e.contains("more than any run measures"), "{e}");
+        // A word a typed column does not know: the column where it starts, and the words it may be.
+        let checked = RunRow { certificate: Some(RunCertificate::Checked), ..row.clone() };
+        let text = String::from_utf8(csv_text(&[checked], true)).unwrap().replacen(",checked,", ",chekced,", 1);
+        let e = err(text.as_bytes());
+        let col = text.lines().nth(1).unwrap().find(",chekced,").unwrap() + 2;
+        let said = format!("runs.csv:2:{col}: certificate = 'chekced': expected one of checked, failed, unproven, off");
+        assert!(e.contains(&said), "{e}");
         // A cut last line: resume drops it; the report is told how to mend the folder.
         let mut cut = one.clone();
         cut.extend_from_slice(b"small,3,3,9,0.2,pla");

@@ -17,7 +17,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::config::Config;
 use super::instances::{source_of, Source};
-use super::record::{RunOutcome, RunRow};
+use super::record::{RunCertificate, RunOutcome, RunRow};
 
 /// How often plain progress lines are written.
 const PLAIN_EVERY: Duration = Duration::from_secs(5);
@@ -54,7 +54,7 @@ impl Counts {
                 RunOutcome::Error => self.error += 1,
             }
         }
-        let failed = |r: &RunRow| r.certificate == crate::puzzle::certify::FAILED;
+        let failed = |r: &RunRow| r.certificate == Some(RunCertificate::Failed);
         if rows.iter().any(|r| r.agree == Some(false) || r.verified == Some(false) || failed(r)) {
             self.disagreements += 1;
         }

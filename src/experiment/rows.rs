@@ -12,8 +12,8 @@ use std::collections::HashMap;
 use super::check::cross_check;
 use super::config::Config;
 use super::instances::{seed_of, sources, Instance, SetRef, Source, Spec};
-use super::record::{RunOutcome, RunRow};
-use super::sets::{Expect, SET_MODE};
+use super::record::{RunCertificate, RunMode, RunOutcome, RunRow};
+use super::sets::Expect;
 use super::validate::RowKey;
 use crate::generate::Holes;
 use crate::grid::Grid;
@@ -25,7 +25,7 @@ impl RowKey {
         RowKey {
             box_rows: spec.shape.box_rows(),
             box_cols: spec.shape.box_cols(),
-            mode: spec.mode.name().to_string(),
+            mode: spec.mode.into(),
             holes: spec.holes,
             alpha_bits: spec.level.alpha().to_bits(),
             difficulty: spec.level.difficulty().to_string(),
@@ -40,7 +40,7 @@ impl RowKey {
         RowKey {
             box_rows: puzzle.shape().box_rows(),
             box_cols: puzzle.shape().box_cols(),
-            mode: SET_MODE.to_string(),
+            mode: RunMode::Set,
             holes: Holes::Uniform,
             alpha_bits: measured_fill(puzzle).to_bits(),
             difficulty: String::new(),
@@ -175,7 +175,7 @@ fn base_row(config: &Config, instance: &Instance, solver: &str) -> RunRow {
         expected: instance.expected.map(|e| e.name().to_string()).unwrap_or_default(),
         contradiction: String::new(),
         holes: key.holes,
-        certificate: String::new(),
+        certificate: None,
         certify_seconds: None,
     }
 }
@@ -353,7 +353,7 @@ pub fn problems(rows: &[RunRow]) -> Vec<String> {
         wrong: Vec<String>,
     }
     let mut out: Vec<Problem> = Vec::new();
-    let failed = |r: &RunRow| r.certificate == crate::puzzle::certify::FAILED;
+    let failed = |r: &RunRow| r.certificate == Some(RunCertificate::Failed);
     let wrong = |r: &RunRow| r.agree == Some(false) || r.verified == Some(false) || failed(r);
     for row in rows.iter().filter(|r| wrong(r) || r.contradicts_expected()) {
         let key = (RowKey::of_row(row), row.seed);

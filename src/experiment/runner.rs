@@ -36,11 +36,11 @@ use super::folder::{
 use super::instances::{held_instances, instance_block, instances_header, shard_ids, Instance, Shard, Source, Stream};
 use super::meta::{now_utc, Meta};
 use super::progress::{Counts, Estimator, Kind, Progress, Watch};
-use super::record::RunRow;
+use super::record::{RunCertificate, RunRow};
 use super::rows::{hard_limit, instance_rows, problems, RowIndex};
 use super::signals::{self, StopFlag};
 use super::solvers::{Runs, SolverEntry};
-use crate::puzzle::certify::{Certifier, CertifyError, UNPROVEN};
+use crate::puzzle::certify::{Certifier, CertifyError};
 use crate::solve::process::{Finish, ProofFiles, Request, RunOutcome, Task, WorkerProcess, RECYCLE_KB};
 use crate::solve::SolverOptions;
 
@@ -152,7 +152,9 @@ impl Jobs<'_> {
                 None => self.current = Some((Arc::new(instance), 0)),
                 Some(rows)
                     if self.stream.config().certify
-                        && rows.iter().any(|r| r.outcome == RunOutcome::Infeasible && r.certificate == UNPROVEN) =>
+                        && rows.iter().any(|r| {
+                            r.outcome == RunOutcome::Infeasible && r.certificate == Some(RunCertificate::Unproven)
+                        }) =>
                 {
                     self.uncertified.push(Arc::new(instance));
                 }
@@ -331,8 +333,11 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
             std::mem::take(&mut rows).into_iter().partition(|r| index.locate(r).is_ok_and(|(i, _)| i == instance.id));
         rows = rest;
         own.extend(id);
-        for row in own.iter_mut().filter(|r| r.outcome == RunOutcome::Infeasible && r.certificate == UNPROVEN) {
-            row.certificate.clear();
+        for row in own
+            .iter_mut()
+            .filter(|r| r.outcome == RunOutcome::Infeasible && r.certificate == Some(RunCertificate::Unproven))
+        {
+            row.certificate = None;
         }
         let certified = certify_instance(&mut certifications, instance, &mut own, &[]);
         rows.extend(own);

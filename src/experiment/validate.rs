@@ -14,8 +14,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::record::RunRow;
-use super::sets::SET_MODE;
+use super::record::{RunMode, RunRow};
 use crate::generate::{Holes, Mode};
 use crate::grid::Shape;
 
@@ -47,14 +46,15 @@ pub fn row_problem(row: &RunRow) -> Option<RowProblem> {
     let problem = |column: &'static str, message: String| Some(RowProblem { column, message });
     let modes = [Mode::Random, Mode::Planted, Mode::Unique].map(Mode::name);
     let in_set = !row.set.is_empty();
-    if in_set != (row.mode == SET_MODE) || (!in_set && !modes.contains(&row.mode.as_str())) {
+    if in_set != (row.mode == RunMode::Set) {
         return problem(
             "mode",
             format!(
-                "mode '{}' with set '{}'; expected one of {} with no set, or mode {SET_MODE} with the set's name",
+                "mode '{}' with set '{}'; expected one of {} with no set, or mode {} with the set's name",
                 row.mode,
                 row.set,
-                modes.join(", ")
+                modes.join(", "),
+                RunMode::Set
             ),
         );
     }
@@ -180,7 +180,7 @@ impl<'a> Places<'a> {
 pub(crate) struct RowKey {
     pub box_rows: usize,
     pub box_cols: usize,
-    pub mode: String,
+    pub mode: RunMode,
     pub holes: Holes,
     pub alpha_bits: u64,
     pub difficulty: String,
@@ -301,7 +301,7 @@ mod tests {
             (RunRow { seconds: f64::INFINITY, ..row() }, "seconds = inf"),
             (RunRow { seconds: 1e308, ..row() }, "seconds = 100000000000000000000"),
             (RunRow { cpu_seconds: Some(1e12), ..row() }, "cpu_seconds = 1000000000000; more than any run measures"),
-            (RunRow { mode: "plant".into(), ..row() }, "mode 'plant'"),
+            (RunRow { mode: RunMode::Set, ..row() }, "mode 'set' with set ''"),
             (RunRow { box_rows: 0, ..row() }, "box 0x3 is out of range"),
             (RunRow { n: 8, ..row() }, "n = 8, but a 3x3 box gives N = 9"),
             (RunRow { alpha: 1.5, ..row() }, "alpha = 1.5"),

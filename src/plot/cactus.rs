@@ -11,6 +11,7 @@ use super::chart::{chart, draw_limit};
 use super::frame::{censoring_note, frame, Key};
 use super::style::{line_style, look, Look};
 use super::{Figure, FIGURES};
+use crate::results::Group;
 use crate::results::Results;
 
 /// One solver's line: its label, its look, and the times of its finished runs, ascending.
@@ -39,7 +40,7 @@ impl<'r> Cactus<'r> {
                 let runs = rows.clone().count();
                 let mut times: Vec<f64> = rows.filter_map(|r| results.finished_seconds(r)).collect();
                 times.sort_by(f64::total_cmp);
-                CactusLine { solver: solver.clone(), look: look(solver, "planted", &solvers), runs, times }
+                CactusLine { solver: solver.clone(), look: look(solver, &Group::PLANTED, &solvers), runs, times }
             })
             .collect();
         (solvers.len() >= 2 && lines.iter().any(|l| !l.times.is_empty())).then_some(Cactus { results, lines })

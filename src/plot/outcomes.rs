@@ -12,6 +12,7 @@ use super::frame::{figure_size, frame, Key};
 use super::series::has_alpha_axis;
 use super::style::{MAX_COLS, OUTCOME_PANEL};
 use super::{Figure, FIGURES};
+use crate::results::Group;
 use crate::results::{Alpha, Results, Verdict};
 
 const SOLVABLE: RGBColor = RGBColor(0, 158, 115);
@@ -21,7 +22,7 @@ const UNRESOLVED: RGBColor = RGBColor(160, 160, 160);
 /// Verdict shares of one (mode, N): per α, the shares solvable, infeasible and unresolved.
 #[derive(Debug, Clone)]
 struct SharePanel {
-    mode: String,
+    mode: Group,
     n: usize,
     shares: Vec<(f64, [f64; 3])>,
 }
@@ -35,7 +36,7 @@ pub(super) struct Outcomes {
 impl Outcomes {
     /// The figure, or `None` when no (mode, N) has two or more α values.
     pub(super) fn new(results: &Results) -> Option<Self> {
-        let mut counts: BTreeMap<(String, usize), BTreeMap<Alpha, [usize; 3]>> = BTreeMap::new();
+        let mut counts: BTreeMap<(Group, usize), BTreeMap<Alpha, [usize; 3]>> = BTreeMap::new();
         for (key, runs) in results.instances() {
             if !has_alpha_axis(&key.mode) {
                 continue;

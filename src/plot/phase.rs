@@ -15,10 +15,11 @@ use super::series::{has_alpha_axis, several_alpha_modes, y_extent, AlphaPanel, P
 use super::style::{look, series_label, MAX_COLS, PANEL};
 use super::time::{alpha_panels, time_panel};
 use super::{Figure, FIGURES};
+use crate::results::Group;
 use crate::results::{argmax, solver_order, stats, sweep_effort, Alpha, Results, Statistic, Summary, MIN_PEAK_ALPHAS};
 
 /// A series of a solver in a mode, in display order: (solver order key, mode).
-type SeriesKey = ((usize, String), String);
+type SeriesKey = ((usize, String), Group);
 
 /// Per peak α: the colour of the first series peaking there and the solvers peaking there.
 type PeaksByAlpha = BTreeMap<Alpha, (RGBColor, BTreeSet<(usize, String)>)>;
@@ -48,7 +49,7 @@ impl<'r> Phase<'r> {
     pub(super) fn new(results: &'r Results) -> Option<Self> {
         let several_modes = several_alpha_modes(results);
         let groups = results.summarize(|r| {
-            has_alpha_axis(&r.mode).then(|| (r.n, solver_order(&r.solver), r.mode.clone(), Alpha::new(r.alpha)))
+            has_alpha_axis(&Group::of(r)).then(|| (r.n, solver_order(&r.solver), Group::of(r), Alpha::new(r.alpha)))
         });
         let mut sweeps: BTreeMap<(usize, SeriesKey), Vec<(Alpha, &Summary)>> = BTreeMap::new();
         for ((n, solver, mode, alpha), s) in &groups {

@@ -16,6 +16,7 @@ use super::frame::{censoring_note, figure_size, frame, grid, Key};
 use super::series::{has_alpha_axis, y_extent, Point, Series};
 use super::style::{look, Dash, Look, Marker, INK, MAX_COLS, PANEL, SIZE_COLORS};
 use super::{Figure, FIGURES};
+use crate::results::Group;
 use crate::results::{solver_order, stats, sweep_effort, Alpha, Results, Summary, MIN_PEAK_ALPHAS};
 
 use crate::results::{HOLES_EXPONENT as EXPONENT, PUBLISHED_PEAK_CONSTANT as PUBLISHED};
@@ -47,11 +48,11 @@ impl<'r> PhaseScaled<'r> {
             return None;
         }
         let groups = results.summarize(|r| {
-            (has_alpha_axis(&r.mode) && results.sweeps_fill(&r.mode))
-                .then(|| (r.mode.clone(), solver_order(&r.solver), r.n, Alpha::new(r.alpha)))
+            (has_alpha_axis(&Group::of(r)) && results.sweeps_fill(&Group::of(r)))
+                .then(|| (Group::of(r), solver_order(&r.solver), r.n, Alpha::new(r.alpha)))
         });
         type Sweeps<'a> = BTreeMap<usize, Vec<(Alpha, &'a Summary)>>;
-        let mut by: BTreeMap<(String, (usize, String)), Sweeps<'_>> = BTreeMap::new();
+        let mut by: BTreeMap<(Group, (usize, String)), Sweeps<'_>> = BTreeMap::new();
         for ((mode, solver, n, alpha), s) in &groups {
             by.entry((mode.clone(), solver.clone())).or_default().entry(*n).or_default().push((*alpha, s));
         }

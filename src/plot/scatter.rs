@@ -19,6 +19,7 @@ use super::frame::{frame, Key};
 use super::series::has_alpha_axis;
 use super::style::{line_style, Dash, INK, LIMIT_DASH};
 use super::{Figure, FIGURES};
+use crate::results::Group;
 use crate::results::{InstanceKey, Results};
 
 /// The origin study's comparison: its ILP model against its backtracking.
@@ -120,7 +121,7 @@ pub(super) fn dots(results: &Results, a: &str, b: &str) -> Vec<Dot> {
     let mut by_instance: BTreeMap<InstanceKey, Pending> = BTreeMap::new();
     for row in results.rows.iter().filter(|r| r.solver == a || r.solver == b) {
         let time = results.finished_seconds(row);
-        let alpha = has_alpha_axis(&row.mode).then_some(row.alpha);
+        let alpha = has_alpha_axis(&Group::of(row)).then_some(row.alpha);
         let e = by_instance.entry(InstanceKey::of(row)).or_insert((None, None, alpha));
         if row.solver == a {
             e.0 = Some(time);

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::style::Look;
-pub(super) use crate::results::UNIQUE_MODE;
+use crate::results::Group;
 use crate::results::{Alpha, Results, Summary};
 
 /// One point of a series, in data units: the median, its quartiles, and how many runs were stopped.
@@ -65,13 +65,13 @@ pub(super) fn y_extent(series: &[Series], limit: Option<f64>) -> Option<(f64, f6
 }
 
 /// `true` for modes with an α axis (`unique` puzzles have a difficulty instead).
-pub(super) fn has_alpha_axis(mode: &str) -> bool {
-    mode != UNIQUE_MODE
+pub(super) fn has_alpha_axis(mode: &Group) -> bool {
+    !mode.is_unique()
 }
 
 /// `true` when the rows hold more than one mode with an α axis (so labels must name the mode).
 pub(super) fn several_alpha_modes(results: &Results) -> bool {
-    let modes: BTreeSet<&str> = results.rows.iter().map(|r| r.mode.as_str()).filter(|m| has_alpha_axis(m)).collect();
+    let modes: BTreeSet<Group> = results.rows.iter().map(Group::of).filter(has_alpha_axis).collect();
     modes.len() > 1
 }
 
@@ -84,10 +84,16 @@ pub(super) struct AlphaPanel {
 }
 
 /// An [`AlphaPanel`] being collected: series keyed by (solver order, mode) or by mode.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct PanelBuilder<K> {
     series: BTreeMap<K, Series>,
     alphas: BTreeSet<Alpha>,
+}
+
+impl<K> Default for PanelBuilder<K> {
+    fn default() -> Self {
+        PanelBuilder { series: BTreeMap::new(), alphas: BTreeSet::new() }
+    }
 }
 
 impl<K: Ord> PanelBuilder<K> {

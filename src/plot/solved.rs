@@ -13,6 +13,7 @@ use super::chart::chart;
 use super::frame::{figure_size, frame, grid, Key};
 use super::style::{line_style, look, MAX_COLS, PANEL};
 use super::{Figure, FIGURES};
+use crate::results::Group;
 use crate::results::{fmt_round_seconds, solver_order, Alpha, Results};
 
 /// The least number of fill levels a (set, N) needs to be drawn.
@@ -86,7 +87,7 @@ impl<'r> SolvedVsFill<'r> {
         self.solvers
             .iter()
             .filter(|s| drawn.contains(s.as_str()))
-            .map(|s| (s.clone(), Key::Series(look(s, "planted", &self.solvers))))
+            .map(|s| (s.clone(), Key::Series(look(s, &Group::PLANTED, &self.solvers))))
             .collect()
     }
 }
@@ -111,7 +112,7 @@ impl Figure for SolvedVsFill<'_> {
             let y = Axis::linear("runs finished", 0.0, 1.02, vec![0.0, 0.25, 0.5, 0.75, 1.0], percent_label);
             let mut c = chart(area, &format!("{}, N = {}", panel.set, panel.n), &x, &y)?;
             for (solver, points) in &panel.lines {
-                let l = look(solver, "planted", &self.solvers);
+                let l = look(solver, &Group::PLANTED, &self.solvers);
                 let pts: Vec<(f64, f64)> = points.iter().map(|(a, s)| (x.at(*a), y.at(*s))).collect();
                 c.draw_series(LineSeries::new(pts.clone(), line_style(l.color)))?;
                 c.draw_series(pts.into_iter().map(|p| Circle::new(p, 3, l.color.filled())))?;

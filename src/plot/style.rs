@@ -2,7 +2,9 @@
 //! figures share. Lines, markers and legend keys all take their looks from here, so a legend always
 //! shows what the panels draw.
 
-use crate::results::{KNOWN_SOLVERS, QCP_MODE, QWH_MODE};
+use crate::generate::{Holes, Mode};
+use crate::results::Group;
+use crate::results::KNOWN_SOLVERS;
 use plotters::prelude::*;
 
 /// Size of one panel in a grid of time or effort panels.
@@ -131,20 +133,22 @@ fn solver_color(solver: &str, solvers: &[String]) -> RGBColor {
 }
 
 /// The look of `solver` in `mode`, among the figure's `solvers` (for the colours of variants).
-pub(super) fn look(solver: &str, mode: &str, solvers: &[String]) -> Look {
+pub(super) fn look(solver: &str, mode: &Group, solvers: &[String]) -> Look {
     let (marker, dash) = match mode {
-        "planted" => (Marker::Circle, Dash::Solid),
-        "random" => (Marker::Triangle, Dash::Dashed),
-        QWH_MODE => (Marker::Square, Dash::Solid),
-        QCP_MODE => (Marker::Triangle, Dash::Dotted),
-        "planted/balanced" => (Marker::Circle, Dash::Dotted),
+        Group::Generated { mode: Mode::Planted, latin: false, holes: Holes::Uniform } => (Marker::Circle, Dash::Solid),
+        Group::Generated { mode: Mode::Random, latin: false, .. } => (Marker::Triangle, Dash::Dashed),
+        Group::Generated { mode: Mode::Planted, latin: true, holes: Holes::Uniform } => (Marker::Square, Dash::Solid),
+        Group::Generated { mode: Mode::Random, latin: true, .. } => (Marker::Triangle, Dash::Dotted),
+        Group::Generated { mode: Mode::Planted, latin: false, holes: Holes::Balanced } => {
+            (Marker::Circle, Dash::Dotted)
+        }
         _ => (Marker::Square, Dash::Dotted),
     };
     Look { color: solver_color(solver, solvers), marker, dash }
 }
 
 /// The legend label of `solver` in `mode` (the mode only when several are shown).
-pub(super) fn series_label(solver: &str, mode: &str, several_modes: bool) -> String {
+pub(super) fn series_label(solver: &str, mode: &Group, several_modes: bool) -> String {
     if several_modes {
         format!("{solver} ({mode})")
     } else {

@@ -11,14 +11,16 @@ use super::axis::{integer_label, seconds_label, Axis};
 use super::chart::{chart, draw_all_series, draw_limit, Chart};
 use super::frame::{censoring_note, figure_size, frame, grid, series_keys, Key};
 use super::series::{
-    add_point, has_alpha_axis, several_alpha_modes, time_point, y_extent, AlphaPanel, PanelBuilder, Series, UNIQUE_MODE,
+    add_point, has_alpha_axis, several_alpha_modes, time_point, y_extent, AlphaPanel, PanelBuilder, Series,
 };
 use super::style::{look, series_label, MAX_COLS, PANEL};
 use super::{Figure, FIGURES};
+use crate::experiment::record::RunMode;
+use crate::results::Group;
 use crate::results::{difficulty_order, solver_order, Alpha, Clock, Results};
 
 /// A series of a solver in a mode, in display order: (solver order key, mode).
-type SeriesKey = ((usize, String), String);
+type SeriesKey = ((usize, String), Group);
 
 /// A time chart on `area` against `x`: a log time axis described by `y_desc` that covers `series`
 /// and the limit, the limit line, then the series. Returns the chart for further marks.
@@ -61,7 +63,7 @@ impl<'r> TimeVsN<'r> {
     pub(super) fn new(results: &'r Results) -> Option<Self> {
         let several_modes = results.modes().len() > 1;
         let all_solvers = results.solvers();
-        let groups = results.summarize(|r| Some((solver_order(&r.solver), r.mode.clone(), r.n)));
+        let groups = results.summarize(|r| Some((solver_order(&r.solver), Group::of(r), r.n)));
         let mut by_series: BTreeMap<SeriesKey, Series> = BTreeMap::new();
         for ((solver, mode, n), s) in &groups {
             let Some(point) = time_point(results, *n as f64, s) else { continue };
@@ -119,8 +121,8 @@ pub(super) fn alpha_panels(results: &Results, min_alphas: usize, keep: impl Fn(&
     let several_modes = several_alpha_modes(results);
     let all_solvers = results.solvers();
     let groups = results.summarize(|r| {
-        (has_alpha_axis(&r.mode) && keep(&r.solver))
-            .then(|| (r.n, solver_order(&r.solver), r.mode.clone(), Alpha::new(r.alpha)))
+        (has_alpha_axis(&Group::of(r)) && keep(&r.solver))
+            .then(|| (r.n, solver_order(&r.solver), Group::of(r), Alpha::new(r.alpha)))
     });
     let mut panels: BTreeMap<usize, PanelBuilder<SeriesKey>> = BTreeMap::new();
     for ((n, solver, mode, alpha), s) in &groups {
@@ -226,7 +228,7 @@ impl<'r> TimeVsDifficulty<'r> {
     pub(super) fn new(results: &'r Results) -> Option<Self> {
         let all_solvers = results.solvers();
         let groups = results.summarize(|r| {
-            (r.mode == UNIQUE_MODE).then(|| (r.n, solver_order(&r.solver), difficulty_order(&r.difficulty)))
+            (r.mode == RunMode::Unique).then(|| (r.n, solver_order(&r.solver), difficulty_order(&r.difficulty)))
         });
         let levels: Vec<&(usize, String)> = groups.keys().map(|k| &k.2).collect::<BTreeSet<_>>().into_iter().collect();
         let mut panels: BTreeMap<usize, BTreeMap<(usize, String), Series>> = BTreeMap::new();
@@ -235,7 +237,7 @@ impl<'r> TimeVsDifficulty<'r> {
             let x = levels.iter().position(|d| *d == difficulty).unwrap_or(0) as f64;
             let Some(point) = time_point(results, x, s) else { continue };
             add_point(panels.entry(*n).or_default(), solver.clone(), point, || {
-                (solver.1.clone(), look(&solver.1, UNIQUE_MODE, &all_solvers))
+                (solver.1.clone(), look(&solver.1, &Group::UNIQUE, &all_solvers))
             });
         }
         let panels: Vec<DifficultyPanel> = panels

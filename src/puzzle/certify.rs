@@ -17,14 +17,58 @@ use crate::solve::sat::proof::{refute, Refutation};
 use crate::solve::SolveError;
 use crate::verify;
 
-/// The `certificate` column's word for a checked proof.
-pub const CHECKED: &str = "checked";
-/// ... for a rejected proof, or a statement shown false (a solution where none was claimed).
-pub const FAILED: &str = "failed";
-/// ... for a statement certification could not settle within its limits.
-pub const UNPROVEN: &str = "unproven";
-/// ... for a verdict made with certification turned off (unchecked).
-pub const OFF: &str = "off";
+/// What backs a run's verdict without a solution: `runs.csv`'s `certificate` column, written as
+/// its word (`checked`, `failed`, `unproven`, `off`; an empty field when no proof applies).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunCertificate {
+    /// The checker accepted a proof of the verdict, the run's own or its puzzle's.
+    Checked,
+    /// A proof was rejected, or the verdict was shown false (the puzzle has a solution).
+    Failed,
+    /// Certification was on but settled nothing within its limits: the run is not finished.
+    Unproven,
+    /// Certification was turned off: the verdict is unchecked.
+    Off,
+}
+
+impl RunCertificate {
+    /// Every certificate, in the column's documented order.
+    pub const ALL: [RunCertificate; 4] =
+        [RunCertificate::Checked, RunCertificate::Failed, RunCertificate::Unproven, RunCertificate::Off];
+
+    /// Its word in `runs.csv`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            RunCertificate::Checked => "checked",
+            RunCertificate::Failed => "failed",
+            RunCertificate::Unproven => "unproven",
+            RunCertificate::Off => "off",
+        }
+    }
+
+    /// The certificate written as `word`, if any.
+    pub fn parse(word: &str) -> Option<RunCertificate> {
+        RunCertificate::ALL.into_iter().find(|c| c.word() == word)
+    }
+}
+
+impl std::fmt::Display for RunCertificate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for RunCertificate {
+    /// Reads its word; any other is refused naming the words it may be.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<RunCertificate, D::Error> {
+        let word = String::deserialize(deserializer)?;
+        RunCertificate::parse(word.trim()).ok_or_else(|| {
+            let words: Vec<&str> = RunCertificate::ALL.iter().map(|c| c.word()).collect();
+            serde::de::Error::custom(format!("expected one of {}", words.join(", ")))
+        })
+    }
+}
 
 /// How a statement fared.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,13 +84,13 @@ pub enum Certificate {
 }
 
 impl Certificate {
-    /// The `certificate` column's word: `checked`, `failed` (a rejected proof, or a statement
+    /// Its kind in the `certificate` column: `checked`, `failed` (a rejected proof, or a statement
     /// shown false) or `unproven`.
-    pub fn word(&self) -> &'static str {
+    pub fn kind(&self) -> RunCertificate {
         match self {
-            Certificate::Checked => CHECKED,
-            Certificate::Refuted(_) | Certificate::Failed(_) => FAILED,
-            Certificate::Unproven(_) => UNPROVEN,
+            Certificate::Checked => RunCertificate::Checked,
+            Certificate::Refuted(_) | Certificate::Failed(_) => RunCertificate::Failed,
+            Certificate::Unproven(_) => RunCertificate::Unproven,
         }
     }
 }
@@ -56,10 +100,10 @@ impl std::fmt::Display for Certificate {
     /// solution contradicts it`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Certificate::Checked => f.write_str(CHECKED),
+            Certificate::Checked => f.write_str(RunCertificate::Checked.word()),
             Certificate::Refuted(_) => f.write_str("refuted: a solution the verifier accepts contradicts it"),
-            Certificate::Failed(why) => write!(f, "{FAILED}: {why}"),
-            Certificate::Unproven(why) => write!(f, "{UNPROVEN}: {why}"),
+            Certificate::Failed(why) => write!(f, "{}: {why}", RunCertificate::Failed),
+            Certificate::Unproven(why) => write!(f, "{}: {why}", RunCertificate::Unproven),
         }
     }
 }

@@ -17,6 +17,7 @@ use super::peak_growth::{peak_growth, PeakGrowth};
 use super::peaks::{peaks, Peak};
 use super::portfolio::{races, Race};
 use super::winners::{fastest, Fastest};
+use crate::results::Group;
 use crate::results::{difficulty_order, solver_order, Alpha, Results, Summary, Verdict};
 
 /// One row of the main table: a (N, box shape, mode, difficulty, α, solver) cell.
@@ -24,7 +25,7 @@ use crate::results::{difficulty_order, solver_order, Alpha, Results, Summary, Ve
 pub(crate) struct CellKey {
     pub n: usize,
     pub shape: (usize, usize),
-    pub mode: String,
+    pub mode: Group,
     pub difficulty: (usize, String),
     pub alpha: Alpha,
     pub solver: (usize, String),
@@ -40,7 +41,7 @@ pub(crate) struct Solvability {
 }
 
 /// A (mode, N, difficulty, α) cell of instances.
-pub(crate) type InstanceCell = (String, usize, (usize, String), Alpha);
+pub(crate) type InstanceCell = (Group, usize, (usize, String), Alpha);
 
 /// Everything the report states, on one clock (total or search-only time).
 #[derive(Debug, Clone)]
@@ -74,7 +75,7 @@ impl Analysis {
             Some(CellKey {
                 n: r.n,
                 shape: (r.box_rows, r.box_cols),
-                mode: r.mode.clone(),
+                mode: Group::of(r),
                 difficulty: difficulty_order(&r.difficulty),
                 alpha: Alpha::new(r.alpha),
                 solver: solver_order(&r.solver),

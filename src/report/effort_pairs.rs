@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::experiment::record::RunRow;
+use crate::results::Group;
 use crate::results::{fmt_count, paradigm, stats, Effort, Judged, Paradigm, Results};
 
 /// One pair of solvers at one (mode, N).
@@ -19,7 +20,7 @@ use crate::results::{fmt_count, paradigm, stats, Effort, Judged, Paradigm, Resul
 pub(crate) struct EffortPair {
     pub a: String,
     pub b: String,
-    pub mode: String,
+    pub mode: Group,
     pub n: usize,
     /// The statistic both report (the same on every instance counted).
     pub effort: Effort,
@@ -31,8 +32,8 @@ pub(crate) struct EffortPair {
 
 impl EffortPair {
     /// A pair with no instance counted yet.
-    fn new(a: &str, b: &str, mode: &str, n: usize, effort: Effort) -> EffortPair {
-        EffortPair { a: a.into(), b: b.into(), mode: mode.into(), n, effort, both: Vec::new(), unfinished: 0 }
+    fn new(a: &str, b: &str, mode: &Group, n: usize, effort: Effort) -> EffortPair {
+        EffortPair { a: a.into(), b: b.into(), mode: mode.clone(), n, effort, both: Vec::new(), unfinished: 0 }
     }
 
     /// Instances where a needed less, where b did, and ties.
@@ -64,7 +65,7 @@ fn effort_of(row: &RunRow) -> Option<(Effort, f64)> {
 /// portfolio is left out (its counters are its winner's).
 pub(crate) fn effort_pairs(results: &Results) -> Vec<EffortPair> {
     let solvers = results.solvers();
-    let mut map: BTreeMap<(String, usize, usize, usize), EffortPair> = BTreeMap::new();
+    let mut map: BTreeMap<(Group, usize, usize, usize), EffortPair> = BTreeMap::new();
     for (key, runs) in results.instances() {
         let mut rows: Vec<(usize, &RunRow)> = runs
             .iter()

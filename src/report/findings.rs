@@ -14,12 +14,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::analysis::Analysis;
 use super::latin_law::{predicted_alpha, LawCheck, HOLES_EXPONENT};
-use super::pairing::{find_pairing, Pairing, ALL_MODES};
+use super::pairing::{find_pairing, Pairing};
 use super::peak_growth::SAME_EXPONENT;
 use super::winners::{ablations, paradigm_name, region, Fastest};
 use crate::experiment::record::{RunOutcome, RunRow};
+use crate::results::Group;
 use crate::results::{
-    base_solver, fmt_num, fmt_round_seconds, fmt_seconds, paradigm, Paradigm, Results, Score, PAR_FACTOR, UNIQUE_MODE,
+    base_solver, fmt_num, fmt_round_seconds, fmt_seconds, paradigm, Paradigm, Results, Score, PAR_FACTOR,
 };
 
 /// At most this many findings open a report.
@@ -54,22 +55,23 @@ pub(crate) fn findings(results: &Results, analysis: &Analysis, figures: &Figures
     out.extend(super::peers::finding(&analysis.peers));
     out.extend(par2(results, &ranking, figures));
     let mode = preferred_mode(results);
-    out.extend(growth(analysis, &ranking, &mode, figures));
-    out.extend(peak(analysis, &mode, figures));
+    out.extend(mode.as_ref().and_then(|mode| growth(analysis, &ranking, mode, figures)));
+    out.extend(mode.as_ref().and_then(|mode| peak(analysis, mode, figures)));
     out.extend(encoding(analysis).or_else(|| variants(results, analysis)));
     out.extend(origin(results, analysis, &ranking, figures));
-    out.extend(unresolved(results, analysis, &mode));
+    out.extend(mode.as_ref().and_then(|mode| unresolved(results, analysis, mode)));
     out.truncate(MAX_FINDINGS);
     out
 }
 
-/// The mode to speak of: [`PREFERRED_MODE`] when present, else the first with an α axis, else the first.
-fn preferred_mode(results: &Results) -> String {
+/// The mode to speak of: [`PREFERRED_MODE`] when present, else the first with an α axis, else the
+/// first; `None` without runs.
+fn preferred_mode(results: &Results) -> Option<Group> {
     let modes = results.modes();
-    if modes.iter().any(|m| m == PREFERRED_MODE) {
-        return PREFERRED_MODE.to_owned();
+    if let Some(preferred) = modes.iter().find(|m| m.name() == PREFERRED_MODE) {
+        return Some(preferred.clone());
     }
-    modes.iter().find(|m| *m != UNIQUE_MODE).or(modes.first()).cloned().unwrap_or_default()
+    modes.iter().find(|m| !m.is_unique()).or(modes.first()).cloned()
 }
 
 /// `backtrack` in prose: code-formatted.
@@ -195,7 +197,7 @@ pub(crate) fn checked_by(c: &crate::results::Certification) -> String {
 
 /// Which paradigm is fastest at each size and by how much, per mode (or set) or for all at once.
 fn fastest(results: &Results, analysis: &Analysis, figures: &Figures) -> Option<String> {
-    let mut per_mode: BTreeMap<&str, Vec<&Fastest>> = BTreeMap::new();
+    let mut per_mode: BTreeMap<&Group, Vec<&Fastest>> = BTreeMap::new();
     for f in &analysis.fastest {
         per_mode.entry(&f.mode).or_default().push(f);
     }
@@ -268,12 +270,7 @@ fn regions(rows: &[&Fastest], analysis: &Analysis, pooled: bool) -> String {
 fn margin(f: &Fastest, analysis: &Analysis, pooled: bool, name_n: bool) -> Option<String> {
     let (w, r) = (f.winner()?, f.runner_up()?);
     let p = if pooled {
-        find_pairing(
-            &analysis.pairings.per_size_all_modes,
-            (&r.solver, &w.solver),
-            &Some((ALL_MODES.to_owned(), f.n)),
-            None,
-        )?
+        find_pairing(&analysis.pairings.per_size_all_modes, (&r.solver, &w.solver), &Some((None, f.n)), None)?
     } else {
         f.versus.clone()?
     };
@@ -317,10 +314,10 @@ fn par2(results: &Results, ranking: &[(String, Score)], figures: &Figures) -> Op
 }
 
 /// How cost grows with N for the two best solvers (PAR-2) with a fit, and at the peak against off it.
-fn growth(analysis: &Analysis, ranking: &[(String, Score)], mode: &str, figures: &Figures) -> Option<String> {
+fn growth(analysis: &Analysis, ranking: &[(String, Score)], mode: &Group, figures: &Figures) -> Option<String> {
     let fitted: Vec<String> = ranking
         .iter()
-        .filter_map(|(s, _)| analysis.growth.iter().find(|g| &g.solver == s && g.mode == mode))
+        .filter_map(|(s, _)| analysis.growth.iter().find(|g| &g.solver == s && g.mode == *mode))
         .filter_map(|g| {
             let sizes: Vec<usize> = g.points.iter().map(|p| p.0).collect();
             Some(format!("{} like {} over {}", code(&g.solver), g.short_law()?, sizes_text(&sizes)))
@@ -332,7 +329,7 @@ fn growth(analysis: &Analysis, ranking: &[(String, Score)], mode: &str, figures:
     }
     let peak = ranking
         .iter()
-        .filter_map(|(s, _)| analysis.peak_growth.iter().find(|g| &g.solver == s && g.mode == mode))
+        .filter_map(|(s, _)| analysis.peak_growth.iter().find(|g| &g.solver == s && g.mode == *mode))
         .find_map(|g| {
             let (at, off) = (g.at_peak.power?, g.off_peak.power?);
             let verdict = if at.slope - off.slope > SAME_EXPONENT {
@@ -360,11 +357,11 @@ fn growth(analysis: &Analysis, ranking: &[(String, Score)], mode: &str, figures:
 
 /// Where the hardness peak lies per N for the solver with the most clearly located peaks, how it
 /// moves, and against the Latin-square law.
-fn peak(analysis: &Analysis, mode: &str, figures: &Figures) -> Option<String> {
+fn peak(analysis: &Analysis, mode: &Group, figures: &Figures) -> Option<String> {
     let best: &LawCheck = analysis
         .law
         .iter()
-        .filter(|c| c.mode == mode && !c.points.is_empty())
+        .filter(|c| c.mode == *mode && !c.points.is_empty())
         .max_by_key(|c| (c.points.len(), std::cmp::Reverse(crate::results::solver_order(&c.solver))))?;
     let noun = analysis
         .peaks
@@ -562,7 +559,7 @@ fn origin(results: &Results, analysis: &Analysis, ranking: &[(String, Score)], f
 }
 
 /// What stays open: instances no solver finished, medians at the limit, peaks not located.
-fn unresolved(results: &Results, analysis: &Analysis, mode: &str) -> Option<String> {
+fn unresolved(results: &Results, analysis: &Analysis, mode: &Group) -> Option<String> {
     let mut parts = Vec::new();
     let (mut open, mut total) = (0, 0);
     let mut where_open: BTreeSet<usize> = BTreeSet::new();
@@ -581,7 +578,7 @@ fn unresolved(results: &Results, analysis: &Analysis, mode: &str) -> Option<Stri
     let censored: Vec<String> = analysis
         .growth
         .iter()
-        .filter(|g| g.mode == mode)
+        .filter(|g| g.mode == *mode)
         .filter_map(|g| Some(format!("{} from N = {}", code(&g.solver), g.censored.first()?)))
         .collect();
     let censored = if censored.len() > 4 {
@@ -601,7 +598,7 @@ fn unresolved(results: &Results, analysis: &Analysis, mode: &str) -> Option<Stri
     let unlocated: Vec<usize> = analysis
         .peaks
         .iter()
-        .filter(|p| p.mode == mode && !p.efforts.is_empty() && p.efforts.iter().all(|e| e.located().is_none()))
+        .filter(|p| p.mode == *mode && !p.efforts.is_empty() && p.efforts.iter().all(|e| e.located().is_none()))
         .map(|p| p.n)
         .collect();
     if !unlocated.is_empty() {

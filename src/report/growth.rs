@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 
 use super::list_or_dash;
 use crate::results::stats::{self, LinearFit};
+use crate::results::Group;
 use crate::results::{fmt_num, solver_order, Results};
 
 /// Sizes needed before a growth fit is worth stating (two points always fit a line exactly).
@@ -17,7 +18,7 @@ pub(crate) const MIN_FIT_POINTS: usize = 3;
 #[derive(Debug, Clone)]
 pub(crate) struct Growth {
     pub solver: String,
-    pub mode: String,
+    pub mode: Group,
     /// (N, median seconds) where the median is below the time limit.
     pub points: Vec<(usize, f64)>,
     /// N where the median is censored by the limit (left out of the fits).
@@ -30,7 +31,7 @@ pub(crate) struct Growth {
 
 impl Growth {
     /// Fits `points` (N, seconds) when there are at least [`MIN_FIT_POINTS`] of them.
-    pub fn fit(solver: &str, mode: &str, points: Vec<(usize, f64)>, censored: Vec<usize>) -> Growth {
+    pub fn fit(solver: &str, mode: &Group, points: Vec<(usize, f64)>, censored: Vec<usize>) -> Growth {
         let (mut power, mut exponential) = (None, None);
         if points.len() >= MIN_FIT_POINTS {
             let log_t: Vec<(f64, f64)> = points.iter().map(|&(n, t)| (n as f64, t.log10())).collect();
@@ -70,8 +71,8 @@ type SizePoints = (Vec<(usize, f64)>, Vec<usize>);
 
 /// Growth fits per (solver, mode), over the uncensored medians pooled over α.
 pub(crate) fn growth(results: &Results) -> Vec<Growth> {
-    let medians = results.summarize(|r| Some((solver_order(&r.solver), r.mode.clone(), r.n)));
-    let mut by_series: BTreeMap<((usize, String), String), SizePoints> = BTreeMap::new();
+    let medians = results.summarize(|r| Some((solver_order(&r.solver), Group::of(r), r.n)));
+    let mut by_series: BTreeMap<((usize, String), Group), SizePoints> = BTreeMap::new();
     for ((solver, mode, n), summary) in medians {
         let (points, censored) = by_series.entry((solver, mode)).or_default();
         match summary.median() {
@@ -133,12 +134,12 @@ mod tests {
     #[test]
     fn growth_fits_need_three_sizes_and_recover_a_power_law() {
         let cubic: Vec<(usize, f64)> = [9, 16, 25].iter().map(|&n| (n, 1e-4 * (n as f64).powi(3))).collect();
-        let g = Growth::fit("sat", "planted", cubic.clone(), vec![36]);
+        let g = Growth::fit("sat", &Group::PLANTED, cubic.clone(), vec![36]);
         assert!((g.power.expect("a fit").slope - 3.0).abs() < 1e-9);
         assert_eq!(g.censored, vec![36]);
         assert_eq!(g.better_fit(), "polynomial");
         assert_eq!(g.short_law().as_deref(), Some("N^3.00 (R² 1.000)"));
-        let two = Growth::fit("sat", "planted", cubic[..2].to_vec(), Vec::new());
+        let two = Growth::fit("sat", &Group::PLANTED, cubic[..2].to_vec(), Vec::new());
         assert!(two.power.is_none());
         assert_eq!(two.short_law(), None);
     }
@@ -146,7 +147,7 @@ mod tests {
     #[test]
     fn an_exponential_series_reads_as_a_base_to_the_n() {
         let doubling: Vec<(usize, f64)> = [4, 9, 16, 25].iter().map(|&n| (n, 1e-6 * 2f64.powi(n as i32))).collect();
-        let g = Growth::fit("backtrack", "planted", doubling, Vec::new());
+        let g = Growth::fit("backtrack", &Group::PLANTED, doubling, Vec::new());
         assert_eq!(g.better_fit(), "exponential");
         assert_eq!(g.short_law().as_deref(), Some("2.00^N (R² 1.000)"));
     }

@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::peaks::{EffortPeak, Peak};
+use crate::results::Group;
 use crate::results::{fmt_count, solver_order, Alpha};
 
 pub(crate) use crate::results::HOLES_EXPONENT;
@@ -48,7 +49,7 @@ impl LawPoint {
 #[derive(Debug, Clone)]
 pub(crate) struct LawCheck {
     pub solver: String,
-    pub mode: String,
+    pub mode: Group,
     /// Clearly located, deep peaks, by N.
     pub points: Vec<LawPoint>,
     /// Sizes whose peak is located but too shallow ([`MIN_PEAK_EFFORT`]), with the effort there in words.
@@ -115,7 +116,7 @@ pub(crate) fn predicted_alpha(c: f64, n: usize) -> f64 {
 
 /// Every (solver, mode) with an effort statistic, held against the law.
 pub(crate) fn checks(peaks: &[Peak]) -> Vec<LawCheck> {
-    let mut by: BTreeMap<(String, (usize, String)), LawCheck> = BTreeMap::new();
+    let mut by: BTreeMap<(Group, (usize, String)), LawCheck> = BTreeMap::new();
     for p in peaks {
         let half_step = half_step(&p.alphas);
         for e in &p.efforts {
@@ -282,7 +283,7 @@ mod tests {
     }
 
     fn check(points: Vec<LawPoint>) -> LawCheck {
-        LawCheck { solver: "sat".into(), mode: "planted".into(), points, shallow: vec![], unlocated: vec![] }
+        LawCheck { solver: "sat".into(), mode: Group::PLANTED, points, shallow: vec![], unlocated: vec![] }
     }
 
     #[test]

@@ -26,9 +26,9 @@ use std::fmt::Write as _;
 
 use super::latin_law::{verdict, LawCheck, HOLES_EXPONENT};
 use super::peaks::{EffortPeak, Peak};
+use crate::results::Group;
 use crate::results::{
-    fmt_num, fmt_seconds, is_latin_mode, solver_order, Alpha, Results, Summary, PUBLISHED_PEAK_CONSTANT, QCP_MODE,
-    QWH_MODE,
+    fmt_num, fmt_seconds, solver_order, Alpha, Results, Summary, PUBLISHED_PEAK_CONSTANT, QCP_MODE, QWH_MODE,
 };
 
 /// Kautz et al. 2001, Table 1 (order 33, medians at the peak): measure, uniform, balanced, as
@@ -39,18 +39,14 @@ pub(crate) const KAUTZ_TABLE_1: [(&str, f64, f64, &str); 3] = [
     ("Walksat flips", 4e6, 6e8, "4·10⁶ vs 6·10⁸"),
 ];
 
-/// The suffix of a mode seen with balanced holes ([`crate::results`]'s view of the `holes` column).
-const BALANCED: &str = "/balanced";
-
 /// The family of a mode in words.
-fn family(mode: &str) -> String {
-    let base = mode.split('/').next().unwrap_or_default();
-    let family = match base {
+fn family(mode: &Group) -> String {
+    let family = match mode.uniform().name().as_str() {
         QWH_MODE => "QWH".to_owned(),
         QCP_MODE => "QCP".to_owned(),
         other => format!("Sudoku ({other})"),
     };
-    if mode.ends_with(BALANCED) {
+    if mode.is_balanced() {
         format!("{family}, balanced holes")
     } else {
         family
@@ -75,7 +71,7 @@ pub(crate) fn section(out: &mut String, results: &Results, peaks: &[Peak], law: 
          comparable: where the peaks sit and how much one pattern costs against the other are.\n\n",
     );
     peak_table(out, peaks);
-    for line in law.iter().filter(|c| c.mode == QWH_MODE).filter_map(verdict) {
+    for line in law.iter().filter(|c| c.mode == Group::QWH).filter_map(verdict) {
         let _ = writeln!(out, "- {line} Published: holes ∝ N^{HOLES_EXPONENT} (Achlioptas et al. 2000).");
     }
     out.push('\n');
@@ -86,7 +82,7 @@ pub(crate) fn section(out: &mut String, results: &Results, peaks: &[Peak], law: 
 fn peak_table(out: &mut String, peaks: &[Peak]) {
     let rows: Vec<(&Peak, &EffortPeak)> = peaks
         .iter()
-        .filter(|p| is_latin_mode(&p.mode) || p.mode.ends_with(BALANCED))
+        .filter(|p| p.mode.is_latin() || p.mode.is_balanced())
         .flat_map(|p| p.efforts.iter().map(move |e| (p, e)))
         .collect();
     if rows.is_empty() {
@@ -110,12 +106,13 @@ fn peak_table(out: &mut String, peaks: &[Peak]) {
         let (holes, scaled, ratio) = match e.located() {
             Some(alpha) => {
                 let holes = (1.0 - alpha.value()) * n2;
-                let ratio = if p.mode == QWH_MODE { fmt_num(holes / published_peak_holes(p.n)) } else { "—".into() };
+                let ratio =
+                    if p.mode == Group::QWH { fmt_num(holes / published_peak_holes(p.n)) } else { "—".into() };
                 (format!("{holes:.0}"), format!("{:.2}", holes / (p.n as f64).powf(HOLES_EXPONENT)), ratio)
             }
             None => ("—".into(), "—".into(), "—".into()),
         };
-        let published = if p.mode == QWH_MODE {
+        let published = if p.mode == Group::QWH {
             let h = published_peak_holes(p.n);
             format!("{h:.0} (α ≈ {:.2})", 1.0 - h / n2)
         } else {
@@ -142,23 +139,23 @@ struct PatternPeak<'a> {
 
 /// Balanced against uniform holes at each one's peak, per family, N and solver.
 fn balance_table(out: &mut String, results: &Results, peaks: &[Peak]) {
-    let cells: BTreeMap<(String, usize, (usize, String), Alpha), Summary> =
-        results.summarize(|r| Some((r.mode.clone(), r.n, solver_order(&r.solver), Alpha::new(r.alpha))));
-    let peak_of = |mode: &str, n: usize, solver: &str| -> Option<PatternPeak<'_>> {
-        let p = peaks.iter().find(|p| p.mode == mode && p.n == n)?;
+    let cells: BTreeMap<(Group, usize, (usize, String), Alpha), Summary> =
+        results.summarize(|r| Some((Group::of(r), r.n, solver_order(&r.solver), Alpha::new(r.alpha))));
+    let peak_of = |mode: &Group, n: usize, solver: &str| -> Option<PatternPeak<'_>> {
+        let p = peaks.iter().find(|p| p.mode == *mode && p.n == n)?;
         let effort = p.efforts.iter().find(|e| e.solver == solver)?;
         let alpha = *effort.at.alphas.first()?;
         let median_seconds = cells.get(&(mode.to_owned(), n, solver_order(solver), alpha)).and_then(Summary::median);
         Some(PatternPeak { effort, median_seconds })
     };
     let mut lines = Vec::new();
-    for p in peaks.iter().filter(|p| p.mode.ends_with(BALANCED)) {
-        let uniform_mode = p.mode.trim_end_matches(BALANCED);
+    for p in peaks.iter().filter(|p| p.mode.is_balanced()) {
+        let uniform_mode = p.mode.uniform();
         for e in &p.efforts {
-            let (Some(u), Some(b)) = (peak_of(uniform_mode, p.n, &e.solver), peak_of(&p.mode, p.n, &e.solver)) else {
+            let (Some(u), Some(b)) = (peak_of(&uniform_mode, p.n, &e.solver), peak_of(&p.mode, p.n, &e.solver)) else {
                 continue;
             };
-            lines.push(balance_row(uniform_mode, p.n, &e.solver, &u, &b));
+            lines.push(balance_row(&uniform_mode, p.n, &e.solver, &u, &b));
         }
     }
     if lines.is_empty() {
@@ -185,7 +182,7 @@ fn balance_table(out: &mut String, results: &Results, peaks: &[Peak]) {
 }
 
 /// One row of the balance table.
-fn balance_row(mode: &str, n: usize, solver: &str, u: &PatternPeak<'_>, b: &PatternPeak<'_>) -> String {
+fn balance_row(mode: &Group, n: usize, solver: &str, u: &PatternPeak<'_>, b: &PatternPeak<'_>) -> String {
     let cell = |p: &PatternPeak<'_>| {
         let time = p.median_seconds.map_or("—".to_owned(), fmt_seconds);
         format!("{}, {time}", super::peaks::fmt_effort_peak(p.effort))
@@ -211,11 +208,9 @@ fn balance_row(mode: &str, n: usize, solver: &str, u: &PatternPeak<'_>, b: &Patt
         (Some(t), Some(s)) if t > 0.0 => fmt_num(s / t),
         _ => "—".into(),
     };
-    let published = match (mode, n) {
-        (QWH_MODE, 33) => {
-            KAUTZ_TABLE_1.iter().map(|(_, u, b, _)| format!("×{:.0}", b / u)).collect::<Vec<_>>().join(", ")
-        }
-        (QWH_MODE, _) => "(published at order 33)".to_owned(),
+    let published = match (*mode == Group::QWH, n) {
+        (true, 33) => KAUTZ_TABLE_1.iter().map(|(_, u, b, _)| format!("×{:.0}", b / u)).collect::<Vec<_>>().join(", "),
+        (true, _) => "(published at order 33)".to_owned(),
         _ => "harder (no figure)".to_owned(),
     };
     format!(
@@ -241,10 +236,14 @@ mod tests {
 
     #[test]
     fn families_are_named_from_their_modes() {
-        assert_eq!(family("qwh"), "QWH");
-        assert_eq!(family("qwh/balanced"), "QWH, balanced holes");
-        assert_eq!(family("qcp"), "QCP");
-        assert_eq!(family("planted/balanced"), "Sudoku (planted), balanced holes");
-        assert!(is_latin_mode("qwh/balanced") && !is_latin_mode("planted/balanced"));
+        use crate::generate::{Holes, Mode};
+        let group = |mode, latin, holes| Group::Generated { mode, latin, holes };
+        let qwh_balanced = group(Mode::Planted, true, Holes::Balanced);
+        let planted_balanced = group(Mode::Planted, false, Holes::Balanced);
+        assert_eq!(family(&Group::QWH), "QWH");
+        assert_eq!(family(&qwh_balanced), "QWH, balanced holes");
+        assert_eq!(family(&group(Mode::Random, true, Holes::Uniform)), "QCP");
+        assert_eq!(family(&planted_balanced), "Sudoku (planted), balanced holes");
+        assert!(qwh_balanced.is_latin() && !planted_balanced.is_latin());
     }
 }

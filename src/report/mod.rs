@@ -42,8 +42,10 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use crate::experiment::folder::{write_atomic, FolderLock};
+use crate::experiment::record::RunMode;
 use crate::experiment::record::RunRow;
-use crate::results::{self, fmt_round_seconds, fmt_seconds, Alpha, Clock, PeakAt, Results, UNIQUE_MODE};
+use crate::results::Group;
+use crate::results::{self, fmt_round_seconds, fmt_seconds, Alpha, Clock, PeakAt, Results};
 use analysis::{Analysis, InstanceCell, Solvability};
 use findings::Figures;
 pub use findings::MAX_FINDINGS;
@@ -139,7 +141,7 @@ fn header(out: &mut String, results: &Results) {
         results.time_limit.map_or_else(String::new, |t| format!("; time limit {}{edited}", fmt_round_seconds(t)));
     let sets: std::collections::BTreeSet<&str> =
         results.rows.iter().filter(|r| !r.set.is_empty()).map(|r| r.set.as_str()).collect();
-    let modes: Vec<String> = results.modes().into_iter().filter(|m| !sets.contains(m.as_str())).collect();
+    let modes: Vec<String> = results.modes().iter().filter(|m| !m.is_set()).map(Group::name).collect();
     let mut kinds = Vec::new();
     if !modes.is_empty() {
         kinds.push(format!("modes: {}", modes.join(", ")));
@@ -369,7 +371,7 @@ fn cell_table(out: &mut String, results: &Results, analysis: &Analysis, search: 
 /// The main table has the same medians one solver per row; side by side they read as a comparison.
 fn difficulty_table(out: &mut String, results: &Results) {
     let groups = results.summarize(|r| {
-        (r.mode == UNIQUE_MODE)
+        (r.mode == RunMode::Unique)
             .then(|| (r.n, results::difficulty_order(&r.difficulty), results::solver_order(&r.solver)))
     });
     if groups.is_empty() {
@@ -516,8 +518,8 @@ pub(crate) fn fmt_pct(k: usize, total: usize) -> String {
 
 /// The α column of a table: a dash for `unique` puzzles, whose `alpha` column is a placeholder
 /// (they have a difficulty instead; `givens` holds their real fill).
-fn alpha_cell(mode: &str, alpha: Alpha) -> String {
-    if mode == UNIQUE_MODE {
+fn alpha_cell(mode: &Group, alpha: Alpha) -> String {
+    if mode.is_unique() {
         "—".to_owned()
     } else {
         alpha.to_string()

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use crate::experiment::record::RunRow;
-use crate::results::{fmt_num, Alpha, Results, UNIQUE_MODE};
+use crate::results::{fmt_num, Alpha, Group, Results};
 
 /// Two solvers compared on the instances both were run on.
 #[derive(Debug, Clone, Default)]
@@ -19,7 +19,7 @@ pub(crate) struct Pairing {
     /// The second solver (denominator).
     pub b: String,
     /// (mode, N) for a per-size row; `None` for all instances pooled.
-    pub scope: Option<(String, usize)>,
+    pub scope: Option<SizeScope>,
     /// α for a per-(mode, N, α) comparison; `None` when pooled over α.
     pub alpha: Option<Alpha>,
     /// Instances both were run on.
@@ -73,7 +73,7 @@ impl Pairing {
 pub(crate) fn find_pairing(
     pairings: &[Pairing],
     (a, b): (&str, &str),
-    scope: &Option<(String, usize)>,
+    scope: &Option<SizeScope>,
     alpha: Option<Alpha>,
 ) -> Option<Pairing> {
     pairings
@@ -86,8 +86,17 @@ pub(crate) fn find_pairing(
 /// Mode name of comparisons pooled over modes.
 pub(crate) const ALL_MODES: &str = "all";
 
+/// The instances of one size a comparison pools: one group's (mode or set) at N, or every
+/// group's at N (`None`, named [`ALL_MODES`]).
+pub(crate) type SizeScope = (Option<Group>, usize);
+
+/// The name of a [`SizeScope`]'s group: the group's, or [`ALL_MODES`].
+pub(crate) fn scope_name(group: &Option<Group>) -> String {
+    group.as_ref().map_or_else(|| ALL_MODES.to_owned(), Group::name)
+}
+
 /// Where a comparison applies: (mode, N) or pooled, and α or pooled over α.
-type Scope = (Option<(String, usize)>, Option<Alpha>);
+type Scope = (Option<SizeScope>, Option<Alpha>);
 
 /// The comparisons of every pair of solvers, in display order.
 #[derive(Debug, Clone, Default)]
@@ -110,12 +119,12 @@ pub(crate) fn pairings(results: &Results) -> Pairings {
     for (key, runs) in results.instances() {
         let by_solver: BTreeMap<usize, _> =
             runs.iter().filter_map(|r| Some((solvers.iter().position(|s| *s == r.solver)?, *r))).collect();
-        let with_alpha = key.mode != UNIQUE_MODE;
+        let with_alpha = !key.mode.is_unique();
         let scopes: [Option<Scope>; 4] = [
-            Some((Some((key.mode.clone(), key.n)), None)),
-            Some((Some((ALL_MODES.to_owned(), key.n)), None)),
+            Some((Some((Some(key.mode.clone()), key.n)), None)),
+            Some((Some((None, key.n)), None)),
             Some((None, None)),
-            with_alpha.then(|| (Some((key.mode.clone(), key.n)), Some(key.alpha))),
+            with_alpha.then(|| (Some((Some(key.mode.clone()), key.n)), Some(key.alpha))),
         ];
         for (&i, ra) in &by_solver {
             for (&j, rb) in by_solver.range(i + 1..) {
@@ -180,7 +189,7 @@ pub(crate) fn section(out: &mut String, results: &Results, pairings: &Pairings) 
     );
     let heads: String = solvers.iter().map(|s| format!(" {s} |")).collect();
     for n in sizes {
-        let scope = Some((ALL_MODES.to_owned(), n));
+        let scope = Some((None, n));
         let _ = writeln!(out, "### N = {n}: t(row) / t(column)\n");
         let _ = writeln!(out, "| A \\ B |{heads}");
         let _ = writeln!(out, "|---|{}", "---|".repeat(solvers.len()));

@@ -13,6 +13,7 @@ use std::fmt::Write as _;
 use super::growth::{fit_cells, Growth, MIN_FIT_POINTS};
 use super::peaks::Peak;
 use super::{fmt_peak, fmt_secs, list_or_dash};
+use crate::results::Group;
 use crate::results::{solver_order, stats, Alpha, PeakAt, Results};
 
 /// How far (in α) from every peak α an α value must be to count as off the peak.
@@ -40,7 +41,7 @@ pub(crate) struct PeakSize {
 #[derive(Debug, Clone)]
 pub(crate) struct PeakGrowth {
     pub solver: String,
-    pub mode: String,
+    pub mode: Group,
     pub sizes: Vec<PeakSize>,
     /// Fit of the at-peak medians (censored: sizes with the limit somewhere in the sweep).
     pub at_peak: Growth,
@@ -52,8 +53,8 @@ pub(crate) struct PeakGrowth {
 
 /// At-peak and off-peak growth of every (solver, mode) that has a peak at some N.
 pub(crate) fn peak_growth(results: &Results, peaks: &[Peak]) -> Vec<PeakGrowth> {
-    let cells = results.summarize(|r| Some((r.solver.clone(), r.mode.clone(), r.n, Alpha::new(r.alpha))));
-    let pooled = |solver: &str, mode: &str, n: usize, alphas: &[Alpha]| {
+    let cells = results.summarize(|r| Some((r.solver.clone(), Group::of(r), r.n, Alpha::new(r.alpha))));
+    let pooled = |solver: &str, mode: &Group, n: usize, alphas: &[Alpha]| {
         let seconds: Vec<f64> = alphas
             .iter()
             .filter_map(|a| cells.get(&(solver.to_owned(), mode.to_owned(), n, *a)))
@@ -61,7 +62,7 @@ pub(crate) fn peak_growth(results: &Results, peaks: &[Peak]) -> Vec<PeakGrowth> 
             .collect();
         stats::median(&seconds)
     };
-    let mut series: BTreeMap<((usize, String), String), Vec<PeakSize>> = BTreeMap::new();
+    let mut series: BTreeMap<((usize, String), Group), Vec<PeakSize>> = BTreeMap::new();
     for p in peaks {
         let solvers = p.times.iter().map(|(s, _)| s);
         for solver in solvers {
@@ -93,7 +94,7 @@ pub(crate) fn peak_growth(results: &Results, peaks: &[Peak]) -> Vec<PeakGrowth> 
 }
 
 /// Splits the sizes of one series into fitted, censored and edge sizes, and fits both series.
-fn fit(results: &Results, solver: String, mode: String, sizes: Vec<PeakSize>) -> PeakGrowth {
+fn fit(results: &Results, solver: String, mode: Group, sizes: Vec<PeakSize>) -> PeakGrowth {
     let mut edge = Vec::new();
     let mut at = (Vec::new(), Vec::new());
     let mut off = (Vec::new(), Vec::new());
@@ -160,15 +161,15 @@ pub(crate) fn section(out: &mut String, results: &Results, peak_growth: &[PeakGr
     let mode = results.mode_heading();
     let _ = writeln!(out, "| solver | {mode} | N | peak α | median at peak | α off the peak | median off peak |");
     out.push_str("|---|---|---|---|---|---|---|\n");
-    let swept: BTreeMap<(&str, usize), &[Alpha]> =
-        peaks.iter().map(|p| ((p.mode.as_str(), p.n), p.alphas.as_slice())).collect();
+    let swept: BTreeMap<(&Group, usize), &[Alpha]> =
+        peaks.iter().map(|p| ((&p.mode, p.n), p.alphas.as_slice())).collect();
     for g in peak_growth {
         for s in &g.sizes {
             let mut peak = fmt_peak(&s.at);
             if s.censored && !s.at.censored {
                 peak.push_str(" (limit elsewhere)");
             }
-            let all = swept.get(&(g.mode.as_str(), s.n)).copied().unwrap_or(&[]);
+            let all = swept.get(&(&g.mode, s.n)).copied().unwrap_or(&[]);
             let _ = writeln!(
                 out,
                 "| {} | {} | {} | {peak} | {} | {} | {} |",

@@ -11,6 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use super::fmt_peak;
+use crate::results::Group;
 use crate::results::{
     argmax, solver_order, sweep_effort, Alpha, Effort, PeakAt, Results, Statistic, Summary, MIN_PEAK_ALPHAS,
 };
@@ -48,7 +49,7 @@ impl EffortPeak {
 /// Hardness peaks of one (mode, N) sweep over α.
 #[derive(Debug, Clone)]
 pub(crate) struct Peak {
-    pub mode: String,
+    pub mode: Group,
     pub n: usize,
     /// The α values swept.
     pub alphas: Vec<Alpha>,
@@ -64,12 +65,12 @@ type Sweep<'a> = Vec<(Alpha, &'a Summary)>;
 /// Hardness peaks per (mode, N) with enough α values; `unique` mode has no α axis and is skipped,
 /// and so is an instance set whose fills are not a sweep ([`Results::sweeps_fill`]).
 pub(crate) fn peaks(results: &Results) -> Vec<Peak> {
-    let sweeps_fill: BTreeMap<String, bool> =
+    let sweeps_fill: BTreeMap<Group, bool> =
         results.modes().into_iter().map(|m| (m.clone(), results.sweeps_fill(&m))).collect();
     let cells = results.summarize(|r| {
-        sweeps_fill[&r.mode].then(|| (r.mode.clone(), r.n, solver_order(&r.solver), Alpha::new(r.alpha)))
+        sweeps_fill[&Group::of(r)].then(|| (Group::of(r), r.n, solver_order(&r.solver), Alpha::new(r.alpha)))
     });
-    let mut sweeps: BTreeMap<(String, usize), BTreeMap<(usize, String), Sweep<'_>>> = BTreeMap::new();
+    let mut sweeps: BTreeMap<(Group, usize), BTreeMap<(usize, String), Sweep<'_>>> = BTreeMap::new();
     for ((mode, n, solver, alpha), s) in &cells {
         sweeps.entry((mode.clone(), *n)).or_default().entry(solver.clone()).or_default().push((*alpha, s));
     }

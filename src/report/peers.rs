@@ -16,6 +16,7 @@ use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 use crate::results::stats::median;
+use crate::results::Group;
 use crate::results::{fmt_num, fmt_round_seconds, fmt_seconds, paradigm, Alpha, Judged, Results, PAR_FACTOR};
 
 /// Which side of the comparison a solver is on.
@@ -121,7 +122,7 @@ pub(crate) struct Standing {
 /// The standings of one (mode, N, α).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Cell {
-    pub mode: String,
+    pub mode: Group,
     pub n: usize,
     pub alpha: Alpha,
     /// Best PAR-2 first.
@@ -147,7 +148,7 @@ pub(crate) fn cells(results: &Results) -> Vec<Cell> {
         return Vec::new();
     }
     let Some(limit) = results.time_limit else { return Vec::new() };
-    let mut runs: BTreeMap<(String, usize, Alpha), BTreeMap<String, Vec<Run>>> = BTreeMap::new();
+    let mut runs: BTreeMap<(Group, usize, Alpha), BTreeMap<String, Vec<Run>>> = BTreeMap::new();
     for (key, rows) in results.instances() {
         for row in rows {
             let did = results.judged(row);

@@ -20,10 +20,11 @@ use super::fmt_secs;
 use super::peaks::{EffortPeak, Peak};
 use super::winners::Fastest;
 use crate::experiment::record::RunRow;
+use crate::results::Group;
 use crate::results::{fmt_round_seconds, fmt_seconds, solver_order, PeakAt, Results, PAR_FACTOR};
 
 /// A (mode, N) row of the summary tables.
-type RowKey = (String, usize);
+type RowKey = (Group, usize);
 
 /// The summary section; nothing when there are no runs.
 pub(crate) fn section(out: &mut String, results: &Results, analysis: &Analysis) {
@@ -47,8 +48,8 @@ pub(crate) fn time_tables(
     time: &dyn Fn(&RunRow) -> f64,
 ) {
     let solvers = results.solvers();
-    let cells = results.score_by(|r| Some(((r.mode.clone(), r.n), r.solver.clone())), time);
-    let pooled = results.score_by(|r| Some((r.mode.clone(), r.solver.clone())), time);
+    let cells = results.score_by(|r| Some(((Group::of(r), r.n), r.solver.clone())), time);
+    let pooled = results.score_by(|r| Some((Group::of(r), r.solver.clone())), time);
     let rows: BTreeSet<&RowKey> = cells.keys().map(|k| &k.0).collect();
     let limit = match results.time_limit {
         Some(t) => format!("the {} limit", fmt_round_seconds(t)),
@@ -93,7 +94,7 @@ pub(crate) fn time_tables(
 /// Runs not finished per solver, with the instances of each (mode, N) and those no solver finished.
 fn unfinished_table(out: &mut String, results: &Results, analysis: &Analysis) {
     let solvers = results.solvers();
-    let cells = results.score_by(|r| Some(((r.mode.clone(), r.n), r.solver.clone())), |r| r.seconds);
+    let cells = results.score_by(|r| Some(((Group::of(r), r.n), r.solver.clone())), |r| r.seconds);
     let mut instances: BTreeMap<RowKey, (usize, usize)> = BTreeMap::new();
     for ((mode, n, _, _), s) in &analysis.solvability {
         let e = instances.entry((mode.clone(), *n)).or_default();

@@ -45,7 +45,7 @@ pub(crate) fn section(out: &mut String, results: &Results, analysis: &Analysis) 
             let _ = writeln!(
                 out,
                 "| {variant} | {base} | {} | {} | {} | {} | {} | {} | {ratio} |",
-                scope.0,
+                super::pairing::scope_name(&scope.0),
                 scope.1,
                 p.paired,
                 p.paired - p.a_unfinished,

@@ -13,7 +13,9 @@ use std::fmt::Write as _;
 
 use super::fmt_secs;
 use super::pairing::{find_pairing, Pairing};
-use crate::results::{fmt_num, paradigm, solver_order, Alpha, Paradigm, Results, Summary, ENCODING_PAIRS, UNIQUE_MODE};
+use crate::experiment::record::RunMode;
+use crate::results::Group;
+use crate::results::{fmt_num, paradigm, solver_order, Alpha, Paradigm, Results, Summary, ENCODING_PAIRS};
 
 /// Sweeps with at most this many α values also get the fastest solver per α.
 pub(crate) const MAX_ALPHAS_PER_ALPHA_TABLE: usize = 6;
@@ -32,7 +34,7 @@ pub(crate) struct Standing {
 /// The solvers of one (mode, N) or (mode, N, α) cell, fastest first.
 #[derive(Debug, Clone)]
 pub(crate) struct Fastest {
-    pub mode: String,
+    pub mode: Group,
     pub n: usize,
     /// `None` when pooled over α.
     pub alpha: Option<Alpha>,
@@ -64,26 +66,25 @@ pub(crate) fn fastest(
     if results.solvers().len() < 2 {
         return (Vec::new(), Vec::new());
     }
-    let by_size = results.summarize(|r| Some(((r.mode.clone(), r.n), None, solver_order(&r.solver))));
+    let by_size = results.summarize(|r| Some(((Group::of(r), r.n), None, solver_order(&r.solver))));
     let by_alpha = results.summarize(|r| {
-        (r.mode != UNIQUE_MODE).then(|| ((r.mode.clone(), r.n), Some(Alpha::new(r.alpha)), solver_order(&r.solver)))
+        (r.mode != RunMode::Unique).then(|| ((Group::of(r), r.n), Some(Alpha::new(r.alpha)), solver_order(&r.solver)))
     });
-    let mut alphas: BTreeMap<&(String, usize), BTreeSet<Alpha>> = BTreeMap::new();
+    let mut alphas: BTreeMap<&(Group, usize), BTreeSet<Alpha>> = BTreeMap::new();
     for (scope, alpha, _) in by_alpha.keys() {
         alphas.entry(scope).or_default().extend(*alpha);
     }
-    let short = |scope: &(String, usize)| {
-        alphas.get(scope).is_some_and(|a| (2..=MAX_ALPHAS_PER_ALPHA_TABLE).contains(&a.len()))
-    };
+    let short =
+        |scope: &(Group, usize)| alphas.get(scope).is_some_and(|a| (2..=MAX_ALPHAS_PER_ALPHA_TABLE).contains(&a.len()));
     let per_alpha = rank(by_alpha.iter().filter(|((scope, _, _), _)| short(scope)), alpha_pairings);
     (rank(by_size.iter(), pairings), per_alpha)
 }
 
 /// A cell's key: (mode, N), α or pooled, solver in display order.
-type CellKey = ((String, usize), Option<Alpha>, (usize, String));
+type CellKey = ((Group, usize), Option<Alpha>, (usize, String));
 
 /// A cell without its solver: (mode, N) and α or pooled.
-type Cell<'a> = (&'a (String, usize), Option<Alpha>);
+type Cell<'a> = (&'a (Group, usize), Option<Alpha>);
 
 /// Ranks the solvers of each cell and pairs the runner-up with the winner.
 fn rank<'a>(cells: impl Iterator<Item = (&'a CellKey, &'a Summary)>, pairings: &[Pairing]) -> Vec<Fastest> {
@@ -106,7 +107,7 @@ fn rank<'a>(cells: impl Iterator<Item = (&'a CellKey, &'a Summary)>, pairings: &
             });
             let mut f = Fastest { mode: mode.clone(), n: *n, alpha, standings, versus: None };
             if let (Some(w), Some(r)) = (f.winner(), f.runner_up()) {
-                let scope = Some((mode.clone(), *n));
+                let scope = Some((Some(mode.clone()), *n));
                 f.versus = find_pairing(pairings, (&r.solver, &w.solver), &scope, alpha);
             }
             f
@@ -258,7 +259,7 @@ mod tests {
             .into_iter()
             .map(|(solver, finished, median)| {
                 let summary = Summary { runs: 3, solved: finished, seconds: vec![median; 3], ..Summary::default() };
-                ((("planted".to_owned(), 9), None, solver_order(&solver)), summary)
+                (((Group::PLANTED, 9), None, solver_order(&solver)), summary)
             })
             .collect();
         let ranked = rank(cells.iter().map(|(k, s)| (k, s)), &[]);

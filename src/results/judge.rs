@@ -22,14 +22,14 @@
 //! for itself, and none decides a verdict by itself. An expected verdict that an answer judged finished
 //! contradicts is wrong, never that answer.
 
-use crate::experiment::record::RunRow;
+use crate::experiment::record::{RunMode, RunRow};
 use crate::experiment::sets::Expect;
-use crate::puzzle::certify::{CHECKED, FAILED, UNPROVEN};
+use crate::puzzle::certify::RunCertificate;
 
 use super::Outcome;
 
 /// Modes whose instances have a solution by construction.
-const SOLVABLE_MODES: [&str; 3] = ["planted", super::QWH_MODE, super::UNIQUE_MODE];
+const SOLVABLE_MODES: [RunMode; 2] = [RunMode::Planted, RunMode::Unique];
 
 /// How one run is judged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,14 +90,12 @@ pub(crate) struct Evidence {
 impl Evidence {
     /// The evidence of the runs of one puzzle.
     pub fn of(runs: &[&RunRow]) -> Evidence {
-        // A planted mode seen with its family or hole pattern (`qwh`, `planted/balanced`, [`super::view`])
-        // is planted; a set's puzzle is what its file says, whatever the set is called.
-        let base = |mode: &str| mode.split('/').next().unwrap_or_default().to_owned();
+        // A set's puzzle is what its file says, whatever the set is called.
         let expected = runs.iter().find_map(|r| Expect::parse(&r.expected));
         Evidence {
             verified_solution: runs.iter().any(|r| verified_solution(r)),
-            by_construction: runs.iter().any(|r| r.set.is_empty() && SOLVABLE_MODES.contains(&base(&r.mode).as_str())),
-            certified: runs.iter().any(|r| r.certificate == CHECKED),
+            by_construction: runs.iter().any(|r| r.set.is_empty() && SOLVABLE_MODES.contains(&r.mode)),
+            certified: runs.iter().any(|r| r.certificate == Some(RunCertificate::Checked)),
             expected_solvable: expected.is_some_and(|e| e != Expect::Unsolvable),
             expected_unsolvable: expected == Some(Expect::Unsolvable),
         }
@@ -126,39 +124,38 @@ fn verified_solution(row: &RunRow) -> bool {
 }
 
 /// What the judgement reads of one answer: what the solver said, whether the oracle accepted its
-/// grid, and the certificate of its "infeasible" (`checked`, `failed`, `unproven`, `off`, or
-/// empty).
+/// grid, and the certificate of its "infeasible" (none when no proof applies).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Answer<'a> {
+pub(crate) struct Answer {
     outcome: Outcome,
     verified: Option<bool>,
-    certificate: &'a str,
+    certificate: Option<RunCertificate>,
 }
 
-impl<'a> Answer<'a> {
+impl Answer {
     /// The answer of a run, from its row.
-    pub fn of(row: &'a RunRow) -> Answer<'a> {
-        Answer { outcome: row.outcome, verified: row.verified, certificate: &row.certificate }
+    pub fn of(row: &RunRow) -> Answer {
+        Answer { outcome: row.outcome, verified: row.verified, certificate: row.certificate }
     }
 
     /// A verified solution.
-    pub fn solved() -> Answer<'static> {
-        Answer { outcome: Outcome::Solved, verified: Some(true), certificate: "" }
+    pub fn solved() -> Answer {
+        Answer { outcome: Outcome::Solved, verified: Some(true), certificate: None }
     }
 
     /// A grid the oracle rejected.
-    pub fn rejected_grid() -> Answer<'static> {
-        Answer { outcome: Outcome::Error, verified: Some(false), certificate: "" }
+    pub fn rejected_grid() -> Answer {
+        Answer { outcome: Outcome::Error, verified: Some(false), certificate: None }
     }
 
-    /// "No solution", with its certificate's word.
-    pub fn infeasible(certificate: &'a str) -> Answer<'a> {
+    /// "No solution", with its certificate.
+    pub fn infeasible(certificate: Option<RunCertificate>) -> Answer {
         Answer { outcome: Outcome::Infeasible, verified: None, certificate }
     }
 
     /// Stopped at a limit, or the solver's own "unknown".
-    pub fn limit() -> Answer<'static> {
-        Answer { outcome: Outcome::Limit, verified: None, certificate: "" }
+    pub fn limit() -> Answer {
+        Answer { outcome: Outcome::Limit, verified: None, certificate: None }
     }
 }
 
@@ -174,13 +171,14 @@ pub(crate) fn judge(row: &RunRow, evidence: Evidence) -> Judged {
 ///
 /// Complexity: O(1).
 pub(crate) fn judge_answer(answer: Answer, evidence: Evidence) -> Judged {
+    use RunCertificate::{Checked, Failed, Unproven};
     let certificate = answer.certificate;
     match answer.outcome {
         Outcome::Solved if answer.verified == Some(false) => Judged::Wrong,
         Outcome::Solved => Judged::Solved,
-        Outcome::Infeasible if certificate == FAILED || evidence.solvable() => Judged::Wrong,
-        Outcome::Infeasible if certificate == CHECKED || evidence.certified => Judged::Infeasible,
-        Outcome::Infeasible if certificate == UNPROVEN => Judged::Unproven,
+        Outcome::Infeasible if certificate == Some(Failed) || evidence.solvable() => Judged::Wrong,
+        Outcome::Infeasible if certificate == Some(Checked) || evidence.certified => Judged::Infeasible,
+        Outcome::Infeasible if certificate == Some(Unproven) => Judged::Unproven,
         // Certification off, or a file older than it: unchecked, judged on what else is known.
         Outcome::Infeasible if evidence.expected_solvable => Judged::Wrong,
         Outcome::Infeasible => Judged::Infeasible,
@@ -195,12 +193,11 @@ pub(crate) fn judge_answer(answer: Answer, evidence: Evidence) -> Judged {
 mod tests {
     use super::*;
     use crate::experiment::record::tests::row;
-    use crate::puzzle::certify::OFF;
 
     fn run(solver: &str, outcome: &str, verified: Option<bool>) -> RunRow {
         RunRow {
             solver: solver.into(),
-            mode: "random".into(),
+            mode: RunMode::Random,
             outcome: crate::experiment::record::RunOutcome::parse(outcome).expect("an outcome's word"),
             verified,
             ..row()
@@ -221,7 +218,7 @@ mod tests {
 
     #[test]
     fn infeasible_on_a_planted_instance_is_wrong_even_alone() {
-        let runs = [RunRow { mode: "planted".into(), ..run("liar", "infeasible", None) }];
+        let runs = [RunRow { mode: RunMode::Planted, ..run("liar", "infeasible", None) }];
         assert_eq!(judged(&runs), [Judged::Wrong]);
     }
 
@@ -259,23 +256,27 @@ mod tests {
 
     #[test]
     fn with_certification_only_a_checked_proof_finishes_infeasible() {
-        let cert = |solver: &str, certificate: &str| RunRow {
-            certificate: certificate.into(),
+        use RunCertificate::{Checked, Failed, Off, Unproven};
+        let cert = |solver: &str, certificate: Option<RunCertificate>| RunRow {
+            certificate,
             ..run(solver, "infeasible", None)
         };
-        assert_eq!(judged(&[cert("sat", CHECKED)]), [Judged::Infeasible]);
-        assert_eq!(judged(&[cert("liar", FAILED)]), [Judged::Wrong]);
-        assert_eq!(judged(&[cert("sat", UNPROVEN)]), [Judged::Unproven]);
+        assert_eq!(judged(&[cert("sat", Some(Checked))]), [Judged::Infeasible]);
+        assert_eq!(judged(&[cert("liar", Some(Failed))]), [Judged::Wrong]);
+        assert_eq!(judged(&[cert("sat", Some(Unproven))]), [Judged::Unproven]);
         assert!(!Judged::Unproven.finished());
         // A checked proof beats a wrong expectation; a rejected one loses even beside a checked one.
-        let expected_solvable = RunRow { expected: "solvable".into(), ..cert("sat", CHECKED) };
+        let expected_solvable = RunRow { expected: "solvable".into(), ..cert("sat", Some(Checked)) };
         assert_eq!(judged(&[expected_solvable]), [Judged::Infeasible]);
-        assert_eq!(judged(&[cert("sat", CHECKED), cert("liar", FAILED)]), [Judged::Infeasible, Judged::Wrong]);
+        assert_eq!(
+            judged(&[cert("sat", Some(Checked)), cert("liar", Some(Failed))]),
+            [Judged::Infeasible, Judged::Wrong]
+        );
         // Certification off: unchecked, judged as before.
-        assert_eq!(judged(&[cert("sat", OFF)]), [Judged::Infeasible]);
+        assert_eq!(judged(&[cert("sat", Some(Off))]), [Judged::Infeasible]);
         // A set named like a generated mode is still a set: nothing is solvable by construction.
         let named_qwh =
-            RunRow { set: "qwh".into(), mode: "qwh".into(), instance: "a.txt#1".into(), ..cert("liar", "") };
+            RunRow { set: "qwh".into(), mode: RunMode::Set, instance: "a.txt#1".into(), ..cert("liar", None) };
         assert_eq!(judged(&[named_qwh]), [Judged::Infeasible]);
     }
 

@@ -31,19 +31,15 @@ use std::path::Path;
 use crate::experiment::folder::read_runs_by_name;
 use crate::experiment::record::RunRow;
 
-use crate::puzzle::certify::{CHECKED, FAILED, UNPROVEN};
+use crate::puzzle::certify::RunCertificate;
 pub(crate) use judge::{judge, judge_answer, puzzle_key, Answer, Evidence, Judged};
 pub(crate) use numbers::{fmt_count, fmt_num, fmt_round_seconds, fmt_seconds};
 pub(crate) use score::{Score, PAR_FACTOR};
 pub(crate) use solvers::{base_solver, paradigm, solver_order, Paradigm, ENCODING_PAIRS, KNOWN_SOLVERS};
 pub(crate) use summary::{Effort, Summary};
 pub(crate) use sweep::{argmax, sweep_effort, PeakAt, Statistic, SweepEffort, MIN_PEAK_ALPHAS};
-pub(crate) use view::{is_latin_mode, HOLES_EXPONENT, PUBLISHED_PEAK_CONSTANT, QCP_MODE, QWH_MODE};
-use view::{view_family, view_holes, view_sets};
-
-/// The mode whose instances (puzzles with exactly one solution) have a difficulty instead of an α
-/// axis; their `alpha` column is a placeholder.
-pub(crate) const UNIQUE_MODE: &str = "unique";
+use view::view_sets;
+pub(crate) use view::{Group, HOLES_EXPONENT, PUBLISHED_PEAK_CONSTANT, QCP_MODE, QWH_MODE};
 
 /// The runs file inside a results directory.
 pub(crate) const RUNS_FILE: &str = "runs.csv";
@@ -85,7 +81,8 @@ pub(crate) struct InstanceKey {
     pub set: String,
     /// The puzzle's id in its set (empty for generated instances).
     pub instance: String,
-    pub mode: String,
+    /// What the tables group it by ([`Group`]).
+    pub mode: Group,
     pub holes: crate::generate::Holes,
     pub n: usize,
     pub shape: (usize, usize),
@@ -102,7 +99,7 @@ impl InstanceKey {
         InstanceKey {
             set: row.set.clone(),
             instance: row.instance.clone(),
-            mode: row.mode.clone(),
+            mode: Group::of(row),
             holes: row.holes,
             n: row.n,
             shape: (row.box_rows, row.box_cols),
@@ -227,9 +224,7 @@ impl Results {
     }
 
     /// Results of `rows` on [`Clock::Total`], each run judged against the other runs of its instance.
-    /// The runs on an instance set's puzzles are seen as their set ([`view_sets`]), Latin squares
-    /// as modes `qwh` and `qcp` ([`view_family`]), planted runs with balanced holes as mode
-    /// `planted/balanced` or `qwh/balanced` ([`view_holes`]).
+    /// The fills of a set whose puzzles span many of them are binned ([`view_sets`]).
     pub fn new(
         mut rows: Vec<RunRow>,
         meta: Option<serde_json::Value>,
@@ -237,8 +232,6 @@ impl Results {
         time_limit: Option<f64>,
     ) -> Self {
         let swept_sets = view_sets(&mut rows, meta.as_ref());
-        view_family(&mut rows);
-        view_holes(&mut rows);
         let mut runs: BTreeMap<InstanceKey, Vec<&RunRow>> = BTreeMap::new();
         for row in &rows {
             runs.entry(puzzle_key(row)).or_default().push(row);
@@ -297,11 +290,11 @@ impl Results {
         let count = |f: &dyn Fn(&RunRow) -> bool| claims.iter().filter(|r| f(r)).count();
         // A verified solution beats every certificate but `failed` (which already says so): a
         // `checked` beside one was checked against some other formula, and is no proof.
-        let refuted = |r: &RunRow| r.certificate != FAILED && self.solvable(r);
+        let refuted = |r: &RunRow| r.certificate != Some(RunCertificate::Failed) && self.solvable(r);
         let (checked, failed, unproven, refuted) = (
-            count(&|r| r.certificate == CHECKED && !refuted(r)),
-            count(&|r| r.certificate == FAILED),
-            count(&|r| r.certificate == UNPROVEN && !refuted(r)),
+            count(&|r| r.certificate == Some(RunCertificate::Checked) && !refuted(r)),
+            count(&|r| r.certificate == Some(RunCertificate::Failed)),
+            count(&|r| r.certificate == Some(RunCertificate::Unproven) && !refuted(r)),
             count(&refuted),
         );
         let mut checkers: Vec<crate::certificates::Checker> = Vec::new();
@@ -329,7 +322,7 @@ impl Results {
     /// `true` when `row`'s verdict had its proof rejected, or its puzzle shown solvable by
     /// certification (`certificate = failed`).
     pub fn proof_failed(&self, row: &RunRow) -> bool {
-        row.certificate == FAILED
+        row.certificate == Some(RunCertificate::Failed)
     }
 
     /// `true` when the puzzle of `row` has a solution: one a run returned and the oracle accepted,
@@ -453,9 +446,10 @@ impl Results {
         names
     }
 
-    /// Distinct modes, sorted.
-    pub fn modes(&self) -> Vec<String> {
-        let mut modes: Vec<String> = self.rows.iter().map(|r| r.mode.clone()).collect();
+    /// Distinct groups ([`Group`]: sets, and generated modes with their family and hole pattern),
+    /// sorted by name.
+    pub fn modes(&self) -> Vec<Group> {
+        let mut modes: Vec<Group> = self.rows.iter().map(Group::of).collect();
         modes.sort();
         modes.dedup();
         modes
@@ -465,9 +459,11 @@ impl Results {
 impl Results {
     /// `true` when `mode` sweeps a fill axis a hardness peak can be read from: a generated mode
     /// with α levels, or an instance set whose fills were binned ([`Results::swept_sets`]).
-    pub fn sweeps_fill(&self, mode: &str) -> bool {
-        let is_set = self.rows.iter().any(|r| r.mode == mode && !r.set.is_empty());
-        mode != UNIQUE_MODE && (!is_set || self.swept_sets.contains(mode))
+    pub fn sweeps_fill(&self, mode: &Group) -> bool {
+        match mode {
+            Group::Set(name) => self.swept_sets.contains(name),
+            generated => !generated.is_unique(),
+        }
     }
 }
 
@@ -595,7 +591,7 @@ mod tests {
         let run = |rep: u32, solver: &str, outcome: &str| RunRow {
             set: "s".into(),
             instance: "a.txt#1".into(),
-            mode: "set".into(),
+            mode: crate::experiment::record::RunMode::Set,
             rep,
             seed: 7 + u64::from(rep),
             solver: solver.into(),

@@ -89,7 +89,7 @@ mod tests {
     fn par2_counts_every_run_not_finished_as_twice_the_limit() {
         let rows = [
             run("solved", 1.0),
-            RunRow { mode: "random".into(), ..run("infeasible", 3.0) },
+            RunRow { mode: crate::experiment::record::RunMode::Random, ..run("infeasible", 3.0) },
             run("limit", 10.2),
             run("error", 0.1),
         ];

@@ -54,6 +54,11 @@ pub fn rows(folder: &std::path::Path) -> Vec<sudoku_lab::experiment::record::Run
     reader.deserialize().map(|r| r.unwrap()).collect()
 }
 
+/// A row's `certificate` as `runs.csv` writes it: its word, or empty.
+pub fn certificate(row: &sudoku_lab::experiment::record::RunRow) -> &'static str {
+    row.certificate.map_or("", |c| c.word())
+}
+
 /// The puzzle lines of `tests/data/NAME` (comments and blank lines left out).
 pub fn puzzles(name: &str) -> Vec<String> {
     std::fs::read_to_string(data(name))

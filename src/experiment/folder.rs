@@ -101,20 +101,6 @@ pub fn io_at(path: &Path) -> impl FnOnce(io::Error) -> ExperimentError + '_ {
 
 /// The report `report` writes into a results folder.
 pub const REPORT_FILE: &str = "REPORT.md";
-/// The figures `plot` writes into a results folder, as `STEM.svg` and `STEM.png`.
-pub const FIGURE_STEMS: [&str; 11] = [
-    "time_vs_n",
-    "time_vs_n_search",
-    "time_vs_alpha",
-    "outcomes_vs_alpha",
-    "phase",
-    "time_vs_difficulty",
-    "cactus",
-    "scatter_fastest",
-    "scatter_origin",
-    "solved_vs_fill",
-    "phase_scaled",
-];
 /// The lock file of a results folder.
 pub const LOCK_FILE: &str = ".lock";
 
@@ -155,7 +141,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ExperimentError> {
 /// the report, the figures, worker logs, and the temporary files of any of them.
 pub fn is_harness_file(name: &str) -> bool {
     let own = |name: &str| {
-        let figure = |ext: &str| name.strip_suffix(ext).is_some_and(|stem| FIGURE_STEMS.contains(&stem));
+        let figure =
+            |ext: &str| name.strip_suffix(ext).is_some_and(|stem| super::figure::Figure::of_stem(stem).is_some());
         let log = name
             .strip_prefix("worker-")
             .and_then(|n| n.strip_suffix(".log"))

@@ -19,6 +19,7 @@
 pub mod certify;
 pub mod check;
 pub mod config;
+pub mod figure;
 pub mod folder;
 pub mod instances;
 pub mod isolate;

@@ -10,7 +10,7 @@ use super::axis::{integer_label, seconds_label, Axis};
 use super::chart::{chart, draw_limit};
 use super::frame::{censoring_note, frame, Key};
 use super::style::{line_style, look, Look};
-use super::{Figure, FIGURES};
+use super::{Draw, Figure};
 use crate::results::Group;
 use crate::results::Results;
 
@@ -60,9 +60,9 @@ impl<'r> Cactus<'r> {
     }
 }
 
-impl Figure for Cactus<'_> {
-    fn stem(&self) -> &'static str {
-        FIGURES[6].0
+impl Draw for Cactus<'_> {
+    fn figure(&self) -> Figure {
+        Figure::Cactus
     }
 
     fn size(&self) -> (u32, u32) {

@@ -38,7 +38,8 @@ use anyhow::Context;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use crate::experiment::folder::{commit_temp, temp_path, FolderLock, FIGURE_STEMS};
+use crate::experiment::figure::Figure;
+use crate::experiment::folder::{commit_temp, temp_path, FolderLock};
 use crate::results::{Clock, Results};
 use cactus::Cactus;
 use outcomes::Outcomes;
@@ -48,57 +49,23 @@ use scatter::{Pair, Scatter};
 use solved::SolvedVsFill;
 use time::{TimeVsAlpha, TimeVsDifficulty, TimeVsN};
 
-/// The figures this module can write: file stem and caption (the report embeds those that exist).
-/// Times are total (set-up + search) in every figure but `time_vs_n_search`, the search-only view.
-pub(crate) const FIGURES: [(&str, &str); 11] = [
-    (
-        "time_vs_n",
-        "Median total time (set-up + search) vs N (log–log), interquartile band shaded, stopped runs counted \
-         as the time limit",
-    ),
-    (
-        "time_vs_n_search",
-        "Search-only view: median search time (set-up such as the ILP model, SAT encoding or DLX matrix left \
-         out) vs N (log–log), interquartile band shaded",
-    ),
-    ("time_vs_alpha", "Median total time (set-up + search) vs fill fraction α, one panel per N"),
-    ("outcomes_vs_alpha", "What the solvers found out about each instance vs α, per mode and N"),
-    (
-        "phase",
-        "Phase study: each solver's median search effort (dead ends, conflicts or B&B nodes) and median total \
-         time vs α per N, with each solver's peak α marked",
-    ),
-    (
-        "time_vs_difficulty",
-        "Median total time (set-up + search) vs puzzle difficulty (unique puzzles), one panel per N, \
-         interquartile band shaded, stopped runs counted as the time limit",
-    ),
-    (
-        "cactus",
-        "Cactus plot: each solver's finished runs sorted by total time (log scale), all instances pooled; further \
-         right and lower is better, the dashed line is the time limit",
-    ),
-    (
-        "scatter_fastest",
-        "Per instance, the two solvers with the lowest PAR-2 (log–log, coloured by α): runs not finished on the \
-         border, the diagonal is equal time, dotted lines 10× apart",
-    ),
-    (
-        "scatter_origin",
-        "Per instance, the origin study's pair ilp-edge against backtrack-naive (log–log, coloured by α): runs not \
-         finished on the border, the diagonal is equal time, dotted lines 10× apart",
-    ),
-    (
-        "solved_vs_fill",
-        "Instance sets: the share of each solver's runs finished within the time limit vs the puzzles' fill, one \
-         panel per set and N",
-    ),
-    (
-        "phase_scaled",
-        "Phase study, second view: each solver's median search effort vs holes / N^1.55 (the quasigroup \
-         literature's normalisation), one line per N, the published QWH peak marked",
-    ),
-];
+/// What `figure` shows, as the report captions it. Times are total (set-up + search) in every
+/// figure but [`Figure::TimeVsNSearch`], the search-only view.
+pub(crate) fn caption(figure: Figure) -> &'static str {
+    match figure {
+        Figure::TimeVsN => "Median total time (set-up + search) vs N (log–log), interquartile band shaded, stopped runs counted as the time limit",
+        Figure::TimeVsNSearch => "Search-only view: median search time (set-up such as the ILP model, SAT encoding or DLX matrix left out) vs N (log–log), interquartile band shaded",
+        Figure::TimeVsAlpha => "Median total time (set-up + search) vs fill fraction α, one panel per N",
+        Figure::OutcomesVsAlpha => "What the solvers found out about each instance vs α, per mode and N",
+        Figure::Phase => "Phase study: each solver's median search effort (dead ends, conflicts or B&B nodes) and median total time vs α per N, with each solver's peak α marked",
+        Figure::TimeVsDifficulty => "Median total time (set-up + search) vs puzzle difficulty (unique puzzles), one panel per N, interquartile band shaded, stopped runs counted as the time limit",
+        Figure::Cactus => "Cactus plot: each solver's finished runs sorted by total time (log scale), all instances pooled; further right and lower is better, the dashed line is the time limit",
+        Figure::ScatterFastest => "Per instance, the two solvers with the lowest PAR-2 (log–log, coloured by α): runs not finished on the border, the diagonal is equal time, dotted lines 10× apart",
+        Figure::ScatterOrigin => "Per instance, the origin study's pair ilp-edge against backtrack-naive (log–log, coloured by α): runs not finished on the border, the diagonal is equal time, dotted lines 10× apart",
+        Figure::SolvedVsFill => "Instance sets: the share of each solver's runs finished within the time limit vs the puzzles' fill, one panel per set and N",
+        Figure::PhaseScaled => "Phase study, second view: each solver's median search effort vs holes / N^1.55 (the quasigroup literature's normalisation), one line per N, the published QWH peak marked",
+    }
+}
 
 const FONT: &str = "sans-serif";
 const FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
@@ -153,7 +120,7 @@ pub fn plot_results(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
 /// Deletes figures of ours left from an earlier call that the data no longer supports, so the
 /// report does not embed them.
 fn remove_stale(dir: &Path, written: &[PathBuf]) -> anyhow::Result<()> {
-    for stem in FIGURE_STEMS {
+    for stem in Figure::ALL.map(Figure::stem) {
         for ext in ["svg", "png"] {
             let path = dir.join(format!("{stem}.{ext}"));
             if !written.contains(&path) && path.exists() {
@@ -178,9 +145,9 @@ fn register_font() -> anyhow::Result<()> {
 }
 
 /// A figure that can draw itself on any backend.
-trait Figure {
-    /// File stem, one of [`FIGURES`].
-    fn stem(&self) -> &'static str;
+trait Draw {
+    /// Which figure it is.
+    fn figure(&self) -> Figure;
     /// Size in pixels.
     fn size(&self) -> (u32, u32);
     /// Draws the whole figure on `root`.
@@ -192,9 +159,9 @@ trait Figure {
 /// Writes `fig` as SVG and PNG into `dir`, each drawn into a temporary file that is renamed over
 /// the old one only when complete: a full disk leaves the old figure (or none), never a cut one,
 /// and the error names the file.
-fn save(dir: &Path, fig: &impl Figure) -> anyhow::Result<[PathBuf; 2]> {
-    let svg = dir.join(format!("{}.svg", fig.stem()));
-    let png = dir.join(format!("{}.png", fig.stem()));
+fn save(dir: &Path, fig: &impl Draw) -> anyhow::Result<[PathBuf; 2]> {
+    let svg = dir.join(format!("{}.svg", fig.figure()));
+    let png = dir.join(format!("{}.png", fig.figure()));
     save_one(&svg, |tmp| {
         let root = SVGBackend::new(tmp, fig.size()).into_drawing_area();
         fig.draw(&root)?;
@@ -217,16 +184,4 @@ fn save_one(path: &Path, draw: impl FnOnce(&Path) -> anyhow::Result<()>) -> anyh
     }
     drawn?;
     commit_temp(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_figure_is_one_the_results_folder_knows_as_ours() {
-        // `run --force` removes exactly these figures (and no other image) from a results folder.
-        let stems: Vec<&str> = FIGURES.iter().map(|(stem, _)| *stem).collect();
-        assert_eq!(stems, FIGURE_STEMS);
-    }
 }

@@ -11,7 +11,7 @@ use super::chart::chart;
 use super::frame::{figure_size, frame, Key};
 use super::series::has_alpha_axis;
 use super::style::{MAX_COLS, OUTCOME_PANEL};
-use super::{Figure, FIGURES};
+use super::{Draw, Figure};
 use crate::results::Group;
 use crate::results::{Alpha, Results, Verdict};
 
@@ -67,9 +67,9 @@ impl Outcomes {
     }
 }
 
-impl Figure for Outcomes {
-    fn stem(&self) -> &'static str {
-        FIGURES[3].0
+impl Draw for Outcomes {
+    fn figure(&self) -> Figure {
+        Figure::OutcomesVsAlpha
     }
 
     fn size(&self) -> (u32, u32) {

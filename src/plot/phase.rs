@@ -14,7 +14,7 @@ use super::frame::{censoring_note, figure_size, frame, grid, series_keys, Key};
 use super::series::{has_alpha_axis, several_alpha_modes, y_extent, AlphaPanel, PanelBuilder, Point, Series};
 use super::style::{look, series_label, MAX_COLS, PANEL};
 use super::time::{alpha_panels, time_panel};
-use super::{Figure, FIGURES};
+use super::{Draw, Figure};
 use crate::results::Group;
 use crate::results::{argmax, solver_order, stats, sweep_effort, Alpha, Results, Statistic, Summary, MIN_PEAK_ALPHAS};
 
@@ -182,9 +182,9 @@ fn peak_label(at: Alpha, solvers: &BTreeSet<(usize, String)>) -> String {
     format!("peak α = {at} ({})", names.join(", "))
 }
 
-impl Figure for Phase<'_> {
-    fn stem(&self) -> &'static str {
-        FIGURES[4].0
+impl Draw for Phase<'_> {
+    fn figure(&self) -> Figure {
+        Figure::Phase
     }
 
     fn size(&self) -> (u32, u32) {

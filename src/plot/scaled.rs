@@ -15,7 +15,7 @@ use super::chart::{chart, draw_all_series, draw_peak};
 use super::frame::{censoring_note, figure_size, frame, grid, Key};
 use super::series::{has_alpha_axis, y_extent, Point, Series};
 use super::style::{look, Dash, Look, Marker, INK, MAX_COLS, PANEL, SIZE_COLORS};
-use super::{Figure, FIGURES};
+use super::{Draw, Figure};
 use crate::results::Group;
 use crate::results::{solver_order, stats, sweep_effort, Alpha, Results, Summary, MIN_PEAK_ALPHAS};
 
@@ -144,9 +144,9 @@ fn one_decimal(v: f64) -> String {
     format!("{v:.1}")
 }
 
-impl Figure for PhaseScaled<'_> {
-    fn stem(&self) -> &'static str {
-        FIGURES[10].0
+impl Draw for PhaseScaled<'_> {
+    fn figure(&self) -> Figure {
+        Figure::PhaseScaled
     }
 
     fn size(&self) -> (u32, u32) {

@@ -18,7 +18,7 @@ use super::chart::chart;
 use super::frame::{frame, Key};
 use super::series::has_alpha_axis;
 use super::style::{line_style, Dash, INK, LIMIT_DASH};
-use super::{Figure, FIGURES};
+use super::{Draw, Figure};
 use crate::results::Group;
 use crate::results::{InstanceKey, Results};
 
@@ -150,11 +150,11 @@ pub(super) fn alpha_color(alpha: f64) -> RGBColor {
     RGBColor(mix(c0.0, c1.0), mix(c0.1, c1.1), mix(c0.2, c1.2))
 }
 
-impl Figure for Scatter<'_> {
-    fn stem(&self) -> &'static str {
+impl Draw for Scatter<'_> {
+    fn figure(&self) -> Figure {
         match self.pair {
-            Pair::Fastest => FIGURES[7].0,
-            Pair::Origin => FIGURES[8].0,
+            Pair::Fastest => Figure::ScatterFastest,
+            Pair::Origin => Figure::ScatterOrigin,
         }
     }
 

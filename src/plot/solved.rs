@@ -12,7 +12,7 @@ use super::axis::{percent_label, Axis};
 use super::chart::chart;
 use super::frame::{figure_size, frame, grid, Key};
 use super::style::{line_style, look, MAX_COLS, PANEL};
-use super::{Figure, FIGURES};
+use super::{Draw, Figure};
 use crate::results::Group;
 use crate::results::{fmt_round_seconds, solver_order, Alpha, Results};
 
@@ -92,9 +92,9 @@ impl<'r> SolvedVsFill<'r> {
     }
 }
 
-impl Figure for SolvedVsFill<'_> {
-    fn stem(&self) -> &'static str {
-        FIGURES[9].0
+impl Draw for SolvedVsFill<'_> {
+    fn figure(&self) -> Figure {
+        Figure::SolvedVsFill
     }
 
     fn size(&self) -> (u32, u32) {

@@ -14,7 +14,7 @@ use super::series::{
     add_point, has_alpha_axis, several_alpha_modes, time_point, y_extent, AlphaPanel, PanelBuilder, Series,
 };
 use super::style::{look, series_label, MAX_COLS, PANEL};
-use super::{Figure, FIGURES};
+use super::{Draw, Figure};
 use crate::experiment::record::RunMode;
 use crate::results::Group;
 use crate::results::{difficulty_order, solver_order, Alpha, Clock, Results};
@@ -80,11 +80,11 @@ impl<'r> TimeVsN<'r> {
     }
 }
 
-impl Figure for TimeVsN<'_> {
-    fn stem(&self) -> &'static str {
+impl Draw for TimeVsN<'_> {
+    fn figure(&self) -> Figure {
         match self.results.clock {
-            Clock::Total => FIGURES[0].0,
-            Clock::Search => FIGURES[1].0,
+            Clock::Total => Figure::TimeVsN,
+            Clock::Search => Figure::TimeVsNSearch,
         }
     }
 
@@ -162,9 +162,9 @@ where
     time_chart(area, title, &Axis::alpha(&panel.alphas), "median total time, log", &panel.series, false, limit)
 }
 
-impl Figure for TimeVsAlpha<'_> {
-    fn stem(&self) -> &'static str {
-        FIGURES[2].0
+impl Draw for TimeVsAlpha<'_> {
+    fn figure(&self) -> Figure {
+        Figure::TimeVsAlpha
     }
 
     fn size(&self) -> (u32, u32) {
@@ -249,9 +249,9 @@ impl<'r> TimeVsDifficulty<'r> {
     }
 }
 
-impl Figure for TimeVsDifficulty<'_> {
-    fn stem(&self) -> &'static str {
-        FIGURES[5].0
+impl Draw for TimeVsDifficulty<'_> {
+    fn figure(&self) -> Figure {
+        Figure::TimeVsDifficulty
     }
 
     fn size(&self) -> (u32, u32) {

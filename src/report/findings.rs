@@ -17,6 +17,7 @@ use super::latin_law::{predicted_alpha, LawCheck, HOLES_EXPONENT};
 use super::pairing::{find_pairing, Pairing};
 use super::peak_growth::SAME_EXPONENT;
 use super::winners::{ablations, paradigm_name, region, Fastest};
+use crate::experiment::figure::Figure;
 use crate::experiment::record::{RunOutcome, RunRow};
 use crate::results::Group;
 use crate::results::{
@@ -32,12 +33,12 @@ const PREFERRED_MODE: &str = "planted";
 
 /// What the findings may cite: the figures present in the results folder (file stems).
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Figures(pub BTreeSet<String>);
+pub(crate) struct Figures(pub BTreeSet<Figure>);
 
 impl Figures {
     /// `, stem.png` when the figure exists, else nothing.
-    fn cite(&self, stem: &str) -> String {
-        if self.0.contains(stem) {
+    fn cite(&self, stem: Figure) -> String {
+        if self.0.contains(&stem) {
             format!(", {stem}.png")
         } else {
             String::new()
@@ -230,7 +231,7 @@ fn fastest(results: &Results, analysis: &Analysis, figures: &Figures) -> Option<
     Some(format!(
         "Fastest paradigm by size (lowest median total time among the solvers that finish the most runs; \
          ratios are geometric means over the instances both finished; *Summary*, *Speed ratios*{}): {}.",
-        figures.cite("cactus"),
+        figures.cite(Figure::Cactus),
         clauses.join("; ")
     ))
 }
@@ -308,7 +309,7 @@ fn par2(results: &Results, ranking: &[(String, Score)], figures: &Figures) -> Op
     }
     Some(format!(
         "PAR-2 over all runs (mean total time, a run not finished counted as {PAR_FACTOR} × {limit}; *Summary*{}): {}.",
-        figures.cite("cactus"),
+        figures.cite(Figure::Cactus),
         listed.join(", ")
     ))
 }
@@ -350,7 +351,7 @@ fn growth(analysis: &Analysis, ranking: &[(String, Score)], mode: &Group, figure
     Some(format!(
         "Median total time grows with N ({mode} instances, pooled over α; *How cost grows with N*, *Growth at the \
          hardness peak*{}) for {}{peak}.",
-        figures.cite("time_vs_n"),
+        figures.cite(Figure::TimeVsN),
         fitted.join(", ")
     ))
 }
@@ -374,7 +375,7 @@ fn peak(analysis: &Analysis, mode: &Group, figures: &Figures) -> Option<String> 
         "The hardness peak ({mode}; the α of largest median {noun} of {}; *Hardness peak in α*, *The peak against the \
          Latin-square law*{}) lies at {}",
         code(&best.solver),
-        figures.cite("phase"),
+        figures.cite(Figure::Phase),
         places.join(", ")
     );
     let alphas: Vec<f64> = best.points.iter().map(|p| p.alpha.value()).collect();
@@ -515,18 +516,18 @@ fn origin(results: &Results, analysis: &Analysis, ranking: &[(String, Score)], f
         // The origin pair's figure; when it is also the fastest pair, the scatter of the fastest.
         let fastest: Vec<&str> = ranking.iter().take(2).map(|(s, _)| s.as_str()).collect();
         let figure = if fastest.contains(&"ilp-edge") && fastest.contains(&"backtrack-naive") {
-            "scatter_fastest"
+            Figure::ScatterFastest
         } else {
-            "scatter_origin"
+            Figure::ScatterOrigin
         };
         (
             "ilp-edge",
             "backtrack-naive",
             "The origin study's comparison, ILP (edge model) against naive backtracking",
-            figure,
+            Some(figure),
         )
     } else {
-        (best(Paradigm::Ilp)?, best(Paradigm::Backtracking)?, "ILP against backtracking", "")
+        (best(Paradigm::Ilp)?, best(Paradigm::Backtracking)?, "ILP against backtracking", None)
     };
     let p = find_pairing(&analysis.pairings.pooled, (ilp, bt), &None, None)?;
     let ratio = p.ratio()?;
@@ -545,7 +546,10 @@ fn origin(results: &Results, analysis: &Analysis, ranking: &[(String, Score)], f
         })
         .collect();
     let trend = if per_n.len() >= 2 { format!(" (t({ilp})/t({bt}): {})", per_n.join(", ")) } else { String::new() };
-    let cite = if figures.0.contains(figure) { format!("{figure}.png") } else { "*Speed ratios*".to_owned() };
+    let cite = match figure.filter(|f| figures.0.contains(f)) {
+        Some(figure) => format!("{figure}.png"),
+        None => "*Speed ratios*".to_owned(),
+    };
     Some(format!(
         "{what} ({cite}): {faster} on the {} instances both finished{trend}, and of the {} both ran {} finishes {}, \
          {} {}.",

@@ -41,9 +41,11 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
+use crate::experiment::figure::Figure;
 use crate::experiment::folder::{write_atomic, FolderLock};
 use crate::experiment::record::RunMode;
 use crate::experiment::record::RunRow;
+use crate::plot::caption;
 use crate::results::Group;
 use crate::results::{self, fmt_round_seconds, fmt_seconds, Alpha, Clock, PeakAt, Results};
 use analysis::{Analysis, InstanceCell, Solvability};
@@ -62,7 +64,8 @@ pub const FINDINGS_HEADING: &str = "## Key findings";
 
 /// The figures that can be the key figure under the findings, most telling first: the cactus
 /// plot (instances finished against time), then time against N.
-const KEY_FIGURES: [&str; 5] = ["cactus", "time_vs_n", "phase", "time_vs_alpha", "time_vs_difficulty"];
+const KEY_FIGURES: [Figure; 5] =
+    [Figure::Cactus, Figure::TimeVsN, Figure::Phase, Figure::TimeVsAlpha, Figure::TimeVsDifficulty];
 
 /// The one judgement of each of `rows` (the rows of one results folder), as every table and
 /// figure counts it: `solved`, `infeasible`, `wrong`, `limit`, `memory` or `error`, in row order.
@@ -87,11 +90,11 @@ fn render(results: &Results, dir: &Path) -> String {
     let analysis = Analysis::of(results);
     let search = Analysis::of(&results.with_clock(Clock::Search));
     let present = present_figures(dir);
-    let key = KEY_FIGURES.iter().find(|stem| present.iter().any(|(s, _)| s == *stem)).copied();
+    let key = KEY_FIGURES.into_iter().find(|figure| present.contains(figure));
     let mut out = String::new();
     header(&mut out, results);
     let _ = writeln!(out, "{FINDINGS_HEADING}\n");
-    let stems = Figures(present.iter().map(|(s, _)| (*s).to_owned()).collect());
+    let stems = Figures(present.iter().copied().collect());
     let found = findings::findings(results, &analysis, &stems);
     if found.is_empty() {
         out.push_str("No finding: the runs hold too little to compare or fit (see the details).\n");
@@ -100,8 +103,8 @@ fn render(results: &Results, dir: &Path) -> String {
         let _ = writeln!(out, "{}. {line}", i + 1);
     }
     out.push('\n');
-    if let Some((stem, caption)) = key.and_then(|k| present.iter().find(|(s, _)| *s == k)) {
-        let _ = writeln!(out, "![{caption}]({stem}.png)\n");
+    if let Some(stem) = key {
+        let _ = writeln!(out, "![{}]({stem}.png)\n", caption(stem));
     }
     summary::section(&mut out, results, &analysis);
     let _ = writeln!(out, "{DETAILS_RULE}\n\n# Details\n");
@@ -480,19 +483,20 @@ pub(crate) fn fmt_peak(at: &PeakAt) -> String {
     text
 }
 
-/// The figures of [`crate::plot::FIGURES`] that exist in `dir` (as PNG): stem and caption.
-fn present_figures(dir: &Path) -> Vec<(&'static str, &'static str)> {
-    crate::plot::FIGURES.iter().filter(|(stem, _)| dir.join(format!("{stem}.png")).exists()).copied().collect()
+/// The figures that exist in `dir` (as PNG), in [`Figure::ALL`]'s order.
+fn present_figures(dir: &Path) -> Vec<Figure> {
+    Figure::ALL.into_iter().filter(|stem| dir.join(format!("{stem}.png")).exists()).collect()
 }
 
 /// Embeds the figures present but the key figure, which is under the findings already.
-fn figures(out: &mut String, present: &[(&str, &str)], key: Option<&str>) {
-    let rest: Vec<_> = present.iter().filter(|(stem, _)| Some(*stem) != key).collect();
+fn figures(out: &mut String, present: &[Figure], key: Option<Figure>) {
+    let rest: Vec<Figure> = present.iter().copied().filter(|f| Some(*f) != key).collect();
     if rest.is_empty() {
         return;
     }
     out.push_str("## Figures\n\n");
-    for (stem, caption) in rest {
+    for stem in rest {
+        let caption = caption(stem);
         let _ = writeln!(out, "![{caption}]({stem}.png)\n\n*{caption}* ([SVG]({stem}.svg))\n");
     }
 }

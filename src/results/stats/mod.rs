@@ -18,7 +18,10 @@
 //! share with Wilson's score interval ([`wilson`]). **Per pair** ([`compare`]): the speed ratio
 //! (geometric mean of t(a)/t(b)) with its bootstrap interval ([`pair`]), Wilcoxon's signed-rank
 //! test on the paired log times ([`wilcoxon`], as R's `wilcox.test`), McNemar's exact test on
-//! solved/unsolved ([`mcnemar`]), Holm's adjustment over a family ([`holm`]). **Output**: the rows of `comparisons.csv` and `estimates.csv` ([`record`]),
+//! solved/unsolved ([`mcnemar`]), Holm's adjustment over a family ([`holm`]). **Laws**: polynomial
+//! against exponential growth chosen by AIC with intervals for k and b ([`growth`]); the hardness
+//! peak α* with its bootstrap distribution ([`peak`]); the peak-holes exponent against a published
+//! value ([`holes`]). **Output**: the rows of `comparisons.csv` and `estimates.csv` ([`record`]),
 //! written with three significant digits ([`digits`]). Quantiles and plain least-squares lines
 //! for the figures: [`describe`].
 //!
@@ -41,9 +44,12 @@ mod digits;
 mod estimate;
 #[cfg(test)]
 mod fixtures;
+mod growth;
+mod holes;
 mod holm;
 mod mcnemar;
 mod pair;
+mod peak;
 mod record;
 mod run;
 mod solver;
@@ -58,9 +64,12 @@ pub(crate) use compare::{adjust, PairComparison};
 pub(crate) use describe::{linear_fit, median, quantile, LinearFit};
 pub(crate) use digits::{sig, Sig, DIGITS, INTERVAL_DIGITS};
 pub(crate) use estimate::Estimate;
+pub(crate) use growth::{growth, Growth, Law, AIC_MARGIN, MIN_SIZES};
+pub(crate) use holes::{holes_law, HolesLaw, Sweep};
 pub(crate) use holm::holm;
 pub(crate) use mcnemar::mcnemar_exact;
 pub(crate) use pair::{discordant, log_differences, speed_ratio, Paired};
+pub(crate) use peak::{peak, Level, Peak};
 pub(crate) use record::{Comparison, EstimateRow, Quantity, Test};
 pub(crate) use run::{instance_log_time, instance_time, Run, PAR_FACTOR, TIME_FLOOR};
 pub(crate) use solver::{median_time, par2, solved_share};

@@ -10,9 +10,10 @@
 //! tables or figures, and neither of those imports the other's internals. Here: the loader and
 //! instance verdicts; in [`summary`] a group of runs and its search effort, in [`sweep`] one
 //! solver's sweep over α and where it peaks, in [`solvers`] the display order and the paradigms,
-//! in [`stats`] quantiles and least-squares fits, in [`score`] the median and PAR-2 of a group of
-//! runs on any measure of time, in [`numbers`] how numbers are written, in [`view`] how
-//! families, hole patterns and sets are seen as modes.
+//! in [`stats`] the statistics (quantiles and fits; bootstrap intervals, Wilson intervals,
+//! paired tests with Holm's adjustment, growth laws and peaks with their uncertainty), in [`score`] the median and PAR-2 of a group of
+//! runs on any measure of time, in [`numbers`] how numbers are written, in [`view`] the
+//! groups the tables and figures see (sets, and modes with their family and hole pattern).
 
 mod judge;
 mod numbers;

@@ -10,8 +10,9 @@ use crate::experiment::record::RunRow;
 
 use super::{stats, Judged};
 
-/// The penalty factor of PAR-2: a run not finished counts as this many time limits.
-pub(crate) const PAR_FACTOR: f64 = 2.0;
+/// The penalty factor of PAR-2 (the statistics' own): a run not finished counts as this many
+/// time limits.
+pub(crate) use super::stats::PAR_FACTOR;
 
 /// The summary numbers of one group of runs on one measure of time.
 #[derive(Debug, Clone, Default, PartialEq)]

@@ -16,6 +16,7 @@ use pyo3::types::PyDict;
 use sudoku_lab::cli::{IlpArgs, Switch};
 use sudoku_lab::experiment::config::MIN_MEMORY_MB;
 use sudoku_lab::experiment::isolate::{default_memory_mb, Ended, Isolated, Measured};
+use sudoku_lab::experiment::record::RunOutcome;
 use sudoku_lab::external::definition::{check_unique, load_file, Checks, Definition};
 use sudoku_lab::external::Job;
 use sudoku_lab::grid::Grid as RustGrid;
@@ -48,9 +49,9 @@ pub struct SolveResult {
     solution: Option<RustGrid>,
     stats: Stats,
     note: String,
-    /// The solver answered a grid the verifier rejects (outcome `error`): `solve` raises
-    /// `SolverError` for it.
-    wrong: bool,
+    /// `Some(false)` when the solver answered a grid the verifier rejects (outcome `error`),
+    /// `Some(true)` for a verified solution; what the one judgement reads besides the outcome.
+    verified: Option<bool>,
     /// CPU seconds and peak memory of a solve in a worker process (none for in-process searches).
     measured: Measured,
 }
@@ -67,6 +68,15 @@ impl SolveResult {
     #[getter]
     fn outcome(&self) -> &str {
         self.outcome
+    }
+
+    /// The one judgement of this answer, as `report` counts a run (`solved`, `infeasible`,
+    /// `wrong`, `limit`, `memory`, `error`), nothing else being known of the puzzle: a grid the
+    /// verifier rejected is `wrong`.
+    #[getter]
+    fn judged(&self) -> &'static str {
+        let outcome = RunOutcome::parse(self.outcome).unwrap_or(RunOutcome::Error);
+        sudoku_lab::report::judged_answer(outcome, self.verified)
     }
 
     /// The solution (verified), or None.
@@ -137,10 +147,10 @@ impl SolveResult {
         SolveResult {
             solver: Arc::clone(solver),
             outcome,
+            verified: solution.as_ref().map(|_| true),
             solution,
             stats: report.stats,
             note: report.note.unwrap_or_default(),
-            wrong: false,
             measured: Measured::default(),
         }
     }
@@ -156,7 +166,7 @@ impl SolveResult {
                 solution: None,
                 stats,
                 note,
-                wrong: label == "unverified",
+                verified: (label == "unverified").then_some(false),
                 measured,
             },
         }
@@ -170,15 +180,15 @@ impl SolveResult {
             solution: None,
             stats: Stats::default(),
             note: message,
-            wrong: false,
+            verified: None,
             measured: Measured::default(),
         }
     }
 
     /// The result of an in-process solve that failed; a grid the verifier rejected is `wrong`.
     fn of_solve_error(solver: &Arc<str>, error: lab::SolveError) -> SolveResult {
-        let wrong = matches!(error, lab::SolveError::Unverified { .. });
-        SolveResult { wrong, ..SolveResult::of_error(solver, error.to_string()) }
+        let verified = matches!(error, lab::SolveError::Unverified { .. }).then_some(false);
+        SolveResult { verified, ..SolveResult::of_error(solver, error.to_string()) }
     }
 }
 
@@ -572,7 +582,7 @@ pub fn solve(
     let grids = [grid.grid.clone()];
     let mut results = batch.solve_all(py, &grids, 1)?;
     let result = results.pop().ok_or_else(|| PyRuntimeError::new_err("no result"))?;
-    if result.wrong {
+    if result.judged() == "wrong" {
         return Err(crate::SolverError::new_err(format!("{solver}: wrong answer: {}", result.note)));
     }
     Ok(result)

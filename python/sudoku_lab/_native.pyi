@@ -75,6 +75,11 @@ class SolveResult:
     def outcome(self) -> str:
         """``solved``, ``infeasible`` (proven), ``limit``, ``memory`` (the cap) or ``error``."""
     @property
+    def judged(self) -> str:
+        """The one judgement of this answer, as ``report`` counts a run (``solved``,
+        ``infeasible``, ``wrong``, ``limit``, ``memory``, ``error``), nothing else being known of
+        the puzzle: a grid the verifier rejected is ``wrong``."""
+    @property
     def solution(self) -> Grid | None: ...
     @property
     def solved(self) -> bool: ...

@@ -341,12 +341,15 @@ answer = "grid"
     puzzle, solution = corpus("9x9-hardest11")[3]
     right = sl.solve(sl.Grid(puzzle), "cheat-grid", external=definitions, time_limit=30)
     assert right.outcome == "solved" and right.solution.to_text().strip() == solution
+    assert right.judged == "solved"
     # A wrong answer is a bug in the solver: solve raises SolverError, as documented; solve_many
     # keeps the batch and reports it as an error.
     with pytest.raises(sl.SolverError, match="wrong: wrong answer"):
         sl.solve(sl.Grid(puzzle), "wrong", external=str(definitions), time_limit=30)
     (wrong,) = sl.solve_many([sl.Grid(puzzle)], "wrong", external=str(definitions), time_limit=30)
     assert (wrong.outcome, wrong.solution) == ("error", None)
+    # The one judgement, as report counts a run: a rejected grid is wrong, not a mere error.
+    assert wrong.judged == "wrong"
     assert "wrong answer" in wrong.note
     with pytest.raises(ValueError, match="or an external solver of"):
         sl.solve(sl.Grid(puzzle), "minisat", external=definitions)

@@ -250,7 +250,8 @@ fn bench_one(
 /// also as a multiple of the fastest solver's median. Fails when a proof is not accepted.
 fn certify_cost(entries: &[Entry], per_puzzle: &[(String, PuzzleTimes)], limit: f64) -> anyhow::Result<String> {
     use crate::certificates::Statement;
-    use crate::puzzle::certify::{prove_without_proof, Certificate, Certifier};
+    use crate::puzzle::certify::{prove_without_proof, Certifier};
+    use crate::results::{judge_claim, Claim};
     let checker = super::proof_checker("--certify")?;
     let certifier = Certifier::new(checker, Duration::from_secs_f64(limit));
     let claimed: Vec<usize> =
@@ -262,7 +263,7 @@ fn certify_cost(entries: &[Entry], per_puzzle: &[(String, PuzzleTimes)], limit: 
         let base = prove_without_proof(puzzle, &Statement::NoSolution, certifier.prove_limit)?;
         let certified = certifier.certify(puzzle, &Statement::NoSolution)?;
         anyhow::ensure!(
-            certified.certificate == Certificate::Checked,
+            judge_claim(true, Some(&certified.certificate)) == Claim::Proven,
             "puzzle {} (line {}): certification gave {}",
             i + 1,
             entries[i].line,

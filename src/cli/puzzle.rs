@@ -17,6 +17,7 @@ use crate::puzzle::certify::{Certificate, Certifier};
 use crate::puzzle::{
     analyze as analyze_puzzle, certify_analysis, Analysis, Generator, PuzzleSpec, SearchEnd, DEFAULT_MAX_ATTEMPTS,
 };
+use crate::results::{judge_claim, Claim};
 
 /// Arguments of `puzzle`.
 #[derive(Debug, Args)]
@@ -90,7 +91,7 @@ pub fn puzzle(args: PuzzleArgs) -> anyhow::Result<ExitCode> {
             let statement = Statement::unique(&generated.puzzle, &generated.solution);
             let certified = certifier.certify(&generated.puzzle, &statement).context("certifying")?;
             anyhow::ensure!(
-                certified.certificate == Certificate::Checked,
+                judge_claim(true, Some(&certified.certificate)) == Claim::Proven,
                 "puzzle {} (seed {seed}): uniqueness not certified ({}); nothing more is written",
                 i + 1,
                 certified.certificate
@@ -213,13 +214,13 @@ pub fn analyze(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
         if let Some(certifier) = &certifier {
             certify_analysis(&entry.puzzle, &mut a, certifier).with_context(at)?;
         }
-        match &a.certificate {
-            Some(Certificate::Refuted(_) | Certificate::Failed(_)) => failed += 1,
-            Some(Certificate::Unproven(_)) => unproven += 1,
+        let claim = judge_claim(certifier.is_some(), a.certificate.as_ref());
+        match claim {
+            Claim::Refuted => failed += 1,
+            Claim::Unproven => unproven += 1,
             _ => {}
         }
-        let certified = certifier.is_none() || a.certificate == Some(Certificate::Checked);
-        unique += usize::from(a.is_unique() && certified);
+        unique += usize::from(a.is_unique() && claim.holds());
         let text = if args.json { json_line(i, entry.line, &a) } else { human(i, entry.line, &a, args.max_solutions) };
         emit(&text)?;
     }

@@ -43,8 +43,7 @@ use anyhow::Context;
 
 use crate::experiment::figure::Figure;
 use crate::experiment::folder::{write_atomic, FolderLock};
-use crate::experiment::record::RunMode;
-use crate::experiment::record::RunRow;
+use crate::experiment::record::{RunMode, RunOutcome, RunRow};
 use crate::plot::caption;
 use crate::results::Group;
 use crate::results::{self, fmt_round_seconds, fmt_seconds, Alpha, Clock, PeakAt, Results};
@@ -66,6 +65,14 @@ pub const FINDINGS_HEADING: &str = "## Key findings";
 /// plot (instances finished against time), then time against N.
 const KEY_FIGURES: [Figure; 5] =
     [Figure::Cactus, Figure::TimeVsN, Figure::Phase, Figure::TimeVsAlpha, Figure::TimeVsDifficulty];
+
+/// The one judgement of a lone answer, nothing else known of its puzzle (no other run, no
+/// expected verdict, no certificate): what the run said of itself and whether the oracle accepted
+/// its grid (`Some(false)`: rejected). `solved`, `infeasible`, `wrong`, `limit`, `memory` or
+/// `error`; the Python binding's `SolveResult.judged`.
+pub fn judged_answer(outcome: RunOutcome, verified: Option<bool>) -> &'static str {
+    results::judge_answer(results::Answer::said(outcome, verified), results::Evidence::default()).word()
+}
 
 /// The one judgement of each of `rows` (the rows of one results folder), as every table and
 /// figure counts it: `solved`, `infeasible`, `wrong`, `limit`, `memory` or `error`, in row order.

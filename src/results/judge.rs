@@ -21,10 +21,14 @@
 //! [`judge_answer`] for answers that are no rows, as `solve`'s); none reads the `outcome` column
 //! for itself, and none decides a verdict by itself. An expected verdict that an answer judged finished
 //! contradicts is wrong, never that answer.
+//!
+//! A claim about a puzzle that no solution witnesses — no solution, exactly one, these cells are
+//! determined (`analyze`, `puzzle --certify`, `bench`'s certified runs) — is judged by
+//! [`judge_claim`]: it holds only with a checked proof, or unchecked where certification was off.
 
 use crate::experiment::record::{RunMode, RunRow};
 use crate::experiment::sets::Expect;
-use crate::puzzle::certify::RunCertificate;
+use crate::puzzle::certify::{Certificate, RunCertificate};
 
 use super::Outcome;
 
@@ -69,6 +73,43 @@ impl Judged {
             Judged::Memory => "memory",
             Judged::Error => "error",
         }
+    }
+}
+
+/// How a claim no solution witnesses stands ([`judge_claim`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Claim {
+    /// The checker accepted a proof of it.
+    Proven,
+    /// Certification was off: it stands unchecked.
+    Unchecked,
+    /// Nothing needed a proof (every claim is witnessed by solutions found, or none was made).
+    Witnessed,
+    /// A proof was rejected, or a solution contradicts it: a solver bug.
+    Refuted,
+    /// Certification was on but settled nothing within its limits.
+    Unproven,
+}
+
+impl Claim {
+    /// `true` when the claim may be stated: proven, unchecked with certification off, or needing
+    /// no proof.
+    pub fn holds(self) -> bool {
+        matches!(self, Claim::Proven | Claim::Unchecked | Claim::Witnessed)
+    }
+}
+
+/// Judges a claim about a puzzle by its certificate: `certifying` says whether certification was
+/// on, `certificate` what it gave (none when the claim needed no proof).
+///
+/// Complexity: O(1).
+pub(crate) fn judge_claim(certifying: bool, certificate: Option<&Certificate>) -> Claim {
+    match (certifying, certificate) {
+        (false, _) => Claim::Unchecked,
+        (true, None) => Claim::Witnessed,
+        (true, Some(Certificate::Checked)) => Claim::Proven,
+        (true, Some(Certificate::Refuted(_) | Certificate::Failed(_))) => Claim::Refuted,
+        (true, Some(Certificate::Unproven(_))) => Claim::Unproven,
     }
 }
 
@@ -136,6 +177,12 @@ impl Answer {
     /// The answer of a run, from its row.
     pub fn of(row: &RunRow) -> Answer {
         Answer { outcome: row.outcome, verified: row.verified, certificate: row.certificate }
+    }
+
+    /// What a run said of itself and whether the oracle accepted its grid (`Some(false)`: it
+    /// rejected it), with no certificate.
+    pub fn said(outcome: Outcome, verified: Option<bool>) -> Answer {
+        Answer { outcome, verified, certificate: None }
     }
 
     /// A verified solution.
@@ -252,6 +299,26 @@ mod tests {
         // ... and a liar's "infeasible" beside it is wrong, whatever the file expected.
         let liar = RunRow { solver: "liar".into(), ..expect("infeasible", "unsolvable") };
         assert_eq!(judged(&[solved, liar]), [Judged::Solved, Judged::Wrong]);
+    }
+
+    #[test]
+    fn a_claim_no_solution_witnesses_holds_only_proven_or_with_certification_off() {
+        let grid = crate::grid::Grid::empty(crate::grid::Shape::new(2, 2).unwrap());
+        let cases = [
+            (true, Some(Certificate::Checked), Claim::Proven),
+            (true, Some(Certificate::Refuted(grid)), Claim::Refuted),
+            (true, Some(Certificate::Failed("rejected".into())), Claim::Refuted),
+            (true, Some(Certificate::Unproven("out of time".into())), Claim::Unproven),
+            (true, None, Claim::Witnessed),
+            (false, None, Claim::Unchecked),
+        ];
+        for (certifying, certificate, claim) in cases {
+            assert_eq!(judge_claim(certifying, certificate.as_ref()), claim, "{certificate:?}");
+        }
+        let holds: Vec<bool> = [Claim::Proven, Claim::Unchecked, Claim::Witnessed, Claim::Refuted, Claim::Unproven]
+            .map(Claim::holds)
+            .to_vec();
+        assert_eq!(holds, [true, true, true, false, false]);
     }
 
     #[test]

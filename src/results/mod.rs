@@ -33,7 +33,7 @@ use crate::experiment::folder::read_runs_by_name;
 use crate::experiment::record::RunRow;
 
 use crate::puzzle::certify::RunCertificate;
-pub(crate) use judge::{judge, judge_answer, puzzle_key, Answer, Evidence, Judged};
+pub(crate) use judge::{judge, judge_answer, judge_claim, puzzle_key, Answer, Claim, Evidence, Judged};
 pub(crate) use numbers::{fmt_count, fmt_num, fmt_round_seconds, fmt_seconds};
 pub(crate) use score::{Score, PAR_FACTOR};
 pub(crate) use solvers::{base_solver, paradigm, solver_order, Paradigm, ENCODING_PAIRS, KNOWN_SOLVERS};

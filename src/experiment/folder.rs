@@ -101,6 +101,10 @@ pub fn io_at(path: &Path) -> impl FnOnce(io::Error) -> ExperimentError + '_ {
 
 /// The report `report` writes into a results folder.
 pub const REPORT_FILE: &str = "REPORT.md";
+/// The comparisons of every pair of solvers `report` writes beside it (docs/statistics.md).
+pub const COMPARISONS_FILE: &str = "comparisons.csv";
+/// The estimates of every solver `report` writes beside it (docs/statistics.md).
+pub const ESTIMATES_FILE: &str = "estimates.csv";
 /// The lock file of a results folder.
 pub const LOCK_FILE: &str = ".lock";
 
@@ -147,7 +151,7 @@ pub fn is_harness_file(name: &str) -> bool {
             .strip_prefix("worker-")
             .and_then(|n| n.strip_suffix(".log"))
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-        [RUNS_FILE, META_FILE, INSTANCES_FILE, REPORT_FILE, LOCK_FILE].contains(&name)
+        [RUNS_FILE, META_FILE, INSTANCES_FILE, REPORT_FILE, COMPARISONS_FILE, ESTIMATES_FILE, LOCK_FILE].contains(&name)
             || figure(".svg")
             || figure(".png")
             || log

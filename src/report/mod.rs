@@ -42,7 +42,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use crate::experiment::figure::Figure;
-use crate::experiment::folder::{write_atomic, FolderLock};
+use crate::experiment::folder::{write_atomic, FolderLock, COMPARISONS_FILE, ESTIMATES_FILE};
 use crate::experiment::record::{RunMode, RunOutcome, RunRow};
 use crate::plot::caption;
 use crate::results::Group;
@@ -86,10 +86,34 @@ pub fn write_report(dir: &Path) -> anyhow::Result<PathBuf> {
     let _lock = if dir.is_dir() { Some(FolderLock::take(dir)?) } else { None };
     let results = Results::load(dir)?;
     let text = render(&results, dir);
+    let uncertainty = results.uncertainty();
+    for (file, bytes) in [
+        (COMPARISONS_FILE, csv_bytes(&uncertainty.comparisons, &COMPARISON_COLUMNS)?),
+        (ESTIMATES_FILE, csv_bytes(&uncertainty.estimates, &ESTIMATE_COLUMNS)?),
+    ] {
+        let path = dir.join(file);
+        write_atomic(&path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    }
     let path = dir.join(REPORT_FILE);
     // Atomic: a full disk leaves the old report (or none), never a cut one that looks complete.
     write_atomic(&path, text.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
     Ok(path)
+}
+
+/// The columns of `comparisons.csv`.
+const COMPARISON_COLUMNS: [&str; 10] =
+    ["scope", "solver_a", "solver_b", "n", "ratio", "ci_low", "ci_high", "test", "p", "p_adjusted"];
+/// The columns of `estimates.csv`.
+const ESTIMATE_COLUMNS: [&str; 7] = ["scope", "solver", "statistic", "estimate", "ci_low", "ci_high", "n"];
+
+/// `rows` as CSV under `header` (the header alone when there are none).
+fn csv_bytes<T: serde::Serialize>(rows: &[T], header: &[&str]) -> anyhow::Result<Vec<u8>> {
+    let mut out = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
+    out.write_record(header)?;
+    for row in rows {
+        out.serialize(row)?;
+    }
+    Ok(out.into_inner()?)
 }
 
 /// The whole report as Markdown.

@@ -22,6 +22,7 @@ mod solvers;
 pub(crate) mod stats;
 mod summary;
 mod sweep;
+mod uncertainty;
 mod view;
 
 use std::collections::BTreeMap;

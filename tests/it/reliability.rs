@@ -2,15 +2,14 @@
 //! defect, through the real binary where the defect showed there, and the property tests that
 //! throw arbitrary bytes, numbers and shapes at the readers: an error, never a panic.
 
-mod common;
-
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use common::{run, stderr, stdout};
 use proptest::prelude::*;
 use sudoku_lab::format::{self, Format};
 use sudoku_lab::grid::{Shape, MAX_N};
+
+use crate::common::{run, stderr, stdout};
 
 /// Writes `text` to `dir/name` and returns the path as a string.
 fn file(dir: &Path, name: &str, text: &str) -> String {

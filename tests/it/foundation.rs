@@ -1,13 +1,12 @@
 //! The foundation as a user meets it: formats, the oracle, generators and the CLI contract.
 
-mod common;
-
-use common::{corpus, data, run, stderr, stdout};
 use proptest::prelude::*;
 use sudoku_lab::format::{parse, write_entry, Format};
 use sudoku_lab::generate::{planted, random_fill, rng_from_seed};
 use sudoku_lab::grid::{Grid, Shape};
 use sudoku_lab::verify::{conflicts, is_solution_of};
+
+use crate::common::{corpus, data, run, stderr, stdout};
 
 const SHAPES: [(usize, usize); 6] = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5)];
 

@@ -4,13 +4,10 @@
 //! states and against a known solution. Every grid decoded from a file is checked by the oracle.
 //! Then the command line: file names, stdout, exit codes.
 
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::{data, run, stderr, stdout};
 use rustsat::instances::SatInstance;
 use rustsat::solvers::{Solve, SolverResult};
 use rustsat::types::{Lit, TernaryVal};
@@ -24,6 +21,8 @@ use sudoku_lab::grid::{Grid, Shape};
 use sudoku_lab::solve::ilp::{solve_model_file, write_model, FileAnswer, Formulation, WriteOutcome};
 use sudoku_lab::solve::{Limits, Outcome};
 use sudoku_lab::verify::is_solution_of;
+
+use crate::common::{data, run, stderr, stdout};
 
 fn shape(r: usize, c: usize) -> Shape {
     Shape::new(r, c).expect("a valid shape")

@@ -2,9 +2,6 @@
 //! and the `solve` / `bench` command-line contract. Every answer is checked by the oracle.
 //! ILP solves share one process here; `ilp.rs` serialises HiGHS behind a process-wide lock.
 
-mod common;
-
-use common::{corpus, data, run, stderr, stdout};
 use proptest::prelude::*;
 use sudoku_lab::format::parse;
 use sudoku_lab::generate::{planted, random_fill, rng_from_seed};
@@ -12,6 +9,8 @@ use sudoku_lab::grid::{Grid, Shape};
 use sudoku_lab::solve::search::backtrack::count_solutions;
 use sudoku_lab::solve::{solve, Limits, Outcome, SolverKind, SolverOptions};
 use sudoku_lab::verify::{conflicts, is_solution_of};
+
+use crate::common::{corpus, data, run, stderr, stdout};
 
 fn outcome(kind: SolverKind, puzzle: &Grid, seconds: f64) -> Outcome {
     let mut solver = kind.build(&SolverOptions::default());

@@ -1,11 +1,9 @@
 //! Reading puzzles as users write them, through the real binary: `pretty` box shapes from the
 //! borders, compact grids, a byte-order mark, JSON arrays, trailing comments, and wrong counts.
 
-mod common;
-
 use std::path::{Path, PathBuf};
 
-use common::{run, stderr, stdout};
+use crate::common::{run, stderr, stdout};
 
 const P: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 

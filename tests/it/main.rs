@@ -5,7 +5,9 @@
 //! One binary instead of one per file: each test binary links the library with HiGHS, CaDiCaL and
 //! kissat, and 23 of them spent most of a build linking (docs/benchmarks.md, "Test suite: one
 //! binary against 23", has the numbers). The corpus and fixtures stay in `tests/data/`;
-//! [`common`] holds the helpers every subject shares (the real binary, the corpus).
+//! [`common`] holds the helpers every subject shares (the real binary, the corpus). Property tests
+//! keep the failing cases proptest saved in `tests/proptest-regressions/<module>.txt`: beside a
+//! `main.rs`, proptest's place for them is that folder parallel to this one.
 //!
 //! All these tests share one process, with the default parallel test threads, so none may change
 //! what the process holds for the others: no `std::env::set_var`, no change of the current
@@ -45,7 +47,6 @@ mod plot_report;
 mod portfolio;
 mod puzzle;
 mod readme;
-mod reliability;
 mod sat;
 mod sets;
 mod slurm;

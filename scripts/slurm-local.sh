@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A real single-node Slurm cluster on this machine, private to one caller, for the Slurm test
-# (tests/slurm.rs) and for trying experiments/slurm-array.sh by hand:
+# (tests/it/slurm.rs) and for trying experiments/slurm-array.sh by hand:
 #
 #   scripts/slurm-local.sh DIR -- COMMAND…   start it, run COMMAND with SLURM_CONF set, stop it
 #   scripts/slurm-local.sh DIR               start it, keep it up until stdin closes (EOF) or

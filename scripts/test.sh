@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The full test suite, on a fresh machine too: installs HiGHS's build tools and Slurm (slurm-wlm
-# and munge, for tests/slurm.rs, which starts a private single-node cluster through
+# and munge, for tests/it/slurm.rs, which starts a private single-node cluster through
 # scripts/slurm-local.sh) if missing, then runs every test (unit, integration, property, corpus and
 # Slurm tests) in the release profile, the one the main job uses, so HiGHS is compiled once; then
 # builds the Python package into python/.venv (scripts/setup-python.sh: same target folder, so

@@ -552,7 +552,7 @@ def test_ctrl_c_stops_an_experiment_cleanly(tmp_path):
 
 def python_blocks():
     """Every ```python block of the README and the guide (docs/*.md), with where it is; the Rust
-    test tests/readme.rs only parses them, this runs them."""
+    test tests/it/readme.rs only parses them, this runs them."""
     pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
     for page in pages:
         text = page.read_text()

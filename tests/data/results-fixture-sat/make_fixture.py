@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the small, deterministic `runs.csv` + `meta.json` fixture with SAT rows used by
-tests/plot_report.rs (the report's per-solver effort peaks, growth at the peak and the fastest
+tests/it/plot_report.rs (the report's per-solver effort peaks, growth at the peak and the fastest
 solver). Run it from this directory: `python3 make_fixture.py`.
 
 Planted instances, N = 9, 16, 25; α = 0.2, 0.4, 0.5, 0.6, 0.8; 3 repeats; five solvers (one

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the small, deterministic `runs.csv` + `meta.json` fixture of `unique` puzzles used by
-tests/plot_report.rs (the layout of experiments/difficulty.toml, without solving anything).
+tests/it/plot_report.rs (the layout of experiments/difficulty.toml, without solving anything).
 
 N = 9, 16; difficulties easy … expert instead of an α axis (`alpha` is 0); 3 repeats; the four
 solvers. Run it from this directory: `python3 make_fixture.py`. Pinned by hand so the test can check

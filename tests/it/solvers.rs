@@ -2,9 +2,6 @@
 //! and the `solve` / `bench` command-line contract. Every answer is checked by the oracle.
 //! ILP solves share one process here; `ilp.rs` serialises HiGHS behind a process-wide lock.
 
-mod common;
-
-use common::{corpus, data, run, stderr, stdout};
 use proptest::prelude::*;
 use sudoku_lab::format::parse;
 use sudoku_lab::generate::{planted, random_fill, rng_from_seed};
@@ -12,6 +9,8 @@ use sudoku_lab::grid::{Grid, Shape};
 use sudoku_lab::solve::search::backtrack::count_solutions;
 use sudoku_lab::solve::{solve, Limits, Outcome, SolverKind, SolverOptions};
 use sudoku_lab::verify::{conflicts, is_solution_of};
+
+use crate::common::{code_and_err, corpus, data, run, stderr, stdout, NINE};
 
 fn outcome(kind: SolverKind, puzzle: &Grid, seconds: f64) -> Outcome {
     let mut solver = kind.build(&SolverOptions::default());
@@ -497,4 +496,30 @@ fn a_config_whose_highs_threads_exceed_a_jobs_cores_is_refused_before_any_folder
     let loaded = sudoku_lab::experiment::Config::load(std::path::Path::new(&two)).unwrap();
     assert_eq!(loaded.cores(&loaded.solvers[1]), 2);
     assert_eq!(loaded.cores(&loaded.solvers[0]), 1);
+}
+
+// Issue 27, item 17: options that do not apply were ignored with exit 0; the config loader refuses
+// the same.
+#[test]
+fn item17_an_option_no_chosen_solver_reads_is_refused() {
+    for (args, said) in [
+        (
+            vec!["solve", "-", "--solver", "sat", "--highs-option", "threads=2"],
+            "--highs-option does not apply to sat: only ilp-edge, ilp-clique, ilp-hybrid read it",
+        ),
+        (vec!["solve", "-", "--solver", "sat", "--members", "sat,backtrack"], "--members does not apply to sat"),
+        (vec!["solve", "-", "--solver", "backtrack", "--preprocess"], "--preprocess does not apply to backtrack"),
+        (vec!["solve", "-", "--solver", "sat", "--presolve", "off"], "--presolve does not apply to sat"),
+        (vec!["bench", "-", "--solver", "dlx", "--propagate"], "--propagate does not apply to dlx"),
+        (vec!["bench", "-", "--limit", "0"], "0 is not in 1.."),
+    ] {
+        let (code, err) = code_and_err(&args, NINE);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
+    // An option read by one of several solvers is fine.
+    let (code, err) = code_and_err(&["solve", "-", "--solver", "sat", "--solver", "ilp-clique", "--perturb"], NINE);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, err) = code_and_err(&["solve", "-", "--solver", "portfolio", "--members", "sat,backtrack"], NINE);
+    assert_eq!(code, Some(0), "{err}");
 }

@@ -4,11 +4,8 @@
 //! the real binary on hand-built puzzles whose solution counts and determined cells are derived in
 //! the comments; bad input exits 2.
 
-mod common;
-
 use std::time::Duration;
 
-use common::{run, stderr, stdout};
 use sudoku_lab::format;
 use sudoku_lab::generate::rng_from_seed;
 use sudoku_lab::grid::{Grid, Shape};
@@ -19,6 +16,8 @@ use sudoku_lab::puzzle::{
 use sudoku_lab::solve::search::backtrack::count_solutions;
 use sudoku_lab::solve::{self, Limits, Outcome, SolverKind};
 use sudoku_lab::verify;
+
+use crate::common::{self, run, stderr, stdout};
 
 const BUDGET: Duration = Duration::from_secs(60);
 

@@ -1,13 +1,12 @@
 //! The foundation as a user meets it: formats, the oracle, generators and the CLI contract.
 
-mod common;
-
-use common::{corpus, data, run, stderr, stdout};
 use proptest::prelude::*;
 use sudoku_lab::format::{parse, write_entry, Format};
 use sudoku_lab::generate::{planted, random_fill, rng_from_seed};
 use sudoku_lab::grid::{Grid, Shape};
 use sudoku_lab::verify::{conflicts, is_solution_of};
+
+use crate::common::{code_and_err, corpus, data, file, run, stderr, stdout, through_bash};
 
 const SHAPES: [(usize, usize); 6] = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5)];
 
@@ -212,4 +211,67 @@ proptest! {
         cleared.set(cell, 0);
         prop_assert!(!is_solution_of(&empty, &cleared));
     }
+}
+
+// Issue 27, item 1: a box whose r×c overflows was accepted (n: 0), panicked `solve` and `analyze`,
+// or allocated gigabytes.
+#[test]
+fn item01_a_box_whose_side_overflows_is_refused_by_every_command() {
+    let huge = ["4294967296x4294967296", "9223372036854775809x2", "0x3", "9x8"];
+    for shape in huge {
+        for args in [
+            vec!["graph", "--box", shape],
+            vec!["generate", "--box", shape, "--alpha", "0.3"],
+            vec!["puzzle", "--box", shape],
+            vec!["check", "-", "--box", shape],
+        ] {
+            let (code, err) = code_and_err(&args, "");
+            assert_eq!(code, Some(2), "{args:?}: {err}");
+            assert!(err.contains("out of range"), "{args:?}: {err}");
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (r, c) in [("4294967296", "4294967296"), ("9223372036854775809", "2"), ("0", "0")] {
+        let json = file(dir.path(), "p.json", &format!(r#"{{"box":[{r},{c}],"cells":[]}}"#));
+        for cmd in ["check", "solve", "analyze", "export"] {
+            let mut args = vec![cmd, json.as_str()];
+            let out = dir.path().join("out");
+            if cmd == "export" {
+                args.extend(["--to", "cnf", "--out", out.to_str().unwrap()]);
+            }
+            let (code, err) = code_and_err(&args, "");
+            assert_eq!(code, Some(2), "{cmd} {r}x{c}: {err}");
+            assert!(err.contains(&format!("box {r}x{c} is out of range")) && !err.contains("panicked"), "{cmd}: {err}");
+        }
+    }
+}
+
+/// Runs `sudoku-lab ARGS` through bash with `redirect` applied (e.g. `>&-`); exit code and stderr.
+fn with_redirect(redirect: &str, args: &[&str]) -> (Option<i32>, String) {
+    through_bash(&format!("\"$0\" \"$@\" {redirect}; exit ${{PIPESTATUS[0]}}"), args)
+}
+
+// Issue 27, item 19: `generate … >&-` (stdout closed) exited 0 having written nothing.
+#[test]
+fn item19_a_closed_or_full_stdout_exits_2_and_a_closed_pipe_ends_quietly() {
+    let generate = ["generate", "--size", "9", "--alpha", "0.3", "--count", "20000"];
+    for redirect in [">&-", "> /dev/full"] {
+        let (code, err) = with_redirect(redirect, &generate);
+        assert_eq!(code, Some(2), "{redirect}: {err}");
+        assert!(err.contains("writing to stdout"), "{redirect}: {err}");
+    }
+    let (code, err) = with_redirect(">&-", &["check", "-", "--box", "3x3"]);
+    assert_eq!(code, Some(2), "{err}");
+    let (code, err) = with_redirect("> /dev/null", &generate);
+    assert_eq!(code, Some(0), "output thrown away on purpose is no error: {err}");
+    let (code, err) = with_redirect("| head -c 100 > /dev/null", &generate);
+    assert_eq!(code, Some(0), "a closed pipe ends quietly: {err}");
+    assert!(!err.contains("error"), "{err}");
+    // With stdout closed, a file opened later must not receive what was meant for stdout.
+    let dir = tempfile::tempdir().unwrap();
+    let stats = dir.path().join("stats.csv");
+    let (code, _) = with_redirect("< /dev/null >&-", &["solve", "-", "--stats", stats.to_str().unwrap()]);
+    assert_eq!(code, Some(2));
+    let text = std::fs::read_to_string(&stats).unwrap_or_default();
+    assert!(!text.contains("534678912"), "a solution went into the stats file: {text}");
 }

@@ -4,14 +4,14 @@
 //! megabytes of output, a missing program, a slow writer of a huge answer — ends in its own status
 //! while the experiment goes on. The solvers are the fakes of `tests/data/fake-solvers/`.
 
-mod common;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::{Duration, Instant};
 
 use sudoku_lab::experiment::record::{RunOutcome, RunRow};
+
+use crate::common;
 
 fn fake(name: &str) -> String {
     common::data("fake-solvers").join(name).display().to_string()

@@ -12,7 +12,8 @@
 //! (`#[cfg(test)]` items and the files declared under them), which may reach anywhere. `super::`
 //! inside an inline module is read as the file's `super` (library code has no such path).
 //!
-//! Run: `cargo test --test layering`. A failure names the cycle, with the path behind each edge.
+//! Run: `cargo test --release --test it layering::`. A failure names the cycle, with the path
+//! behind each edge.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;

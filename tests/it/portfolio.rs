@@ -3,14 +3,13 @@
 //! limit holds when nobody answers, and `run` records the winner. Every grid is checked by the
 //! oracle.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::{corpus, data, run, stderr, stdout};
 use sudoku_lab::format::read_puzzles;
 use sudoku_lab::solve::portfolio::{members, DEFAULT_MEMBERS};
 use sudoku_lab::solve::{solve, Limits, Outcome, SolverKind, SolverOptions};
+
+use crate::common::{corpus, data, run, stderr, stdout};
 
 /// Runs `solve --solver portfolio` on `input` with extra arguments and environment.
 fn portfolio_stats(input: &str, args: &[&str], env: &[(&str, &str)]) -> (std::process::Output, Vec<Vec<String>>) {

@@ -9,13 +9,13 @@
 //! Every process of a test carries `SUDOKU_LAB_TEST_TOKEN=<unique>` in its environment (the
 //! variable is inherited), and "nothing of ours" means no live process in `/proc` carries it.
 
-mod common;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use sudoku_lab::experiment::record::RunOutcome;
+
+use crate::common;
 
 const TOKEN: &str = "SUDOKU_LAB_TEST_TOKEN";
 

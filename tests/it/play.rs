@@ -329,7 +329,7 @@ fn the_help_overlay_lists_every_key() {
 }
 
 /// The guide's "Play" page (`docs/play.md`) shows this capture and every key
-/// (`cargo test --release --test play -- readme_capture --nocapture` prints the capture).
+/// (`cargo test --release --test it -- play::readme_capture --nocapture` prints the capture).
 #[test]
 fn readme_capture() {
     let mut app = app_with(nine_by_nine());

@@ -7,6 +7,8 @@ use std::path::Path;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
+use crate::common::{code_and_err, data, file, run, stderr, stdout, NINE};
+
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
 
 fn sudoku_lab(args: &[&str], env: &[(&str, &str)]) -> Output {
@@ -276,4 +278,48 @@ fn time_limits_below_the_shortest_are_refused_by_every_command_that_takes_one() 
         let o = sudoku_lab(&[command, &["--time-limit", "0.001"]].concat(), &[]);
         assert!(!text(&o.stderr).contains("is not a time limit"), "{command:?}: {}", text(&o.stderr));
     }
+}
+
+// Issue 27, item 15: `analyze` on a 49×49 grid with one given: `--time-limit 2` took 3.2–4.1 s;
+// 64×64 empty at 2 took 3.1 s. It must stop within the limit plus the grace `solve` uses:
+// max(1 s, 10 %).
+#[test]
+fn item15_analyze_stops_within_its_time_limit_and_the_grace_of_solve() {
+    let grid = |n: usize, given: bool| {
+        let mut cells = vec!["0"; n * n];
+        if given {
+            cells[0] = "1";
+        }
+        cells.join(" ") + "\n"
+    };
+    for (text, limit) in [(grid(49, true), 2.0), (grid(49, true), 3.0), (grid(64, false), 2.0)] {
+        let started = Instant::now();
+        let o = run(&["analyze", "-", "--time-limit", &limit.to_string()], &text);
+        let took = started.elapsed().as_secs_f64();
+        let grace = f64::max(1.0, 0.1 * limit);
+        assert!(took < limit + grace, "{limit} s limit took {took:.2} s: {}", stderr(&o));
+        assert!(stdout(&o).contains("time limit reached"), "{}", stdout(&o));
+    }
+}
+
+// Issue 27, item 16: `memory_mb = 1` / `solve --memory-mb 1` were accepted, and runs over the cap
+// were recorded as solved (peak_rss_mb 15–19).
+#[test]
+fn item16_a_memory_cap_below_what_a_worker_needs_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = std::fs::read_to_string(data("experiment-hang.toml")).unwrap();
+    for cap in ["1", "63"] {
+        let path = file(dir.path(), "c.toml", &config.replace("memory_mb = 100", &format!("memory_mb = {cap}")));
+        let (code, err) = code_and_err(&["run", &path, "--out", dir.path().join("r").to_str().unwrap()], "");
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains(&format!("memory_mb: a memory cap of {cap} MiB is below the 64 MiB")), "{err}");
+        assert!(!dir.path().join("r").exists(), "nothing run");
+        for cmd in ["solve", "bench"] {
+            let (code, err) = code_and_err(&[cmd, "-", "--memory-mb", cap], NINE);
+            assert_eq!(code, Some(2), "{cmd}: {err}");
+            assert!(err.contains("--memory-mb") && err.contains("64.."), "{cmd}: {err}");
+        }
+    }
+    let (code, err) = code_and_err(&["solve", "-", "--memory-mb", "64"], NINE);
+    assert_eq!(code, Some(0), "{err}");
 }

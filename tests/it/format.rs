@@ -1,11 +1,16 @@
 //! Reading puzzles as users write them, through the real binary: `pretty` box shapes from the
-//! borders, compact grids, a byte-order mark, JSON arrays, trailing comments, and wrong counts.
-
-mod common;
+//! borders, compact grids, a byte-order mark, JSON arrays, trailing comments, and wrong counts; a
+//! box shape that survives a pipe, a long line refused in linear time, and property tests that
+//! throw arbitrary bytes, numbers and shapes at the readers: an error, never a panic.
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-use common::{run, stderr, stdout};
+use proptest::prelude::*;
+use sudoku_lab::format::{self, Format};
+use sudoku_lab::grid::{Shape, MAX_N};
+
+use crate::common::{code_and_err, run, stderr, stdout};
 
 const P: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
@@ -181,4 +186,119 @@ fn a_json_box_that_disagrees_with_box_is_refused_as_a_comment_s_is() {
     let (code, _, err) = check(&zero, &["--box", "2x2"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("zero.json:1:8: box 0x0 is out of range"), "{err}");
+}
+
+// Issue 27, item 3: reading one long line was quadratic: 800k symbols took 30 s, 100 MB never
+// ended.
+#[test]
+fn item03_a_long_line_is_refused_in_linear_time() {
+    let symbols = "1".repeat(4_000_000);
+    let integers = "1 ".repeat(2_000_000);
+    let grid_row = format!("{}\n{}\n", "1".repeat(100_000), "1".repeat(100_000));
+    for (what, text) in [("symbols", &symbols), ("integers", &integers), ("grid rows", &grid_row)] {
+        for format in [None, Some(Format::Line), Some(Format::Grid)] {
+            let started = Instant::now();
+            let err = format::parse(text, "long", format, None).unwrap_err();
+            let took = started.elapsed();
+            assert!(took < Duration::from_secs(2), "{what} as {format:?} took {took:?}");
+            let said = err.to_string();
+            assert!(said.contains("cells") || said.contains("out of range"), "{what} as {format:?}: {said}");
+        }
+    }
+    // A JSON file of many puzzles on one line reads in linear time too.
+    let one = r#"{"box":[2,2],"cells":[[1,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]}"#;
+    let array = format!("[{}]", vec![one; 20_000].join(","));
+    let started = Instant::now();
+    assert_eq!(format::parse(&array, "many.json", None, None).unwrap().len(), 20_000);
+    assert!(started.elapsed() < Duration::from_secs(3), "took {:?}", started.elapsed());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Any bytes, read in any format with or without a box shape: puzzles of valid shapes, or an
+    /// error that names the source; never a panic.
+    #[test]
+    fn any_bytes_read_as_puzzles_or_as_an_error(
+        bytes in prop::collection::vec(any::<u8>(), 0..600),
+        format in prop::option::of(prop_oneof![Just(Format::Line), Just(Format::Grid), Just(Format::Json), Just(Format::Pretty)]),
+        shape in prop::option::of((1usize..=8, 1usize..=8)),
+    ) {
+        let text = String::from_utf8_lossy(&bytes);
+        let shape = shape.and_then(|(r, c)| Shape::new(r, c).ok());
+        match format::parse(&text, "fuzz", format, shape) {
+            Ok(entries) => {
+                for e in entries {
+                    let n = e.puzzle.n();
+                    prop_assert!((1..=MAX_N).contains(&n));
+                    prop_assert_eq!(e.puzzle.cells().len(), n * n);
+                    prop_assert!(e.puzzle.cells().iter().all(|&v| v as usize <= n));
+                }
+            }
+            Err(err) => prop_assert!(err.to_string().starts_with("fuzz"), "{}", err),
+        }
+    }
+
+    /// Text made of the symbols the readers know (digits, letters, separators, borders, JSON):
+    /// the likeliest to get far into a reader.
+    #[test]
+    fn any_puzzle_like_text_reads_as_puzzles_or_as_an_error(
+        text in "[0-9A-Za-z.:|+\\-, \\n{}\\[\\]\"#]{0,400}",
+        shape in prop::option::of((any::<usize>(), any::<usize>())),
+    ) {
+        let shape = shape.and_then(|(r, c)| Shape::new(r, c).ok());
+        for format in [None, Some(Format::Line), Some(Format::Grid), Some(Format::Json)] {
+            if let Ok(entries) = format::parse(&text, "fuzz", format, shape) {
+                for e in entries {
+                    prop_assert_eq!(e.puzzle.cells().len(), e.puzzle.n() * e.puzzle.n());
+                }
+            }
+        }
+    }
+
+    /// JSON puzzles with arbitrary box numbers and cell arrays: a grid of the checked shape or an
+    /// error.
+    #[test]
+    fn any_json_box_and_cells_read_as_a_valid_grid_or_an_error(
+        r in prop_oneof![0usize..10, any::<usize>()],
+        c in prop_oneof![0usize..10, any::<usize>()],
+        rows in prop::collection::vec(prop::collection::vec(0usize..20, 0..10), 0..10),
+    ) {
+        let json = serde_json::json!({ "box": [r, c], "cells": rows }).to_string();
+        if let Ok(entries) = format::parse(&json, "fuzz", None, None) {
+            let shape = entries[0].puzzle.shape();
+            prop_assert_eq!((shape.box_rows(), shape.box_cols()), (r, c));
+            prop_assert!(r * c <= MAX_N);
+        }
+    }
+}
+
+// Issue 27, item 4: non-square boxes did not survive a pipe: `generate --box 3x2 … | solve -` read
+// another shape and said "none: conflicting givens" with exit 0. The writers now add `# box=RxC`.
+#[test]
+fn item04_a_non_default_box_survives_a_pipe_in_line_and_grid_format() {
+    for shape in ["3x2", "1x4", "4x2", "4x3", "2x6", "2x8", "1x64"] {
+        for format in ["line", "grid"] {
+            let generate =
+                ["generate", "--box", shape, "--mode", "planted", "--alpha", "0.8", "--count", "3", "--format", format];
+            let o = run(&generate, "");
+            assert!(o.status.success(), "{}", stderr(&o));
+            let text = stdout(&o);
+            assert!(text.contains(&format!("# box={shape}\n")), "{shape} {format}: {text}");
+            let o = run(&["solve", "-", "--solver", "backtrack"], &text);
+            assert_eq!(o.status.code(), Some(0), "{shape} {format}: {}", stderr(&o));
+            assert!(stderr(&o).contains("3 solved"), "{shape} {format}: {}", stderr(&o));
+            assert_eq!(stdout(&o).matches(&format!("# box={shape}")).count(), 3, "solutions keep the shape");
+            let (code, err) = code_and_err(&["check", "-", "--box", "9x9"], &text);
+            assert_eq!(code, Some(2), "{err}");
+        }
+    }
+    // A default shape needs no comment: the output of 9×9 and 2×3 puzzles is as before.
+    let o = run(&["generate", "--size", "6", "--mode", "planted", "--alpha", "0.5"], "");
+    assert!(!stdout(&o).contains('#'), "{}", stdout(&o));
+    // --box that disagrees with the comment is an error naming both.
+    let o = run(&["generate", "--box", "3x2", "--mode", "planted", "--alpha", "0.5"], "");
+    let (code, err) = code_and_err(&["check", "-", "--box", "2x3"], &stdout(&o));
+    assert_eq!(code, Some(2));
+    assert!(err.contains("the comment says box=3x2, but --box gives 2x3"), "{err}");
 }

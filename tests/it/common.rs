@@ -1,7 +1,8 @@
-//! Helpers shared by the integration tests: the real binary and the corpus in `tests/data/`.
+//! Helpers shared by the integration tests: the real binary, the corpus in `tests/data/`, and edits
+//! of a results folder's `runs.csv`.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use sudoku_lab::format::{read_puzzles, Entry};
@@ -49,7 +50,7 @@ pub fn sudoku_lab(args: &[&str]) -> Output {
 }
 
 /// The rows of `folder/runs.csv`.
-pub fn rows(folder: &std::path::Path) -> Vec<sudoku_lab::experiment::record::RunRow> {
+pub fn rows(folder: &Path) -> Vec<sudoku_lab::experiment::record::RunRow> {
     let mut reader = csv::Reader::from_path(folder.join("runs.csv")).unwrap();
     reader.deserialize().map(|r| r.unwrap()).collect()
 }
@@ -68,3 +69,50 @@ pub fn puzzles(name: &str) -> Vec<String> {
         .map(str::to_owned)
         .collect()
 }
+
+/// Writes `text` to `dir/name` and returns the path as a string.
+pub fn file(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Exit code and stderr of `sudoku-lab ARGS` with `stdin`.
+pub fn code_and_err(args: &[&str], stdin: &str) -> (Option<i32>, String) {
+    let o = run(args, stdin);
+    (o.status.code(), stderr(&o))
+}
+
+/// Rewrites `runs.csv` in `folder` line by line with `edit` (line 1 is the header).
+pub fn edit_runs(folder: &Path, edit: impl Fn(usize, &str) -> Vec<String>) {
+    let path = folder.join("runs.csv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<String> = text.lines().enumerate().flat_map(|(i, l)| edit(i + 1, l)).collect();
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+}
+
+/// Replaces field `column` (0-based) of a CSV line without quoted commas.
+pub fn with_field(line: &str, column: usize, value: &str) -> String {
+    let mut fields: Vec<&str> = line.split(',').collect();
+    fields[column] = value;
+    fields.join(",")
+}
+
+/// Exit code and stderr of `report DIR` and `plot DIR`.
+pub fn report_and_plot(dir: &Path) -> [(Option<i32>, String); 2] {
+    let d = dir.to_str().unwrap();
+    [code_and_err(&["report", d], ""), code_and_err(&["plot", d], "")]
+}
+
+/// Runs `script` in bash with `$0` the binary and `$@` the `args`; exit code and stderr.
+pub fn through_bash(script: &str, args: &[&str]) -> (Option<i32>, String) {
+    let o = std::process::Command::new("bash")
+        .args(["-c", script, env!("CARGO_BIN_EXE_sudoku-lab")])
+        .args(args)
+        .output()
+        .unwrap();
+    (o.status.code(), stderr(&o))
+}
+
+/// A solvable 9×9 puzzle as one line, for the commands that read it on stdin.
+pub const NINE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";

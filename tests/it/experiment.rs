@@ -13,8 +13,11 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 use sudoku_lab::experiment::record::RunOutcome;
 
+use proptest::prelude::*;
 use sudoku_lab::experiment::record::{RunRow, COLUMNS};
 use tempfile::TempDir;
+
+use crate::common::{self, code_and_err, edit_runs, file, report_and_plot, with_field};
 
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
 
@@ -774,4 +777,159 @@ fn provenance_is_the_builds_revision_and_no_git_runs_at_run_time() {
     }
     assert_eq!(meta["executable"], fs::canonicalize(BIN).unwrap().display().to_string());
     assert_eq!(meta["crate_version"], env!("CARGO_PKG_VERSION"));
+}
+
+/// A finished run of `tests/data/experiment-hang.toml` (4 runs, well under a second) in `dir/name`.
+fn small_run(dir: &Path, name: &str) -> std::path::PathBuf {
+    let out = dir.join(name);
+    let config = data("experiment-hang.toml");
+    let o = common::run(&["run", config.to_str().unwrap(), "--out", out.to_str().unwrap()], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    out
+}
+
+// Issue 27, item 7: `run --resume` kept a row with `outcome = solvd` or `seconds = -1` that
+// `report` then refused: every reader now checks rows the same way.
+#[test]
+fn item07_resume_merge_report_and_plot_refuse_the_same_bad_row_with_the_same_words() {
+    let dir = tempfile::tempdir().unwrap();
+    for (column, value, said) in [(11, "solvd", "outcome = 'solvd': expected one of"), (12, "-1", "seconds = -1")] {
+        let out = small_run(dir.path(), &format!("r-{value}"));
+        edit_runs(&out, |i, l| vec![if i == 3 { with_field(l, column, value) } else { l.into() }]);
+        // The file line and the column where the bad field starts.
+        let runs = std::fs::read_to_string(out.join("runs.csv")).unwrap();
+        let before: usize = runs.lines().nth(2).unwrap().split(',').take(column).map(|f| f.len() + 1).sum();
+        let said = format!("runs.csv:3:{}: {said}", before + 1);
+        let config = data("experiment-hang.toml");
+        let (o, merged) = (out.to_str().unwrap(), dir.path().join(format!("m-{value}")));
+        let resumed = code_and_err(&["run", config.to_str().unwrap(), "--out", o, "--resume"], "");
+        let merge = code_and_err(&["merge", o, "--out", merged.to_str().unwrap()], "");
+        let [report, plot] = report_and_plot(&out);
+        for (what, (code, err)) in [("run --resume", resumed), ("merge", merge), ("report", report), ("plot", plot)] {
+            assert_eq!(code, Some(2), "{what}: {err}");
+            assert!(err.contains(&said), "{what}: expected '{said}' in: {err}");
+        }
+        assert!(!merged.exists(), "a refused merge writes nothing");
+    }
+}
+
+// Issue 27, item 8: `merge … --out DIR --force` ignored the lock of a `run` writing DIR.
+#[test]
+fn item08_merge_respects_the_lock_of_a_command_writing_its_output_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let shard = small_run(dir.path(), "a");
+    let busy = small_run(dir.path(), "busy");
+    let before = std::fs::read(busy.join("runs.csv")).unwrap();
+    // Hold the folder's lock as a running `run` does.
+    let lock = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(busy.join(".lock")).unwrap();
+    lock.try_lock().unwrap();
+    let (code, err) = code_and_err(&["merge", shard.to_str().unwrap(), "--out", busy.to_str().unwrap(), "--force"], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("is writing to it"), "{err}");
+    assert_eq!(std::fs::read(busy.join("runs.csv")).unwrap(), before, "nothing replaced");
+    for cmd in ["report", "plot"] {
+        let (code, err) = code_and_err(&[cmd, busy.to_str().unwrap()], "");
+        assert_eq!(code, Some(2), "{cmd}: {err}");
+        assert!(err.contains("is writing to it"), "{cmd}: {err}");
+    }
+    drop(lock);
+    let (code, err) = code_and_err(&["merge", shard.to_str().unwrap(), "--out", busy.to_str().unwrap(), "--force"], "");
+    assert_eq!(code, Some(0), "unlocked, the merge goes ahead: {err}");
+}
+
+// Issue 27, item 9: `run CFG --out DIR --force` on a folder that is not a results folder deleted
+// its images and report without a word.
+#[test]
+fn item09_force_refuses_a_folder_that_holds_no_results_and_keeps_the_users_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = data("experiment-hang.toml");
+    let photos = dir.path().join("photos");
+    std::fs::create_dir(&photos).unwrap();
+    let names = ["holiday.png", "logo.svg", "REPORT.md", "notes.txt"];
+    for name in names {
+        std::fs::write(photos.join(name), name).unwrap();
+    }
+    let shard = small_run(dir.path(), "a");
+    let p = photos.to_str().unwrap();
+    for args in [
+        vec!["run", config.to_str().unwrap(), "--out", p, "--force"],
+        vec!["merge", shard.to_str().unwrap(), "--out", p, "--force"],
+    ] {
+        let (code, err) = code_and_err(&args, "");
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains("is not a results folder") && err.contains("holiday.png, logo.svg"), "{err}");
+    }
+    for name in names {
+        assert_eq!(std::fs::read_to_string(photos.join(name)).unwrap(), name, "{name} untouched");
+    }
+    // In a results folder, --force replaces what the harness wrote and keeps everything else.
+    let out = small_run(dir.path(), "r");
+    for name in ["holiday.png", "logo.svg", "phase.svg", "REPORT.md"] {
+        std::fs::write(out.join(name), "old").unwrap();
+    }
+    let o = common::run(&["run", config.to_str().unwrap(), "--out", out.to_str().unwrap(), "--force"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.join("holiday.png").exists() && out.join("logo.svg").exists(), "not ours: kept");
+    assert!(!out.join("phase.svg").exists() && !out.join("REPORT.md").exists(), "ours: replaced");
+}
+
+// Issue 27, item 12: `merge` of a shard with a duplicated row said the run "is also in" the same
+// folder.
+#[test]
+fn item12_a_row_duplicated_within_one_shard_is_reported_as_such() {
+    let dir = tempfile::tempdir().unwrap();
+    let shard = small_run(dir.path(), "shd");
+    edit_runs(&shard, |i, l| if i == 2 { vec![l.into(), l.into()] } else { vec![l.into()] });
+    let out = dir.path().join("out");
+    let (code, err) = code_and_err(&["merge", shard.to_str().unwrap(), "--out", out.to_str().unwrap()], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("shd/runs.csv:3:1: a second run of") && err.contains("the first is on line 2"), "{err}");
+    assert!(!err.contains("is also in"), "{err}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Any bytes appended to a valid runs.csv, or any number put into one of its fields: `report`
+    /// loads it or refuses it with an error naming runs.csv, never a panic.
+    #[test]
+    fn any_runs_csv_is_loaded_or_refused(
+        extra in prop::collection::vec(any::<u8>(), 0..200),
+        field in 0usize..23,
+        value in prop_oneof![any::<f64>().prop_map(|v| v.to_string()), any::<i64>().prop_map(|v| v.to_string()), "[a-z ,\"]{0,8}"],
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("runs.csv");
+        let text = std::fs::read_to_string(data("results-fixture").join("runs.csv")).unwrap();
+        let mut lines: Vec<String> = text.lines().take(9).map(str::to_owned).collect();
+        lines[3] = with_field(&lines[3], field, &value);
+        let mut bytes = (lines.join("\n") + "\n").into_bytes();
+        bytes.extend(&extra);
+        std::fs::write(&path, &bytes).unwrap();
+        match sudoku_lab::experiment::folder::read_runs(&path) {
+            Ok((rows, _)) => prop_assert!(rows.iter().all(|r| sudoku_lab::experiment::validate::row_problem(r).is_none())),
+            Err(e) => prop_assert!(e.to_string().contains("runs.csv"), "{}", e),
+        }
+    }
+}
+
+// Issue 27, item 5: `alphas = [0.3, 0.30000000000000004]` was two levels that `report` (4 decimals)
+// merged.
+#[test]
+fn item05_two_alphas_equal_to_four_decimals_are_refused_as_one_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = std::fs::read_to_string(data("experiment-hang.toml")).unwrap();
+    for (alphas, said) in [
+        ("[0.3, 0.30000000000000004]", "alphas[1]: α = 0.30000000000000004 is α = 0.3 (alphas[0]) to four decimals"),
+        ("[0.3, 0.30001]", "alphas[1]: α = 0.30001 is α = 0.3 (alphas[0]) to four decimals"),
+        ("[0.3, -0.0, 0.0]", "alphas[2]: α = 0 is listed twice"),
+    ] {
+        let path = file(dir.path(), "c.toml", &config.replace("alphas = [0.3]", &format!("alphas = {alphas}")));
+        let (code, err) = code_and_err(&["run", &path, "--out", dir.path().join("r").to_str().unwrap()], "");
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains(said), "{alphas}: {err}");
+    }
+    let path = file(dir.path(), "c.toml", &config.replace("alphas = [0.3]", "alphas = [0.3, 0.3001]"));
+    let o = common::run(&["run", &path, "--out", dir.path().join("ok").to_str().unwrap()], "");
+    assert!(o.status.success(), "levels apart at four decimals are two: {}", stderr(&o));
 }

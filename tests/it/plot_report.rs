@@ -4,7 +4,8 @@
 //! laws; each written by its `make_fixture.py`): files exist with the right format and size, the
 //! report opens with at most eight findings and a summary of one number per cell above its details
 //! rule, its tables hold the rows and numbers computed here by hand, and the findings only claim
-//! what the data supports.
+//! what the data supports. Duplicated, foreign or negative rows are refused naming their line, a
+//! corrupt `meta.json` is said, and a full disk leaves no cut report or figure.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -12,6 +13,8 @@ use std::path::{Path, PathBuf};
 
 use sudoku_lab::plot::plot_results;
 use sudoku_lab::report::{write_report, DETAILS_RULE, FINDINGS_HEADING, MAX_FINDINGS};
+
+use crate::common::{code_and_err, data, edit_runs, report_and_plot, through_bash, with_field};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/results-fixture");
 const UNIQUE_FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/results-fixture-unique");
@@ -890,4 +893,100 @@ fn a_users_own_solver_is_an_external_solver_and_a_set_column_is_headed_set() {
     // The same name running something else is someone's own solver.
     let named = versus("cadical-cli", &["./my-cadical", "{input}"], &[], true);
     assert!(named.contains("| cadical-cli | external |") && !says_peer(&named), "{named}");
+}
+
+/// A temp dir holding a copy of the report fixture (`runs.csv`, `meta.json`) in `r/`.
+fn fixture_in_folder() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let r = dir.path().join("r");
+    std::fs::create_dir(&r).unwrap();
+    for name in ["runs.csv", "meta.json"] {
+        std::fs::copy(data("results-fixture").join(name), r.join(name)).unwrap();
+    }
+    (dir, r)
+}
+
+/// An edit of runs.csv, line by line (see [`edit_runs`]).
+type LineEdit = dyn Fn(usize, &str) -> Vec<String>;
+
+// Issue 27, item 6: `report` and `plot` trusted runs.csv blindly: duplicated rows, a row of another
+// experiment and negative set-up times were counted.
+#[test]
+fn item06_report_and_plot_refuse_duplicated_foreign_and_negative_rows_naming_the_line() {
+    // The bad field of line 2 starts in the column after the 13 fields before it.
+    let fixture_row = std::fs::read_to_string(data("results-fixture").join("runs.csv")).unwrap();
+    let before: usize = fixture_row.lines().nth(1).unwrap().split(',').take(13).map(|f| f.len() + 1).sum();
+    let negative = format!("runs.csv:2:{}: build_seconds = -5; expected a non-negative number", before + 1);
+    let cases: [(&str, Box<LineEdit>); 3] = [
+        (
+            "a second run of",
+            Box::new(|i, l| if (2..=30).contains(&i) { vec![l.into(), l.into()] } else { vec![l.into()] }),
+        ),
+        (
+            "runs.csv:5:1: experiment 'other', but meta.json is experiment 'fixture'",
+            Box::new(|i, l| vec![if i == 5 { with_field(l, 0, "other") } else { l.into() }]),
+        ),
+        (&negative, Box::new(|i, l| vec![if i >= 2 { with_field(l, 13, "-5") } else { l.into() }])),
+    ];
+    for (said, edit) in cases {
+        let (_dir, r) = fixture_in_folder();
+        edit_runs(&r, edit);
+        for (code, err) in report_and_plot(&r) {
+            assert_eq!(code, Some(2), "{err}");
+            assert!(err.contains(said), "expected '{said}' in: {err}");
+        }
+        assert!(!r.join("REPORT.md").exists() && !r.join("time_vs_n.svg").exists(), "nothing written");
+    }
+    let (_dir, r) = fixture_in_folder();
+    edit_runs(&r, |i, l| if i == 2 { vec![l.into(), l.into()] } else { vec![l.into()] });
+    let (_, err) = &report_and_plot(&r)[0];
+    assert!(
+        err.contains("runs.csv:3:1: a second run of ilp-edge on 2x2 planted alpha=0.2 rep=0; the first is on line 2"),
+        "{err}"
+    );
+}
+
+/// so a write past the limit fails with an error instead of killing the process).
+fn with_file_limit(kib: u32, args: &[&str]) -> (Option<i32>, String) {
+    through_bash(&format!("trap '' XFSZ; ulimit -f {kib}; exec \"$0\" \"$@\""), args)
+}
+
+// Issue 27, item 10: disk full: `report` left a 4096-byte REPORT.md that looked complete; `plot`
+// failed without naming the file and left a 0-byte SVG.
+#[test]
+fn item10_a_full_disk_leaves_no_cut_report_or_figure_and_the_error_names_the_file() {
+    let (_dir, r) = fixture_in_folder();
+    let d = r.to_str().unwrap();
+    std::fs::write(r.join("REPORT.md"), "the old report").unwrap();
+    let (code, err) = with_file_limit(4, &["report", d]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("REPORT.md"), "{err}");
+    assert_eq!(std::fs::read_to_string(r.join("REPORT.md")).unwrap(), "the old report", "the old report is kept");
+    let (code, err) = with_file_limit(4, &["plot", d]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("cannot write") && err.contains(".svg"), "{err}");
+    let left: Vec<String> =
+        std::fs::read_dir(&r).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    assert!(!left.iter().any(|n| n.ends_with(".svg") || n.ends_with(".png") || n.contains(".tmp")), "{left:?}");
+    // With room, both complete.
+    assert_eq!(code_and_err(&["report", d], "").0, Some(0));
+    assert!(
+        std::fs::read_to_string(r.join("REPORT.md")).unwrap().contains("# Details"),
+        "the whole report, up to its details"
+    );
+}
+
+// Issue 27, item 11: a corrupt meta.json made `report` drop its Setup section silently.
+#[test]
+fn item11_a_corrupt_meta_json_is_said_on_stderr_and_in_the_report() {
+    let (_dir, r) = fixture_in_folder();
+    std::fs::write(r.join("meta.json"), "{\"name\": \"fixture\", ").unwrap();
+    let (code, err) = code_and_err(&["report", r.to_str().unwrap()], "");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("warning: ") && err.contains("meta.json: is corrupt"), "{err}");
+    let report = std::fs::read_to_string(r.join("REPORT.md")).unwrap();
+    assert!(
+        report.contains("## Setup (meta.json)\n\nUnknown: ") && report.contains("meta.json: is corrupt"),
+        "{report}"
+    );
 }

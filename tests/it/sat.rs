@@ -2,11 +2,8 @@
 //! clauses, the statistics they report, their columns in `--stats`, and the logic preprocessing.
 //! Every grid is checked by the oracle.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::{corpus, data, run, stderr};
 use sudoku_lab::format::{parse, read_puzzles};
 use sudoku_lab::generate::{planted, rng_from_seed};
 use sudoku_lab::grid::{Grid, Shape};
@@ -14,6 +11,8 @@ use sudoku_lab::solve::propagate::{eliminate, Eliminated};
 use sudoku_lab::solve::search::backtrack::count_solutions;
 use sudoku_lab::solve::{solve, Limits, Outcome, Report, SolverKind, SolverOptions};
 use sudoku_lab::verify::is_solution_of;
+
+use crate::common::{corpus, data, run, stderr};
 
 const SAT_SOLVERS: [SolverKind; 2] = [SolverKind::Sat, SolverKind::SatMinimal];
 

@@ -4,15 +4,13 @@
 //! everything never finishes a run, whatever the expectations and repeats say; expected verdicts
 //! are honoured by `solve` as by `run`, and a verified solution beats them.
 
-mod common;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use sudoku_lab::experiment::record::{RunCertificate, RunOutcome, RunRow};
 
-use common::{certificate, puzzles, rows, sudoku_lab};
+use crate::common::{self, certificate, puzzles, rows, sudoku_lab};
 
 fn fake(script: &str) -> String {
     common::data("fake-solvers").join(script).display().to_string()

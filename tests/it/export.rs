@@ -4,13 +4,10 @@
 //! states and against a known solution. Every grid decoded from a file is checked by the oracle.
 //! Then the command line: file names, stdout, exit codes.
 
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::{data, run, stderr, stdout};
 use rustsat::instances::SatInstance;
 use rustsat::solvers::{Solve, SolverResult};
 use rustsat::types::{Lit, TernaryVal};
@@ -24,6 +21,8 @@ use sudoku_lab::grid::{Grid, Shape};
 use sudoku_lab::solve::ilp::{solve_model_file, write_model, FileAnswer, Formulation, WriteOutcome};
 use sudoku_lab::solve::{Limits, Outcome};
 use sudoku_lab::verify::is_solution_of;
+
+use crate::common::{code_and_err, data, file, run, stderr, stdout, NINE};
 
 fn shape(r: usize, c: usize) -> Shape {
     Shape::new(r, c).expect("a valid shape")
@@ -392,4 +391,34 @@ fn bad_input_exits_2_and_writes_nothing() {
     }
     let o = run(&["export", data("9x9-sample.txt").to_str().unwrap(), "--to", "dimacs", "--out", "x"], "");
     assert_eq!(o.status.code(), Some(2), "an unknown --to is a usage error");
+}
+
+// Issue 27, item 18: `export` silently overwrote existing files (a hand-edited `h3-1.cnf`); `--out`
+// naming a file said "File exists (os error 17)".
+#[test]
+fn item18_export_refuses_to_overwrite_and_names_a_file_given_as_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = file(dir.path(), "h3.txt", &NINE.repeat(2));
+    let out = dir.path().join("cnf");
+    let export = |extra: &[&str]| {
+        let mut args = vec!["export", input.as_str(), "--to", "cnf", "--out", out.to_str().unwrap()];
+        args.extend(extra);
+        code_and_err(&args, "")
+    };
+    assert_eq!(export(&[]).0, Some(0));
+    std::fs::write(out.join("h3-1.cnf"), "c edited by hand\n").unwrap();
+    std::fs::remove_file(out.join("h3-2.cnf")).unwrap();
+    let (code, err) = export(&[]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("h3-1.cnf already exist") && err.contains("--force"), "{err}");
+    assert_eq!(std::fs::read_to_string(out.join("h3-1.cnf")).unwrap(), "c edited by hand\n");
+    assert!(!out.join("h3-2.cnf").exists(), "nothing written when refused");
+    assert_eq!(export(&["--force"]).0, Some(0));
+    assert!(std::fs::read_to_string(out.join("h3-1.cnf")).unwrap().starts_with("c "));
+    assert_ne!(std::fs::read_to_string(out.join("h3-1.cnf")).unwrap(), "c edited by hand\n");
+    // --out naming a file.
+    let (code, err) =
+        code_and_err(&["export", input.as_str(), "--to", "cnf", "--out", out.join("h3-1.cnf").to_str().unwrap()], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("h3-1.cnf is not a directory"), "{err}");
 }

@@ -4,14 +4,12 @@
 //! for generated instances, and an answer that contradicts an expectation is flagged (a verified
 //! one counts, and the expectation is reported wrong).
 
-mod common;
-
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use sudoku_lab::experiment::record::RunRow;
 
-use common::{certificate, puzzles, rows, sudoku_lab};
+use crate::common::{self, certificate, puzzles, rows, sudoku_lab};
 
 /// A folder with puzzles of three sizes: 9×9 as `PUZZLE:1:SOLUTION`, 16×16 and 4×4 bare.
 fn puzzle_folder(dir: &Path) -> PathBuf {

@@ -51,3 +51,4 @@ mod sat;
 mod sets;
 mod slurm;
 mod solvers;
+mod statistics;

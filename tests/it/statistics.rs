@@ -1,0 +1,97 @@
+//! The statistics `report` writes beside REPORT.md (`comparisons.csv`, `estimates.csv`;
+//! docs/statistics.md): two copies of one solver are not told apart, a solver three times slower
+//! is, and the files are the same bytes every time.
+
+use std::fs;
+use std::path::Path;
+
+use crate::common::{self, puzzles, sudoku_lab};
+
+/// External solvers answering right after a delay drawn from the puzzle (`delay-grid.sh`): `same-a`
+/// and `same-b` from one distribution, `slow` three times as long.
+fn delayed_solvers(dir: &Path) {
+    let script = common::data("fake-solvers").join("delay-grid.sh");
+    let text: String = [("same-a", "a", 1), ("same-b", "b", 1), ("slow", "c", 3)]
+        .iter()
+        .map(|(name, salt, factor)| {
+            format!(
+                "[[external]]\nname = \"{name}\"\ninput = \"grid\"\ncommand = [\"{}\", \"{{input}}\", \"{salt}\", \"{factor}\"]\n\
+                 answer = \"grid\"\nenv = {{ SUDOKU_LAB = \"{}\" }}\n\n",
+                script.display(),
+                env!("CARGO_BIN_EXE_sudoku-lab")
+            )
+        })
+        .collect();
+    fs::write(dir.join("delayed.toml"), text).unwrap();
+}
+
+/// The `all` row of `test` comparing `a` and `b` (in either order) in `comparisons.csv`, as
+/// (ratio of a over b, its interval, p, p adjusted).
+fn compared(out: &Path, a: &str, b: &str, test: &str) -> (f64, f64, f64, f64, f64) {
+    let mut reader = csv::Reader::from_path(out.join("comparisons.csv")).unwrap();
+    for record in reader.records() {
+        let r = record.unwrap();
+        let num = |i: usize| r[i].parse::<f64>().unwrap();
+        if &r[0] != "all" || &r[7] != test {
+            continue;
+        }
+        if (&r[1], &r[2]) == (a, b) {
+            return (num(4), num(5), num(6), num(8), num(9));
+        }
+        if (&r[1], &r[2]) == (b, a) {
+            return (1.0 / num(4), 1.0 / num(6), 1.0 / num(5), num(8), num(9));
+        }
+    }
+    panic!("no {test} row for {a} and {b}");
+}
+
+#[test]
+fn two_copies_of_one_solver_are_not_told_apart_and_one_three_times_slower_is() {
+    let dir = tempfile::tempdir().unwrap();
+    delayed_solvers(dir.path());
+    fs::create_dir_all(dir.path().join("p")).unwrap();
+    let (p, s) = (puzzles("9x9-top95.txt"), puzzles("9x9-top95.solutions.txt"));
+    let lines: Vec<String> = (0..40).map(|i| format!("{}:1:{}", p[i], s[i])).collect();
+    fs::write(dir.path().join("p/top40.txt"), lines.join("\n") + "\n").unwrap();
+    let cfg = dir.path().join("same.toml");
+    fs::write(
+        &cfg,
+        "name = \"same\"\nsolvers = [\"same-a\", \"same-b\", \"slow\"]\ntime_limit = 10.0\nseed = 7\n\
+         external = [\"delayed.toml\"]\n[[sets]]\nname = \"top40\"\nfiles = [\"p/top40.txt\"]\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let o = sudoku_lab(&["report", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+
+    // One distribution: the interval holds 1, and no test tells them apart.
+    let (ratio, low, high, _, p_adjusted) = compared(&out, "same-a", "same-b", "wilcoxon");
+    assert!(low <= 1.0 && 1.0 <= high, "same-a over same-b: {ratio} [{low}, {high}]");
+    assert!(p_adjusted >= 0.05, "p adjusted {p_adjusted}");
+    // Three times as long (its delay; the worker's start-up is the same for both): the interval
+    // lies above 1 and the test decides.
+    let (ratio, low, _, p, _) = compared(&out, "slow", "same-a", "wilcoxon");
+    assert!(low > 1.0 && (1.8..4.5).contains(&ratio), "slow over same-a: {ratio}, from {low}");
+    assert!(p < 0.01, "p {p}");
+
+    // Every solver's estimates, n = 40 instances each.
+    let estimates = fs::read_to_string(out.join("estimates.csv")).unwrap();
+    for solver in ["same-a", "same-b", "slow"] {
+        for statistic in ["median", "par2", "solved_share"] {
+            let row = format!("all,{solver},{statistic},");
+            let line = estimates.lines().find(|l| l.starts_with(&row)).unwrap_or_else(|| panic!("{row}"));
+            assert!(line.ends_with(",40"), "{line}");
+        }
+    }
+
+    // `report` again: the same bytes, the bootstrap being seeded by the run's seed.
+    let files = ["REPORT.md", "comparisons.csv", "estimates.csv"];
+    let before: Vec<Vec<u8>> = files.iter().map(|f| fs::read(out.join(f)).unwrap()).collect();
+    let o = sudoku_lab(&["report", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    for (file, bytes) in files.iter().zip(&before) {
+        assert_eq!(&fs::read(out.join(file)).unwrap(), bytes, "{file} changed");
+    }
+}

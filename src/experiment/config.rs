@@ -29,6 +29,7 @@ use super::sets::{Catalog, SetConfig};
 use super::solvers::{Runs, SolverEntry};
 use crate::external::definition::{check_unique, Checks, DefinitionError, DefinitionFile};
 use crate::external::{load_file, Definition};
+use crate::format::Location;
 use crate::generate::{Holes, Mode};
 use crate::grid::Shape;
 use crate::logic::Rating;
@@ -73,10 +74,10 @@ pub enum ConfigError {
         message: String,
     },
     /// A value that parses but makes no sense.
-    #[error("{path}: {key}: {message}")]
+    #[error("{at}: {key}: {message}")]
     Invalid {
-        /// The config's path, with `:LINE:COLUMN` of the value when it can be found.
-        path: String,
+        /// The config's path, with the line and column of the value when it can be found.
+        at: Location,
         /// The offending key, with an index for list items (`alphas[2]`).
         key: String,
         /// What is wrong, and what would be right.
@@ -271,13 +272,13 @@ impl Config {
         let mut config = resolve(file, source, text)?;
         config.folder = Path::new(source).parent().map(Path::to_path_buf).unwrap_or_default();
         let catalog = super::sets::resolve(&config.sets, &config.folder).map_err(|e| ConfigError::Invalid {
-            path: located(source, text, e.key.split('.').next().unwrap_or(&e.key)),
+            at: located(source, text, e.key.split('.').next().unwrap_or(&e.key)),
             key: e.key,
             message: e.message,
         })?;
         config.catalog = Arc::new(catalog);
         config.check_size().map_err(|message| ConfigError::Invalid {
-            path: located(source, text, "sets"),
+            at: located(source, text, "sets"),
             key: "sets".into(),
             message,
         })?;
@@ -503,7 +504,7 @@ fn externals(
                 if !path.is_file() {
                     let key = format!("external[{i}]");
                     return Err(ConfigError::Invalid {
-                        path: located(source, text, &key),
+                        at: located(source, text, &key),
                         key,
                         message: format!(
                             "no definition file {name} (looked in {} and in the current folder)",
@@ -521,9 +522,9 @@ fn externals(
     Ok(defs)
 }
 
-/// `source:LINE:COLUMN` of the value of `key` (`name`, or a list item `solvers[1]`) in the config's
-/// `text`; just `source` when it cannot be found.
-fn located(source: &str, text: &str, key: &str) -> String {
+/// Where the value of `key` (`name`, or a list item `solvers[1]`) is in the config's `text`; just
+/// `source` when it cannot be found.
+fn located(source: &str, text: &str, key: &str) -> Location {
     let span = || -> Option<std::ops::Range<usize>> {
         let doc = toml_edit::ImDocument::parse(text).ok()?;
         let (name, index) = match key.split_once('[') {
@@ -538,20 +539,14 @@ fn located(source: &str, text: &str, key: &str) -> String {
         }
     };
     match span() {
-        Some(span) => {
-            let before = &text[..span.start.min(text.len())];
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            format!("{source}:{line}:{column}")
-        }
-        None => source.to_string(),
+        Some(span) => Location::of_offset(source, text, span.start),
+        None => Location::file(source),
     }
 }
 
 /// Checks a parsed file and resolves it: every check of the module doc, in key order.
 fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Config, ConfigError> {
-    let invalid =
-        |key: String, message: String| ConfigError::Invalid { path: located(source, text, &key), key, message };
+    let invalid = |key: String, message: String| ConfigError::Invalid { at: located(source, text, &key), key, message };
     let name_ok = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
     if file.name.is_empty() || !file.name.chars().all(name_ok) || file.name.starts_with('.') {
         let why = format!("'{}' is no folder name: use letters, digits, '-', '_' and '.'", file.name);

@@ -35,6 +35,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 use toml::Spanned;
 
+use crate::format::Location;
+
 /// What the solver reads: which file the harness writes for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -203,9 +205,9 @@ pub struct Definition {
     /// read back from `meta.json`, which keeps them apart: [`crate::experiment::meta::Meta`]).
     #[serde(skip)]
     pub written: Option<Written>,
-    /// Where its name is written: (file, line, column); `None` when not read from a file.
+    /// Where its name is written; `None` when not read from a file.
     #[serde(skip)]
-    pub at: Option<(String, usize, usize)>,
+    pub at: Option<Location>,
 }
 
 /// What a definition's file wrote, before anything was resolved: a relative program is still
@@ -265,7 +267,7 @@ impl Definition {
         if self.threads as usize <= cores {
             return Ok(());
         }
-        let at = self.at.as_ref().map(|(file, line, col)| format!("{file}:{line}:{col}: ")).unwrap_or_default();
+        let at = self.at.as_ref().map(|at| format!("{at}: ")).unwrap_or_default();
         Err(format!(
             "{at}{}: threads = {} is more than the {cores} core(s) a run holds here: the solver would \
              oversubscribe them and slow every run timed beside it; give at most {cores}",
@@ -295,15 +297,16 @@ impl Definition {
 }
 
 /// A definition that cannot be used, located in its file.
+///
+/// It always says a line and a column: `FILE:0:0` for a file that cannot be read at all.
 #[derive(Debug, Clone, Error, PartialEq)]
-#[error("{file}:{line}:{col}: {message}{}", hint.as_ref().map(|h| format!(" (hint: {h})")).unwrap_or_default())]
+#[error(
+    "{}:{}:{}: {message}{}",
+    at.file, at.line, at.column, hint.as_ref().map(|h| format!(" (hint: {h})")).unwrap_or_default()
+)]
 pub struct DefinitionError {
-    /// The file holding the definition (or the config).
-    pub file: String,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column.
-    pub col: usize,
+    /// The file holding the definition (or the config), the line and the column.
+    pub at: Location,
     /// What is wrong.
     pub message: String,
     /// What would be right.
@@ -457,9 +460,7 @@ pub const PLACEHOLDERS: [&str; 9] = {
 pub fn load_file(path: &Path, checks: Checks) -> Result<Vec<Definition>, DefinitionError> {
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|e| DefinitionError {
-        file: file.clone(),
-        line: 0,
-        col: 0,
+        at: Location::file(&file),
         message: format!("cannot read: {e}"),
         hint: None,
     })?;
@@ -479,15 +480,13 @@ pub fn load_file(path: &Path, checks: Checks) -> Result<Vec<Definition>, Definit
 pub fn check_unique(defs: &[Definition], file: &str) -> Result<(), DefinitionError> {
     for (i, d) in defs.iter().enumerate() {
         if let Some(first) = defs[..i].iter().find(|e| e.name == d.name) {
-            let (file, line, col) = d.at.clone().unwrap_or_else(|| (file.to_string(), 0, 0));
+            let at = d.at.clone().unwrap_or_else(|| Location::file(file));
             let earlier = match &first.at {
-                Some((f, l, c)) => format!(" (first at {f}:{l}:{c})"),
+                Some(place) => format!(" (first at {place})"),
                 None => String::new(),
             };
             return Err(DefinitionError {
-                file,
-                line,
-                col,
+                at,
                 message: format!("external solver '{}' is defined twice{earlier}", d.name),
                 hint: Some("give each definition its own name".into()),
             });
@@ -498,16 +497,8 @@ pub fn check_unique(defs: &[Definition], file: &str) -> Result<(), DefinitionErr
 
 /// A TOML reader error, located.
 pub fn toml_error(file: &str, text: &str, e: &toml::de::Error) -> DefinitionError {
-    let (line, col) = e.span().map_or((0, 0), |s| line_col(text, s.start));
-    DefinitionError { file: file.to_string(), line, col, message: e.message().trim_end().to_string(), hint: None }
-}
-
-/// 1-based line and column of byte `offset` of `text`.
-pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let col = before.rfind('\n').map_or(before.chars().count(), |i| before[i + 1..].chars().count()) + 1;
-    (line, col)
+    let at = e.span().map_or_else(|| Location::file(file), |s| Location::of_offset(file, text, s.start));
+    DefinitionError { at, message: e.message().trim_end().to_string(), hint: None }
 }
 
 impl DefinitionFile {
@@ -515,9 +506,10 @@ impl DefinitionFile {
     /// relative programs and `{here}` refer to, `checks` says which names are taken and which
     /// programs must exist.
     pub fn resolve(self, file: &str, text: &str, here: &Path, checks: Checks) -> Result<Definition, DefinitionError> {
-        let at = |span: Range<usize>, message: String, hint: Option<String>| {
-            let (line, col) = line_col(text, span.start);
-            DefinitionError { file: file.to_string(), line, col, message, hint }
+        let at = |span: Range<usize>, message: String, hint: Option<String>| DefinitionError {
+            at: Location::of_offset(file, text, span.start),
+            message,
+            hint,
         };
         let name = self.name.get_ref().clone();
         if let Err((why, hint)) = check_name(&name) {
@@ -656,8 +648,7 @@ impl DefinitionFile {
             Err((program, _)) => command[0] = program,
         }
         let written = Some(written);
-        let (line, col) = line_col(text, self.name.span().start);
-        let place = Some((file.to_string(), line, col));
+        let place = Some(Location::of_offset(file, text, self.name.span().start));
         let def =
             Definition { name, input, model, command, answer, dialect, threads, version, env, written, at: place };
         if def.writes_proof() && input.extension() != "cnf" {
@@ -821,7 +812,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("solvers.toml");
         std::fs::write(&path, text).unwrap();
-        load_file(&path, CHECKS).map_err(|e| DefinitionError { file: "solvers.toml".into(), ..e })
+        load_file(&path, CHECKS)
+            .map_err(|e| DefinitionError { at: Location { file: "solvers.toml".into(), ..e.at }, ..e })
     }
 
     #[test]
@@ -855,7 +847,7 @@ mod tests {
         ];
         for (text, line, expected) in cases {
             let e = parse(&text).unwrap_err();
-            assert_eq!(e.line, line, "{e}");
+            assert_eq!(e.at.line, line, "{e}");
             assert!(e.to_string().contains(expected), "{e}");
             assert!(e.to_string().starts_with(&format!("solvers.toml:{line}:")), "{e}");
         }
@@ -873,7 +865,7 @@ mod tests {
         assert_eq!((d.input, d.answer, d.input.extension()), (Input::Dzn, Answer::Minizinc, "dzn"));
         assert_eq!(parse(&def("grid")).unwrap()[0].answer, Answer::Grid);
         let e = parse(&def("sat-competition")).unwrap_err();
-        assert_eq!((e.line, e.col), (5, 10), "{e}");
+        assert_eq!((e.at.line, e.at.column), (5, 10), "{e}");
         assert!(e.message.contains("a solver reading dzn cannot answer sat-competition"), "{e}");
         assert_eq!(e.hint.as_deref(), Some("with input = \"dzn\", answer = minizinc or grid"), "{e}");
         let e = parse(&def("minizinc").replace("\"dzn\"", "\"grid\"")).unwrap_err();
@@ -896,7 +888,7 @@ mod tests {
                 "[[external]]\ninput = \"cnf\"\nname = \"{name}\"\ncommand = [\"sh\", \"{{input}}\"]\nanswer = \"sat-competition\"\n"
             );
             let e = parse(&text).unwrap_err();
-            assert_eq!((e.line, e.col), (3, 8), "{name}: {e}");
+            assert_eq!((e.at.line, e.at.column), (3, 8), "{name}: {e}");
             assert!(e.to_string().contains(expected), "{name}: {e}");
             assert!(e.hint.is_some(), "{name}: {e}");
         }
@@ -916,11 +908,11 @@ mod tests {
         let mut defs = load_file(&a, CHECKS).unwrap();
         defs.extend(load_file(&b, CHECKS).unwrap());
         let e = check_unique(&defs, "--external").unwrap_err();
-        assert_eq!((e.file.as_str(), e.line, e.col), (b.to_str().unwrap(), 3, 8), "{e}");
+        assert_eq!((e.at.file.as_str(), e.at.line, e.at.column), (b.to_str().unwrap(), 3, 8), "{e}");
         assert!(e.message.contains(&format!("defined twice (first at {}:2:8)", a.display())), "{e}");
         // Twice in one file: the second is located, the first named.
         let e = parse(&format!("{def}{def}")).unwrap_err();
-        assert_eq!(e.line, 7, "{e}");
+        assert_eq!(e.at.line, 7, "{e}");
         assert!(e.message.contains("solvers.toml:2:8"), "{e}");
     }
 
@@ -928,17 +920,17 @@ mod tests {
     fn a_bad_placeholder_is_located_at_the_key_that_holds_it_and_a_folder_is_no_program() {
         let head = "[[external]]\nname = \"x\"\ninput = \"grid\"\ncommand = [\"sh\", \"{input}\"]\nanswer = \"grid\"\n";
         let e = parse(&format!("{head}env = {{ A = \"{{nope}}\" }}\n")).unwrap_err();
-        assert_eq!((e.line, e.col), (6, 7), "{e}");
+        assert_eq!((e.at.line, e.at.column), (6, 7), "{e}");
         assert!(e.message.contains("unknown placeholder {nope}"), "{e}");
         let e = parse(&format!("{head}version = [\"sh\", \"{{nope}}\"]\n")).unwrap_err();
-        assert_eq!((e.line, e.col), (6, 11), "{e}");
+        assert_eq!((e.at.line, e.at.column), (6, 11), "{e}");
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir(dir.path().join("solver")).unwrap();
         let path = dir.path().join("s.toml");
         std::fs::write(&path, head.replace("[\"sh\"", "[\"./solver\"")).unwrap();
         let e = load_file(&path, CHECKS).unwrap_err();
         assert!(e.message.ends_with("solver is a directory, not a program"), "{e}");
-        assert_eq!(e.line, 4, "{e}");
+        assert_eq!(e.at.line, 4, "{e}");
     }
 
     #[test]

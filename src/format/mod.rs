@@ -43,10 +43,16 @@
 //!
 //! When auto-detection chose the format, errors about counts and values carry a note that says
 //! why it chose it and which `--input-format`/`--box` to pass instead.
+//!
+//! Two pieces serve every reader of input files, these and the others (experiment configs,
+//! external solver definitions, `runs.csv`): [`Location`], the place an error names
+//! (`file:line:column`) and the one count of a byte offset into it, and [`Word`], a word naming
+//! an enum's variant, read by serde and refused by its reader in its own words.
 
 mod detect;
 mod location;
 mod read;
+mod word;
 mod write;
 
 use std::fmt;
@@ -59,6 +65,7 @@ use crate::grid::{Grid, Shape, ShapeError};
 
 pub use detect::{detect, detection, Detection};
 pub use location::{Location, Positions};
+pub use word::Word;
 pub use write::{to_grid, to_json, to_line, to_pretty, write_counted, write_entry};
 
 /// A text format for puzzles.

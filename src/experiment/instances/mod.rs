@@ -1,21 +1,22 @@
 //! The instances of an experiment: which there are, the seed of each, and the `instances.txt` file.
 //!
 //! A config's instances are enumerated in one canonical order — box, then mode, then hole pattern
-//! (planted instances only; [`Holes`]), then level, then repeat — and an instance's **id** is its
-//! place in that order. Its seed is a fixed, portable hash
-//! (a splitmix64 fold, never `std`'s `DefaultHasher`) of the master seed and its coordinates, and
-//! it is generated from its own `rand_chacha` stream seeded by that seed, so the order of the runs,
-//! the shards and the number of jobs never change an instance. The hole pattern enters the hash
-//! only when it is not uniform, so every instance made before hole patterns existed keeps its seed. Shard I of K holds the ids with
-//! id mod K = I − 1 (round robin, so every shard gets a similar mix of sizes).
+//! (planted instances only; [`Holes`](crate::generate::Holes)), then level, then repeat — and an
+//! instance's **id** is its place in that order. Its seed is a fixed, portable hash (a splitmix64
+//! fold, never `std`'s `DefaultHasher`) of the master seed and its coordinates, and it is
+//! generated from its own `rand_chacha` stream seeded by that seed, so the order of the runs, the
+//! shards and the number of jobs never change an instance. The hole pattern enters the hash only
+//! when it is not uniform, so every instance made before hole patterns existed keeps its seed.
+//! Shard I of K holds the ids with id mod K = I − 1 (round robin, so every shard gets a similar
+//! mix of sizes).
 //!
 //! The level is a fill fraction α for modes `random` and `planted`, and a difficulty
-//! ([`Rating`]) for mode `unique`: a puzzle with exactly one solution that the logical solver rates
-//! exactly so, from [`generate_unique`]. A unique instance's `alpha` column is the constant
-//! [`UNIQUE_ALPHA`] (0), not its real fill: the column is part of the key that maps a row back to
-//! its instance, which must be known without generating it, and a per-instance value would split
-//! the report's per-difficulty cells into one cell per puzzle; the `givens` column holds the real
-//! fill.
+//! ([`Rating`](crate::logic::Rating)) for mode `unique`: a puzzle with exactly one solution that
+//! the logical solver rates exactly so, from [`generate_unique`](crate::puzzle::generate_unique).
+//! A unique instance's `alpha` column is the constant [`UNIQUE_ALPHA`] (0), not its real fill: the
+//! column is part of the key that maps a row back to its instance, which must be known without
+//! generating it, and a per-instance value would split the report's per-difficulty cells into one
+//! cell per puzzle; the `givens` column holds the real fill.
 //!
 //! After the generated grid come the puzzles of the config's instance sets ([`super::sets`]), set
 //! by set in config order, puzzle by puzzle in id order, each `repeats` times: instance id G + k

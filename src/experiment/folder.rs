@@ -11,6 +11,7 @@ use thiserror::Error;
 use super::meta::Meta;
 use super::record::{RunCertificate, RunOutcome, RunRow, COLUMNS};
 use super::validate::{BadRow, Places, RowChecker};
+use crate::format::Location;
 
 /// The runs file: one row per (instance, solver).
 pub const RUNS_FILE: &str = "runs.csv";
@@ -370,10 +371,8 @@ pub fn read_runs_by_name(path: &Path, experiment: Option<&str>) -> Result<Vec<Ru
 pub fn read_rows(path: &Path, experiment: Option<&str>) -> Result<(Vec<RunRow>, bool), ExperimentError> {
     let bytes = fs::read(path).map_err(io_at(path))?;
     let corrupt = |message: String| ExperimentError::Corrupt { path: path.to_path_buf(), message };
-    let bad_byte = |(line, col): (u64, u64), message: String| BadRow {
-        path: path.to_path_buf(),
-        line,
-        col,
+    let bad_byte = |(line, column): (usize, usize), message: String| BadRow {
+        at: Location::new(path.display().to_string(), line, column),
         column: None,
         message,
     };
@@ -381,7 +380,7 @@ pub fn read_rows(path: &Path, experiment: Option<&str>) -> Result<(Vec<RunRow>, 
         Ok(text) => text,
         Err(_) => {
             let e = crate::format::text_of(bytes.clone(), "").expect_err("not UTF-8");
-            return Err(bad_byte((e.line as u64, e.col as u64), e.kind.to_string()).into());
+            return Err(bad_byte((e.at.line, e.at.column), e.kind.to_string()).into());
         }
     };
     if let Some(nul) = text.find('\0') {
@@ -411,10 +410,8 @@ fn checked_rows<R: Read>(
 ) -> Result<Vec<RunRow>, ExperimentError> {
     let mut checker = RowChecker::new(path, experiment);
     let mut places = Places::new(text);
-    let bad = |(line, col): (u64, u64), message: String| BadRow {
-        path: path.to_path_buf(),
-        line,
-        col,
+    let bad = |(line, column): (usize, usize), message: String| BadRow {
+        at: Location::new(path.display().to_string(), line, column),
         column: None,
         message,
     };
@@ -454,7 +451,7 @@ fn checked_rows<R: Read>(
         })?;
         checker.check(line, &row).map_err(|mut e| {
             let field = e.column.and_then(|c| header.iter().position(|h| h == c));
-            (e.line, e.col) = field.map_or((line, 1), |f| places.of_field(start, f));
+            (e.at.line, e.at.column) = field.map_or((line, 1), |f| places.of_field(start, f));
             e
         })?;
         rows.push(row);

@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
-use crate::format::{self, Format};
+use crate::format::{self, Format, Location};
 use crate::grid::{Grid, Shape};
 use crate::verify;
 
@@ -321,9 +321,8 @@ fn resolve_one(i: usize, set: &SetConfig, folder: &Path) -> Result<ResolvedSet, 
             entries.iter().find(|e| e.solution.as_ref().is_some_and(|s| !verify::is_solution_of(&e.puzzle, s)))
         {
             let message = format!(
-                "{}:{}: the solution given with the puzzle is not a solution of it (a wrong line, or a wrong file)",
-                path.display(),
-                bad.line
+                "{}: the solution given with the puzzle is not a solution of it (a wrong line, or a wrong file)",
+                Location::line(path.display().to_string(), bad.line)
             );
             return Err(SetError { key: key.clone(), message });
         }

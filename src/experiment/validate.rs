@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::record::{RunMode, RunRow};
+use crate::format::{Location, Positions};
 use crate::generate::{Holes, Mode};
 use crate::grid::Shape;
 
@@ -93,55 +94,37 @@ pub fn row_problem(row: &RunRow) -> Option<RowProblem> {
 
 /// A row of `runs.csv` that fails the check, with its file, line and column.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{at}: {message}")]
 pub struct BadRow {
-    /// The file.
-    pub path: PathBuf,
-    /// 1-based line of the row (of the field, once [`BadRow::col`] is known).
-    pub line: u64,
+    /// The file, the 1-based line of the row (of the field, once its column is known) and the
     /// 1-based column of the field at fault in that line (0 until the reader locates it).
-    pub col: u64,
+    pub at: Location,
     /// The column (a name of `COLUMNS`) at fault, if one is.
     pub column: Option<&'static str>,
     /// What is wrong.
     pub message: String,
 }
 
-impl std::fmt::Display for BadRow {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.col {
-            0 => write!(f, "{}:{}: {}", self.path.display(), self.line, self.message),
-            col => write!(f, "{}:{}:{col}: {}", self.path.display(), self.line, self.message),
-        }
-    }
-}
-
 /// Where the rows of a CSV file stand in it: the 1-based line of a byte and the line and column
 /// of a row's field, counted from the bytes themselves (after `\r\n` endings, the `csv` reader's
 /// own line count is one short, and its byte position of a row is the `\n` before it). Columns
-/// count characters, as an editor does.
+/// count characters, as an editor does ([`Positions`]: rows are asked for in order, so counting
+/// goes on from the last one, linear over the file).
 #[derive(Debug)]
 pub(crate) struct Places<'a> {
     text: &'a str,
-    /// The last byte asked for and its line: rows are asked for in order, so counting goes on
-    /// from there, linear over the file.
-    last: (usize, u64),
+    positions: Positions<'a>,
 }
 
 impl<'a> Places<'a> {
     /// The places of `text`, a whole CSV file.
     pub fn new(text: &'a str) -> Places<'a> {
-        Places { text, last: (0, 1) }
+        Places { text, positions: Positions::new(text) }
     }
 
     /// The 1-based line and column of byte `at` (clamped to the text).
-    pub fn of_byte(&mut self, at: usize) -> (u64, u64) {
-        let at = at.min(self.text.len());
-        let (from, line) = if self.last.0 <= at { self.last } else { (0, 1) };
-        let line = line + self.text.as_bytes()[from..at].iter().filter(|&&b| b == b'\n').count() as u64;
-        self.last = (at, line);
-        let start = self.text.as_bytes()[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        let col = self.text.get(start..at).map_or(at - start, |s| s.chars().count()) as u64 + 1;
-        (line, col)
+    pub fn of_byte(&mut self, at: usize) -> (usize, usize) {
+        self.positions.of(at)
     }
 
     /// The first byte of the row the `csv` reader places at byte `at`: past any line ends.
@@ -154,7 +137,7 @@ impl<'a> Places<'a> {
 
     /// The 1-based line and column of field `field` (0-based) of the row that starts at byte
     /// `start` (see [`Places::row_start`]); of the row's start when it has fewer fields.
-    pub fn of_field(&mut self, start: usize, field: usize) -> (u64, u64) {
+    pub fn of_field(&mut self, start: usize, field: usize) -> (usize, usize) {
         let bytes = self.text.as_bytes();
         let (mut at, mut index, mut quoted) = (start, 0, false);
         while index < field && at < bytes.len() {
@@ -218,7 +201,7 @@ pub struct RowChecker {
     experiment: Option<String>,
     /// Where the experiment name came from, for the error.
     named_by: String,
-    seen: HashMap<RunKey, u64>,
+    seen: HashMap<RunKey, usize>,
 }
 
 impl RowChecker {
@@ -236,11 +219,9 @@ impl RowChecker {
     /// Checks the row on 1-based `line` of the file.
     /// The error names the column at fault ([`BadRow::column`]; the reader, which knows where the
     /// row's fields stand, gives their file column): none for a second run of the same solver.
-    pub fn check(&mut self, line: u64, row: &RunRow) -> Result<(), BadRow> {
+    pub fn check(&mut self, line: usize, row: &RunRow) -> Result<(), BadRow> {
         let bad = |column: Option<&'static str>, message: String| BadRow {
-            path: self.path.clone(),
-            line,
-            col: 0,
+            at: Location::line(self.path.display().to_string(), line),
             column,
             message,
         };
@@ -289,7 +270,7 @@ mod tests {
 
     fn check_all(rows: &[RunRow], experiment: Option<&str>) -> Result<(), String> {
         let mut checker = RowChecker::new(Path::new("d/runs.csv"), experiment);
-        rows.iter().enumerate().try_for_each(|(i, r)| checker.check(i as u64 + 2, r)).map_err(|e| e.to_string())
+        rows.iter().enumerate().try_for_each(|(i, r)| checker.check(i + 2, r)).map_err(|e| e.to_string())
     }
 
     #[test]

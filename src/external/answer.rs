@@ -138,116 +138,154 @@ fn mip_status(phrase: &str) -> MipStatus {
 /// A MIP solution file in one of the dialects of [`Dialect`].
 fn mip_solution(dialect: Dialect, text: &str, order: &[String], puzzle: &Grid) -> Verdict {
     let dialect = if dialect == Dialect::Auto { detect(text) } else { dialect };
-    let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
-    let mut values: Vec<(String, f64)> = Vec::new();
-    let status = match dialect {
-        Dialect::Cbc => {
-            // "Optimal - objective value 0.00000000", then "  0 x_r1c1_1  1  0".
-            let Some((phrase, _)) = first.split_once(" - objective value") else {
-                return Verdict::Unreadable(format!("no CBC status line (found '{}')", clip(first)));
-            };
-            for line in text.lines().skip(1) {
-                let w: Vec<&str> = line.split_whitespace().collect();
-                if w.len() >= 3 {
-                    values.push((w[1].to_string(), parse_value(w[2])));
-                }
-            }
-            mip_status(phrase)
-        }
-        Dialect::Scip => {
-            let Some(line) = text.lines().find(|l| l.starts_with("solution status:")) else {
-                return Verdict::Unreadable("no 'solution status:' line".into());
-            };
-            for line in text.lines().filter(|l| !l.contains(':') || l.contains("(obj:")) {
-                let w: Vec<&str> = line.split_whitespace().collect();
-                if w.len() >= 2 {
-                    values.push((w[0].to_string(), parse_value(w[1])));
-                }
-            }
-            let status = &line["solution status:".len()..];
-            if text.contains("no solution available") {
-                match mip_status(status) {
-                    MipStatus::Infeasible => MipStatus::Infeasible,
-                    _ => MipStatus::Unknown(status.trim().to_string()),
-                }
-            } else {
-                mip_status(status)
-            }
-        }
-        Dialect::Highs => {
-            let mut lines = text.lines().map(str::trim);
-            if !lines.any(|l| l == "Model status") {
-                return Verdict::Unreadable("no 'Model status' line".into());
-            }
-            let status = lines.next().unwrap_or("").to_string();
-            let mut in_columns = false;
-            for line in text.lines() {
-                if line.starts_with("# Columns") {
-                    in_columns = true;
-                } else if line.starts_with('#') {
-                    in_columns = false;
-                } else if in_columns {
-                    let w: Vec<&str> = line.split_whitespace().collect();
-                    if w.len() >= 2 {
-                        values.push((w[0].to_string(), parse_value(w[1])));
-                    }
-                }
-            }
-            mip_status(&status)
-        }
-        Dialect::Glpk => {
-            // "s mip ROWS COLS STATUS OBJ" (o optimal, f feasible, n no feasible, u undefined),
-            // "j COLUMN VALUE".
-            let Some(head) = text.lines().find(|l| l.starts_with("s mip ")) else {
-                return Verdict::Unreadable("no 's mip' line (glpsol -w writes one)".into());
-            };
-            for line in text.lines().filter(|l| l.starts_with("j ")) {
-                let w: Vec<&str> = line.split_whitespace().collect();
-                let column = w.get(1).and_then(|c| c.parse::<usize>().ok()).and_then(|c| order.get(c.wrapping_sub(1)));
-                if let (Some(name), Some(v)) = (column, w.get(2)) {
-                    values.push((name.clone(), parse_value(v)));
-                }
-            }
-            match head.split_whitespace().nth(4) {
-                Some("o" | "f") => MipStatus::Solution,
-                Some("n") => MipStatus::Infeasible,
-                other => MipStatus::Unknown(format!("GLPK status {}", other.unwrap_or("missing"))),
-            }
-        }
-        Dialect::Gurobi | Dialect::Auto => {
-            for line in text.lines().filter(|l| !l.starts_with('#')) {
-                let w: Vec<&str> = line.split_whitespace().collect();
-                if w.len() == 2 {
-                    values.push((w[0].to_string(), parse_value(w[1])));
-                }
-            }
-            if values.is_empty() {
-                return Verdict::Unreadable(format!("no 'name value' lines (first line '{}')", clip(first)));
-            }
-            MipStatus::Solution
-        }
+    let read = match dialect {
+        Dialect::Cbc => cbc(text),
+        Dialect::Scip => scip(text),
+        Dialect::Highs => highs(text),
+        Dialect::Glpk => glpk(text, order),
+        Dialect::Gurobi | Dialect::Auto => gurobi(text),
     };
-    match status {
-        MipStatus::Infeasible => Verdict::Infeasible,
-        MipStatus::Unknown(why) => Verdict::Unknown(format!("the solver's status: {why}")),
-        MipStatus::Solution => {
-            if values.iter().any(|(_, v)| v.is_nan()) {
-                return Verdict::Unreadable("a variable value that is no number".into());
+    match read {
+        Ok(answer) => answer.verdict(puzzle),
+        Err(why) => Verdict::Unreadable(why),
+    }
+}
+
+/// What a MIP solution file says: the solver's status, and each variable's value as printed.
+struct MipAnswer {
+    status: MipStatus,
+    values: Vec<(String, f64)>,
+}
+
+impl MipAnswer {
+    /// The verdict on `puzzle`: the grid the variables set to 1 fill in, when the status is a
+    /// solution.
+    fn verdict(self, puzzle: &Grid) -> Verdict {
+        let values = match self.status {
+            MipStatus::Infeasible => return Verdict::Infeasible,
+            MipStatus::Unknown(why) => return Verdict::Unknown(format!("the solver's status: {why}")),
+            MipStatus::Solution => self.values,
+        };
+        if values.iter().any(|(_, v)| v.is_nan()) {
+            return Verdict::Unreadable("a variable value that is no number".into());
+        }
+        let n = puzzle.n();
+        let mut grid = puzzle.clone();
+        for (name, _) in values.iter().filter(|(_, v)| *v > 0.5) {
+            let Some((row, col, digit)) = cell_of_column(name) else { continue };
+            if row <= n && col <= n && usize::from(digit) <= n && grid.get((row - 1) * n + col - 1) == 0 {
+                grid.set((row - 1) * n + col - 1, digit);
             }
-            let n = puzzle.n();
-            let mut grid = puzzle.clone();
-            for (name, _) in values.iter().filter(|(_, v)| *v > 0.5) {
-                let Some((row, col, digit)) = cell_of_column(name) else { continue };
-                if row <= n && col <= n && usize::from(digit) <= n && grid.get((row - 1) * n + col - 1) == 0 {
-                    grid.set((row - 1) * n + col - 1, digit);
-                }
-            }
-            match (0..n * n).find(|&c| grid.get(c) == 0) {
-                Some(cell) => Verdict::Unreadable(format!("the solution leaves cell {} empty", cell + 1)),
-                None => Verdict::Grid(grid),
-            }
+        }
+        match (0..n * n).find(|&c| grid.get(c) == 0) {
+            Some(cell) => Verdict::Unreadable(format!("the solution leaves cell {} empty", cell + 1)),
+            None => Verdict::Grid(grid),
         }
     }
+}
+
+/// The first line of `text` that is not blank, trimmed.
+fn first_line(text: &str) -> &str {
+    text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("")
+}
+
+/// `name value` pairs from the words of `lines`: the name at `name`, the value after it, on lines
+/// of at least `min_words` words.
+fn name_values<'a>(lines: impl Iterator<Item = &'a str>, name: usize, min_words: usize) -> Vec<(String, f64)> {
+    lines
+        .map(|line| line.split_whitespace().collect::<Vec<&str>>())
+        .filter(|w| w.len() >= min_words)
+        .map(|w| (w[name].to_string(), parse_value(w[name + 1])))
+        .collect()
+}
+
+/// CBC's `-solu` file: "Optimal - objective value 0.00000000", then "  0 x_r1c1_1  1  0".
+fn cbc(text: &str) -> Result<MipAnswer, String> {
+    let first = first_line(text);
+    let Some((phrase, _)) = first.split_once(" - objective value") else {
+        return Err(format!("no CBC status line (found '{}')", clip(first)));
+    };
+    Ok(MipAnswer { status: mip_status(phrase), values: name_values(text.lines().skip(1), 1, 3) })
+}
+
+/// SCIP's `write solution`: `solution status: …`, `objective value: …`, `name value (obj:c)`.
+fn scip(text: &str) -> Result<MipAnswer, String> {
+    let Some(line) = text.lines().find(|l| l.starts_with("solution status:")) else {
+        return Err("no 'solution status:' line".into());
+    };
+    let values = name_values(text.lines().filter(|l| !l.contains(':') || l.contains("(obj:")), 0, 2);
+    let status = &line["solution status:".len()..];
+    let status = if text.contains("no solution available") {
+        match mip_status(status) {
+            MipStatus::Infeasible => MipStatus::Infeasible,
+            _ => MipStatus::Unknown(status.trim().to_string()),
+        }
+    } else {
+        mip_status(status)
+    };
+    Ok(MipAnswer { status, values })
+}
+
+/// HiGHS's `--solution_file`: `Model status`, its value on the next line, then `# Columns N` and
+/// `name value` lines.
+fn highs(text: &str) -> Result<MipAnswer, String> {
+    let mut lines = text.lines().map(str::trim);
+    if !lines.any(|l| l == "Model status") {
+        return Err("no 'Model status' line".into());
+    }
+    let status = lines.next().unwrap_or("").to_string();
+    let mut in_columns = false;
+    let columns = text.lines().filter(|line| {
+        if line.starts_with("# Columns") {
+            in_columns = true;
+            false
+        } else if line.starts_with('#') {
+            in_columns = false;
+            false
+        } else {
+            in_columns
+        }
+    });
+    let values = name_values(columns, 0, 2);
+    Ok(MipAnswer { status: mip_status(&status), values })
+}
+
+/// GLPK's raw `glpsol -w` file: "s mip ROWS COLS STATUS OBJ" (o optimal, f feasible, n no
+/// feasible, u undefined) and "j COLUMN VALUE" lines, the columns numbered in `order`.
+fn glpk(text: &str, order: &[String]) -> Result<MipAnswer, String> {
+    let Some(head) = text.lines().find(|l| l.starts_with("s mip ")) else {
+        return Err("no 's mip' line (glpsol -w writes one)".into());
+    };
+    let mut values = Vec::new();
+    for line in text.lines().filter(|l| l.starts_with("j ")) {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let column = w.get(1).and_then(|c| c.parse::<usize>().ok()).and_then(|c| order.get(c.wrapping_sub(1)));
+        if let (Some(name), Some(v)) = (column, w.get(2)) {
+            values.push((name.clone(), parse_value(v)));
+        }
+    }
+    let status = match head.split_whitespace().nth(4) {
+        Some("o" | "f") => MipStatus::Solution,
+        Some("n") => MipStatus::Infeasible,
+        other => MipStatus::Unknown(format!("GLPK status {}", other.unwrap_or("missing"))),
+    };
+    Ok(MipAnswer { status, values })
+}
+
+/// Gurobi's `.sol` (and any `name value` list): `#` comments, then `name value` lines; a
+/// solution when there are any.
+fn gurobi(text: &str) -> Result<MipAnswer, String> {
+    let values: Vec<(String, f64)> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|line| line.split_whitespace().collect::<Vec<&str>>())
+        .filter(|w| w.len() == 2)
+        .map(|w| (w[0].to_string(), parse_value(w[1])))
+        .collect();
+    if values.is_empty() {
+        return Err(format!("no 'name value' lines (first line '{}')", clip(first_line(text))));
+    }
+    Ok(MipAnswer { status: MipStatus::Solution, values })
 }
 
 /// A value as the solver printed it (NaN when it is no number).
@@ -257,7 +295,7 @@ fn parse_value(word: &str) -> f64 {
 
 /// The dialect a MIP solution file is written in.
 fn detect(text: &str) -> Dialect {
-    let first = text.lines().map(str::trim).find(|l| !l.is_empty()).unwrap_or("");
+    let first = first_line(text);
     if text.lines().any(|l| l.starts_with("s mip ")) {
         Dialect::Glpk
     } else if text.lines().any(|l| l.trim() == "Model status") {

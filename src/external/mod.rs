@@ -122,119 +122,31 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
     contain::sweep();
     let def = &job.definition;
     let work = WorkDir::new(job)?;
-    let input_path = work.path().join(format!("input.{}", def.input.extension()));
-    let output_path = work.path().join("answer.out");
-    let proof_path = work.path().join("proof.drat");
+    let files = Files::in_folder(work.path(), def.input);
     let started = Instant::now();
-    let key = match input::write(puzzle, def.input, def.model, &input_path) {
+    let key = match input::write(puzzle, def.input, def.model, &files.input) {
         Ok(key) => key,
-        Err(e) => {
-            let note = format!("writing the input failed: {e}");
-            return Ok(Ran {
-                ending: Ending::Error,
-                seconds: 0.0,
-                build_seconds: secs(started),
-                peak_rss_kb: None,
-                note,
-                proof: None,
-            });
-        }
+        Err(e) => return Ok(Ran::error(format!("writing the input failed: {e}"), secs(started))),
     };
     let build_seconds = secs(started);
-    let limit_s = time_limit.map_or(NO_LIMIT_S, |t| t.as_secs_f64().ceil().max(1.0) as u64);
-    let limit_ms = time_limit.map_or(NO_LIMIT_MS, |t| (t.as_secs_f64() * 1000.0).ceil().max(1.0) as u64);
-    let value = |p: Placeholder| {
-        Some(match p {
-            Placeholder::Input => input_path.display().to_string(),
-            Placeholder::Output => output_path.display().to_string(),
-            Placeholder::LimitS => limit_s.to_string(),
-            Placeholder::LimitMs => limit_ms.to_string(),
-            Placeholder::Seed => job.seed.to_string(),
-            Placeholder::Threads => def.threads.to_string(),
-            Placeholder::Workdir => work.path().display().to_string(),
-            Placeholder::Proof => proof_path.display().to_string(),
-            // Resolved when the definition was read.
-            Placeholder::Here => return None,
-        })
-    };
-    let expand = |arg: &str| Placeholder::expand(arg, value);
-    let stdout_path = work.path().join("stdout");
-    let stderr_path = work.path().join("stderr");
     // Half the grace of a solve by hand, so the worker stops the solver (and answers `limit`)
     // before anyone stops the worker.
     let deadline = time_limit.map(|t| t + crate::solve::process::grace(t) / 2);
-    let spec = command::Spec {
-        argv: def.command.iter().map(|a| expand(a)).collect(),
-        env: def.env.iter().map(|(k, v)| (k.clone(), expand(v))).collect(),
-        cwd: work.path().to_path_buf(),
-        stdout: (stdout_path.clone(), STDOUT_CAP),
-        stderr: (stderr_path.clone(), STDERR_CAP),
-        deadline,
-    };
-    let waited = match command::run(&spec) {
+    let waited = match command::run(&command_spec(job, &files, work.path(), time_limit, deadline)) {
         Ok(waited) => waited,
-        Err(e) => {
-            let note = format!("cannot start {}: {e}", def.command[0]);
-            return Ok(Ran {
-                ending: Ending::Error,
-                seconds: 0.0,
-                build_seconds,
-                peak_rss_kb: None,
-                note,
-                proof: None,
-            });
-        }
+        Err(e) => return Ok(Ran::error(format!("cannot start {}: {e}", def.command[0]), build_seconds)),
     };
     let seconds = waited.seconds;
-    let out_bytes = waited.stdout_bytes;
-    let last_err = command::last_line(&stderr_path).map(|l| clip(&l));
-    let with_err = |note: String| match &last_err {
-        Some(line) => format!("{note}; stderr: {line}"),
-        None => note,
-    };
-    let (ending, note) = if waited.stopped {
+    let (ending, mut note) = if waited.stopped {
         // The deadline and the time it took to stop the solver are two numbers: say both.
         let at = deadline
             .map_or_else(|| "its deadline".to_string(), |d| format!("the deadline of {:.2} s", d.as_secs_f64()));
         (Ending::Limit, format!("stopped at {at} (time limit + half the grace), {seconds:.2} s after its start"))
     } else {
-        let text = if def.writes_output_file() {
-            read_capped(&output_path, OUTPUT_CAP)
-        } else if out_bytes > STDOUT_CAP {
-            Err(format!("stdout exceeded {} MiB", STDOUT_CAP >> 20))
-        } else {
-            read_capped(&stdout_path, STDOUT_CAP)
-        };
-        let verdict = match text {
-            Ok(text) => decode(def.answer, def.dialect, &text, &key, puzzle),
-            Err(why) => Verdict::Unreadable(why),
-        };
-        match verdict {
-            Verdict::Grid(g) if verify::is_solution_of(puzzle, &g) => (Ending::Solved(g), String::new()),
-            Verdict::Grid(g) => {
-                let fault = verify::solution_faults(puzzle, &g).first().map(|f| f.to_string()).unwrap_or_default();
-                (Ending::Wrong(g), format!("wrong answer: {fault}"))
-            }
-            Verdict::Infeasible => (Ending::Infeasible, String::new()),
-            Verdict::Unknown(why) => (Ending::Limit, why),
-            // A solver that stops at its own time limit may say nothing (CaDiCaL's -t): no answer
-            // after the whole limit is a limit, not a crash.
-            Verdict::Unreadable(why)
-                if !matches!(waited.status, Exit::Signal(_))
-                    && time_limit.is_some_and(|t| seconds >= t.as_secs_f64()) =>
-            {
-                (Ending::Limit, format!("no answer after the whole time limit ({why})"))
-            }
-            Verdict::Unreadable(why) => {
-                let how = match waited.status {
-                    Exit::Signal(s) => format!("killed by signal {s} ({})", command::signal_name(s)),
-                    Exit::Code(0) => format!("unreadable answer: {why}"),
-                    Exit::Code(c) => format!("exit status {c} without an answer ({why})"),
-                    Exit::Unknown => format!("no answer ({why})"),
-                };
-                (Ending::Error, with_err(how))
-            }
-        }
+        let text = answer_text(def, &files, waited.stdout_bytes);
+        let verdict =
+            text.map_or_else(Verdict::Unreadable, |text| decode(def.answer, def.dialect, &text, &key, puzzle));
+        ending_of(verdict, puzzle, &waited, time_limit, &files.stderr)
     };
     if matches!(ending, Ending::Error | Ending::Limit | Ending::Wrong(_)) {
         work.keep_logs(job);
@@ -242,18 +154,141 @@ pub fn run(job: &Job, puzzle: &Grid, time_limit: Option<Duration>) -> std::io::R
     // The solver has exited and its tree is stopped: nothing of it can touch its files any more.
     let proof = match (&ending, &job.logs) {
         (Ending::Infeasible, Some(logs)) if def.writes_proof() => {
-            keep_proof(puzzle, def, &proof_path, logs, &job.log_name)
+            keep_proof(puzzle, def, &files.proof, logs, &job.log_name)
         }
         _ => None,
     };
     // A solver that rewrote its input answered about another formula: say so (its proof is
     // checked against the harness's copy, so the rewrite wins it nothing).
-    let mut note = note;
-    if proof.as_ref().is_some_and(|kept| !same_file(&input_path, &kept.cnf)) {
+    if proof.as_ref().is_some_and(|kept| !same_file(&files.input, &kept.cnf)) {
         let said = "the solver changed its input file";
         note = if note.is_empty() { said.to_string() } else { format!("{note}; {said}") };
     }
     Ok(Ran { ending, seconds, build_seconds, peak_rss_kb: waited.peak_rss_kb, note, proof })
+}
+
+impl Ran {
+    /// A run that ended before the solver could answer: `note` says why.
+    fn error(note: String, build_seconds: f64) -> Ran {
+        Ran { ending: Ending::Error, seconds: 0.0, build_seconds, peak_rss_kb: None, note, proof: None }
+    }
+}
+
+/// The files of a job in its work folder.
+struct Files {
+    /// The input the harness writes (`{input}`).
+    input: PathBuf,
+    /// The answer file the solver may write (`{output}`).
+    output: PathBuf,
+    /// The proof the solver may write (`{proof}`).
+    proof: PathBuf,
+    /// The solver's captured stdout.
+    stdout: PathBuf,
+    /// The solver's captured stderr.
+    stderr: PathBuf,
+}
+
+impl Files {
+    /// The files in `work` of a solver that reads `input`.
+    fn in_folder(work: &Path, input: definition::Input) -> Files {
+        Files {
+            input: work.join(format!("input.{}", input.extension())),
+            output: work.join("answer.out"),
+            proof: work.join("proof.drat"),
+            stdout: work.join("stdout"),
+            stderr: work.join("stderr"),
+        }
+    }
+}
+
+/// The command line of `job`, its placeholders expanded, with its environment, its folder, its
+/// captured output and its `deadline`.
+fn command_spec(
+    job: &Job,
+    files: &Files,
+    work: &Path,
+    time_limit: Option<Duration>,
+    deadline: Option<Duration>,
+) -> command::Spec {
+    let def = &job.definition;
+    let limit_s = time_limit.map_or(NO_LIMIT_S, |t| t.as_secs_f64().ceil().max(1.0) as u64);
+    let limit_ms = time_limit.map_or(NO_LIMIT_MS, |t| (t.as_secs_f64() * 1000.0).ceil().max(1.0) as u64);
+    let value = |p: Placeholder| {
+        Some(match p {
+            Placeholder::Input => files.input.display().to_string(),
+            Placeholder::Output => files.output.display().to_string(),
+            Placeholder::LimitS => limit_s.to_string(),
+            Placeholder::LimitMs => limit_ms.to_string(),
+            Placeholder::Seed => job.seed.to_string(),
+            Placeholder::Threads => def.threads.to_string(),
+            Placeholder::Workdir => work.display().to_string(),
+            Placeholder::Proof => files.proof.display().to_string(),
+            // Resolved when the definition was read.
+            Placeholder::Here => return None,
+        })
+    };
+    let expand = |arg: &str| Placeholder::expand(arg, value);
+    command::Spec {
+        argv: def.command.iter().map(|a| expand(a)).collect(),
+        env: def.env.iter().map(|(k, v)| (k.clone(), expand(v))).collect(),
+        cwd: work.to_path_buf(),
+        stdout: (files.stdout.clone(), STDOUT_CAP),
+        stderr: (files.stderr.clone(), STDERR_CAP),
+        deadline,
+    }
+}
+
+/// The text of the answer of a solver that exited: its output file when its command names one,
+/// else its stdout (`stdout_bytes` long); or why there is none to read.
+fn answer_text(def: &Definition, files: &Files, stdout_bytes: u64) -> Result<String, String> {
+    if def.writes_output_file() {
+        read_capped(&files.output, OUTPUT_CAP)
+    } else if stdout_bytes > STDOUT_CAP {
+        Err(format!("stdout exceeded {} MiB", STDOUT_CAP >> 20))
+    } else {
+        read_capped(&files.stdout, STDOUT_CAP)
+    }
+}
+
+/// How a run whose solver exited (as `waited` says) ended, and the note: its `verdict` checked
+/// against `puzzle`; an error's note ends with the last line of the solver's `stderr`.
+fn ending_of(
+    verdict: Verdict,
+    puzzle: &Grid,
+    waited: &command::Waited,
+    time_limit: Option<Duration>,
+    stderr: &Path,
+) -> (Ending, String) {
+    match verdict {
+        Verdict::Grid(g) if verify::is_solution_of(puzzle, &g) => (Ending::Solved(g), String::new()),
+        Verdict::Grid(g) => {
+            let fault = verify::solution_faults(puzzle, &g).first().map(|f| f.to_string()).unwrap_or_default();
+            (Ending::Wrong(g), format!("wrong answer: {fault}"))
+        }
+        Verdict::Infeasible => (Ending::Infeasible, String::new()),
+        Verdict::Unknown(why) => (Ending::Limit, why),
+        // A solver that stops at its own time limit may say nothing (CaDiCaL's -t): no answer
+        // after the whole limit is a limit, not a crash.
+        Verdict::Unreadable(why)
+            if !matches!(waited.status, Exit::Signal(_))
+                && time_limit.is_some_and(|t| waited.seconds >= t.as_secs_f64()) =>
+        {
+            (Ending::Limit, format!("no answer after the whole time limit ({why})"))
+        }
+        Verdict::Unreadable(why) => {
+            let how = match waited.status {
+                Exit::Signal(s) => format!("killed by signal {s} ({})", command::signal_name(s)),
+                Exit::Code(0) => format!("unreadable answer: {why}"),
+                Exit::Code(c) => format!("exit status {c} without an answer ({why})"),
+                Exit::Unknown => format!("no answer ({why})"),
+            };
+            let note = match command::last_line(stderr).map(|l| clip(&l)) {
+                Some(line) => format!("{how}; stderr: {line}"),
+                None => how,
+            };
+            (Ending::Error, note)
+        }
+    }
 }
 
 /// `true` when `path` is a regular file (not a link) with exactly the bytes of the file `copy`.

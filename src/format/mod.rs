@@ -43,9 +43,16 @@
 //!
 //! When auto-detection chose the format, errors about counts and values carry a note that says
 //! why it chose it and which `--input-format`/`--box` to pass instead.
+//!
+//! Two pieces serve every reader of input files, these and the others (experiment configs,
+//! external solver definitions, `runs.csv`): [`Location`], the place an error names
+//! (`file:line:column`) and the one count of a byte offset into it, and [`Word`], a word naming
+//! an enum's variant, read by serde and refused by its reader in its own words.
 
 mod detect;
+mod location;
 mod read;
+mod word;
 mod write;
 
 use std::fmt;
@@ -57,6 +64,8 @@ use thiserror::Error;
 use crate::grid::{Grid, Shape, ShapeError};
 
 pub use detect::{detect, detection, Detection};
+pub use location::{Location, Positions};
+pub use word::Word;
 pub use write::{to_grid, to_json, to_line, to_pretty, write_counted, write_entry};
 
 /// A text format for puzzles.
@@ -228,12 +237,9 @@ pub enum ParseErrorKind {
 /// A parse failure with its location: source name, 1-based line and column (0 when unknown).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub struct ParseError {
-    /// File name, or `<stdin>`.
-    pub file: String,
-    /// 1-based line (0 when the error concerns the whole input).
-    pub line: usize,
-    /// 1-based column (0 when unknown).
-    pub col: usize,
+    /// Where: the file name (or `<stdin>`), the line (0 when the error concerns the whole
+    /// input) and the column (0 when unknown).
+    pub at: Location,
     /// What was wrong.
     pub kind: ParseErrorKind,
     /// How the format was guessed and what to pass instead, when auto-detection may have misread.
@@ -242,11 +248,7 @@ pub struct ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.line, self.col) {
-            (0, _) => write!(f, "{}: {}", self.file, self.kind)?,
-            (line, 0) => write!(f, "{}:{line}: {}", self.file, self.kind)?,
-            (line, col) => write!(f, "{}:{line}:{col}: {}", self.file, self.kind)?,
-        }
+        write!(f, "{}: {}", self.at, self.kind)?;
         match &self.hint {
             Some(hint) => write!(f, "\n  note: {hint}"),
             None => Ok(()),
@@ -265,9 +267,7 @@ pub fn read_source(path: &str) -> Result<(String, String), ParseError> {
         std::fs::read(path).map(|b| bytes = b)
     };
     result.map_err(|e| ParseError {
-        file: name.clone(),
-        line: 0,
-        col: 0,
+        at: Location::file(&name),
         kind: ParseErrorKind::Io(e.to_string()),
         hint: None,
     })?;
@@ -282,16 +282,11 @@ pub fn text_of(bytes: Vec<u8>, source: &str) -> Result<String, ParseError> {
         let valid_up_to = e.utf8_error().valid_up_to();
         let bytes = e.into_bytes();
         let before = std::str::from_utf8(&bytes[..valid_up_to]).expect("valid up to here");
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let in_line = &before[line_start..];
-        let in_line = if line_start == 0 { in_line.strip_prefix('\u{feff}').unwrap_or(in_line) } else { in_line };
-        ParseError {
-            file: source.to_string(),
-            line: before.matches('\n').count() + 1,
-            col: in_line.chars().count() + 1,
-            kind: ParseErrorKind::Utf8(bytes[valid_up_to]),
-            hint: None,
+        let mut at = Location::of_offset(source, before, valid_up_to);
+        if at.line == 1 && before.starts_with('\u{feff}') {
+            at.column -= 1;
         }
+        ParseError { at, kind: ParseErrorKind::Utf8(bytes[valid_up_to]), hint: None }
     })
 }
 
@@ -319,7 +314,7 @@ pub fn parse_as(
     let format = format.or(detected.as_ref().map(|d| d.format)).expect("given or detected");
     let at = |(line, col, kind): read::Located| {
         let hint = detected.as_ref().filter(|_| kind.may_be_misdetection()).and_then(Detection::hint);
-        ParseError { file: source.to_string(), line, col, kind, hint }
+        ParseError { at: Location::new(source, line, col), kind, hint }
     };
     let entries = match format {
         Format::Line => read::parse_lines(text, shape).map_err(at)?,

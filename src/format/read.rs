@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Entry, ParseErrorKind};
+use super::{Entry, ParseErrorKind, Positions};
 use crate::grid::{Grid, Shape, ShapeError, MAX_N};
 
 /// An error with its 1-based line and column (0 when unknown).
@@ -427,25 +427,8 @@ pub(super) fn parse_json(text: &str, shape: Option<Shape>) -> Result<Vec<Entry>,
         .join("\n");
     // Offsets only grow, so lines and columns are counted on from the last offset asked for:
     // linear overall, however many puzzles one line holds.
-    let counted = std::cell::Cell::new((0usize, 1usize, 0usize, 1usize)); // (offset, line, line start, column)
-    let line_col = |offset: usize| {
-        let offset = offset.min(stripped.len());
-        let (from, mut line, mut line_start, mut col) = match counted.get() {
-            last if last.0 <= offset => last,
-            _ => (0, 1, 0, 1),
-        };
-        let piece = &stripped[from..offset];
-        match piece.rfind('\n') {
-            Some(p) => {
-                line += piece.matches('\n').count();
-                line_start = from + p + 1;
-                col = stripped[line_start..offset].chars().count() + 1;
-            }
-            None => col += piece.chars().count(),
-        }
-        counted.set((offset, line, line_start, col));
-        (line, col)
-    };
+    let positions = std::cell::RefCell::new(Positions::new(&stripped));
+    let line_col = |offset: usize| positions.borrow_mut().of(offset);
     let skip_ws = |pos: usize| pos + stripped[pos..].len() - stripped[pos..].trim_start().len();
     let json_error = |pos: usize, e: serde_json::Error| {
         let (line, col) = line_col(pos);

@@ -26,14 +26,14 @@ fn letters_are_digits_ten_and_up_in_any_case() {
 fn errors_name_line_and_column() {
     let text = format!("# comment\n{P}\n{}?{}\n", &P[..10], &P[11..]);
     let err = parse(&text, "f.txt", None, None).unwrap_err();
-    assert_eq!((err.line, err.col), (3, 11));
+    assert_eq!((err.at.line, err.at.column), (3, 11));
     assert!(err.to_string().starts_with("f.txt:3:11: cell 11: unknown symbol '?'"), "{err}");
     let err = parse(&P[..80], "f.txt", None, None).unwrap_err();
     assert!(matches!(err.kind, ParseErrorKind::CellCount { found: 80, .. }), "{err}");
     let err = parse("", "f.txt", None, None).unwrap_err();
     assert_eq!(err.kind, ParseErrorKind::Empty);
     let err = parse("1 2 0 0 0 0 0 0 5 0 0 0 0 0 0 0", "f.txt", Some(Format::Line), None).unwrap_err();
-    assert_eq!((err.line, err.col), (1, 17));
+    assert_eq!((err.at.line, err.at.column), (1, 17));
     assert!(matches!(err.kind, ParseErrorKind::Value { cell: 9, value: 5, n: 4 }));
 }
 
@@ -69,7 +69,7 @@ fn pretty_borders_give_the_box_shape() {
     assert_eq!(parse(text, "t", None, Some(Shape::new(3, 2).unwrap())).unwrap()[0].puzzle, g);
     assert_eq!(to_pretty(&g), text);
     let err = parse(text, "f", None, Some(Shape::new(2, 3).unwrap())).unwrap_err();
-    assert_eq!(err.line, 2);
+    assert_eq!(err.at.line, 2);
     assert!(
         matches!(err.kind, ParseErrorKind::BoxMismatch { borders, given }
             if borders == Shape::new(3, 2).unwrap() && given == Shape::new(2, 3).unwrap()),
@@ -151,7 +151,7 @@ fn a_byte_order_mark_and_trailing_comments_are_dropped() {
     assert_eq!(entries.len(), 3);
     assert_eq!(entries[2].count, Some(1));
     let err = parse(&format!("\u{feff}{}?{}", &P[..4], &P[5..]), "t", None, None).unwrap_err();
-    assert_eq!((err.line, err.col), (1, 5), "columns count from after the mark");
+    assert_eq!((err.at.line, err.at.column), (1, 5), "columns count from after the mark");
     let json = format!("\u{feff}{} # one\n", to_json(&entries[0].puzzle, None));
     assert_eq!(parse(&json, "t", None, None).unwrap()[0].puzzle, entries[0].puzzle);
 }
@@ -166,18 +166,18 @@ fn json_arrays_of_puzzles_are_read_with_their_lines() {
     assert!(entries.iter().all(|e| e.puzzle == g));
     let err = parse(&format!("[{one} {one}]"), "t", None, None).unwrap_err();
     assert!(matches!(err.kind, ParseErrorKind::Json(_)), "{err}");
-    assert_eq!(err.col, one.len() + 3);
+    assert_eq!(err.at.column, one.len() + 3);
     let err = parse(&format!("[{one},\n"), "t", None, None).unwrap_err();
     assert!(err.to_string().contains("not closed"), "{err}");
     let err = parse("[\n {\"cells\": [[1, 2], [3]]}]", "f", None, None).unwrap_err();
-    assert_eq!(err.line, 2);
+    assert_eq!(err.at.line, 2);
 }
 
 #[test]
 fn wrong_counts_say_what_was_found_and_what_was_expected() {
     let zeros = |k: usize| vec!["0"; k].join(" ");
     let err = parse(&zeros(80), "f", None, None).unwrap_err();
-    assert_eq!((err.line, err.col), (1, 1));
+    assert_eq!((err.at.line, err.at.column), (1, 1));
     let msg = err.to_string();
     assert!(msg.contains("found 80 cells") && msg.contains("81 (9×9)"), "{msg}");
     let msg = parse(&zeros(4225), "f", None, None).unwrap_err().to_string();
@@ -234,7 +234,7 @@ fn a_box_comment_gives_the_shape_of_the_next_puzzle_only() {
     // A comment word that is no shape is comment text; one out of range is an error at its line.
     assert!(parse(&format!("# box=wide\n{line}\n"), "t", None, None).is_ok());
     let err = parse(&format!("# box=9x9\n{line}\n"), "t", None, None).unwrap_err();
-    assert_eq!(err.line, 1);
+    assert_eq!(err.at.line, 1);
     assert!(err.to_string().contains("box 9x9 is out of range"), "{err}");
     // Written and read back, in line and grid format, with the solution riding along.
     let grid = parse(&text, "t", None, None).unwrap().remove(0).puzzle;
@@ -256,7 +256,7 @@ fn a_count_without_a_solution_is_read_as_the_count() {
     let solved = parse("1234341221434321:1234341221434321\n", "t", None, None).unwrap();
     assert_eq!((solved[0].count, solved[0].solution.is_some()), (None, true));
     let err = parse(&format!("{P}:x\n"), "t", None, None).unwrap_err();
-    assert_eq!(err.line, 1, "a part that is neither is an error: {err}");
+    assert_eq!(err.at.line, 1, "a part that is neither is an error: {err}");
 }
 
 #[test]
@@ -264,6 +264,6 @@ fn a_count_of_zero_beside_a_solution_is_refused_where_it_stands() {
     // `PUZZLE:0:SOLUTION` says "no solution" and shows one: the file contradicts itself.
     let text = format!("{P}:1\n{P}:0:{P}\n");
     let err = parse(&text, "t", None, None).unwrap_err();
-    assert_eq!((err.line, err.col), (2, P.len() + 2), "{err}");
+    assert_eq!((err.at.line, err.at.column), (2, P.len() + 2), "{err}");
     assert!(err.to_string().contains("solution count 0 beside a solution"), "{err}");
 }

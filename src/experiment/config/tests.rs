@@ -258,3 +258,27 @@ fn the_committed_configs_state_their_own_instance_solver_and_run_counts() {
     }
     assert!(checked >= 10, "the budgets were found: {checked}");
 }
+
+#[test]
+fn the_run_limit_is_checked_once_naming_the_grid_when_it_alone_is_over_and_else_the_whole() {
+    let c = Config::parse(GOOD, "t.toml").unwrap();
+    let size = Size::of(&c);
+    assert_eq!((size.boxes, size.levels, size.generated, size.from_sets, size.runs()), (3, 4, 24, 0, 48));
+    assert_eq!(size.check(), Ok(()));
+    let grid = Size::of(&Config { repeats: u32::MAX, ..c.clone() }).check().unwrap_err();
+    assert_eq!(grid.key(), "repeats");
+    assert!(grid.to_string().starts_with("3 box shape(s) × 4 level(s) × 4294967295 repeats = "), "{grid}");
+    let together = grid.counted_together();
+    assert_eq!(together.key(), "sets");
+    assert!(together.to_string().contains("instances (the grid's and the sets' puzzles × their repeats)"));
+    let past_u64 = Size { boxes: u64::MAX, levels: 2, ..size };
+    assert_eq!((past_u64.generated_runs(), past_u64.runs()), (48, 48), "fields are what they are");
+    assert_eq!(Size { generated: u64::MAX, from_sets: 1, ..size }.runs(), u64::MAX, "saturated, not wrapped");
+    // The sets' puzzles count: a grid within the limit and a set that is not, together over it.
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    std::fs::write(dir.path().join("p.txt"), format!("{puzzle}\n")).unwrap();
+    let text = format!("{GOOD}\n[[sets]]\nname = \"s\"\nfiles = [\"p.txt\"]\nrepeats = {MAX_RUNS}\n");
+    let err = Config::parse(&text, dir.path().join("t.toml").to_str().unwrap()).unwrap_err().to_string();
+    assert!(err.contains("t.toml:12:1: sets: 10000024 instances (the grid's and the sets' puzzles"), "{err}");
+}

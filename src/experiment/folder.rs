@@ -142,6 +142,29 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ExperimentError> {
     commit_temp(&tmp, path)
 }
 
+/// Writes every file of `files` (path and bytes) as [`write_atomic`] does one, all or none: each
+/// goes to its temporary file first, in order, and only when every one is written are they moved
+/// into place; the first that fails is named and every temporary file removed, so a full disk
+/// leaves the old files (or none), never a new one beside an old one.
+pub fn write_atomic_all(files: &[(PathBuf, Vec<u8>)]) -> Result<(), ExperimentError> {
+    let mut written: Vec<PathBuf> = Vec::new();
+    for (path, bytes) in files {
+        let tmp = temp_path(path);
+        let result = File::create(&tmp).and_then(|mut file| file.write_all(bytes).and_then(|_| file.sync_all()));
+        if let Err(e) = result {
+            for t in written.iter().chain([&tmp]) {
+                let _ = fs::remove_file(t);
+            }
+            return Err(io_at(path)(e));
+        }
+        written.push(tmp);
+    }
+    for (tmp, (path, _)) in written.iter().zip(files) {
+        commit_temp(tmp, path)?;
+    }
+    Ok(())
+}
+
 /// Whether a file name is one the harness writes into a results folder: the results, the lock,
 /// the report, the figures, worker logs, and the temporary files of any of them.
 pub fn is_harness_file(name: &str) -> bool {
@@ -462,7 +485,8 @@ fn checked_rows<R: Read>(
 /// The field of `record` holding a word its column's type does not know (`outcome`,
 /// `certificate`), if any: serde's error for such a word does not say which field it came from.
 fn refused_word(header: &csv::StringRecord, record: &csv::StringRecord) -> Option<usize> {
-    let known: [(&str, fn(&str) -> bool); 2] = [
+    type Knows = fn(&str) -> bool;
+    let known: [(&str, Knows); 2] = [
         ("outcome", |w| RunOutcome::parse(w).is_some()),
         ("certificate", |w| w.is_empty() || RunCertificate::parse(w).is_some()),
     ];

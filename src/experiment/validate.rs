@@ -180,7 +180,7 @@ impl RowKey {
         RowKey {
             box_rows: row.box_rows,
             box_cols: row.box_cols,
-            mode: row.mode.clone(),
+            mode: row.mode,
             holes: row.holes,
             alpha_bits: (row.alpha + 0.0).to_bits(),
             difficulty: row.difficulty.clone(),

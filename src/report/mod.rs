@@ -42,7 +42,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use crate::experiment::figure::Figure;
-use crate::experiment::folder::{write_atomic, FolderLock, COMPARISONS_FILE, ESTIMATES_FILE};
+use crate::experiment::folder::{write_atomic_all, FolderLock, COMPARISONS_FILE, ESTIMATES_FILE};
 use crate::experiment::record::{RunMode, RunOutcome, RunRow};
 use crate::plot::caption;
 use crate::results::Group;
@@ -87,16 +87,15 @@ pub fn write_report(dir: &Path) -> anyhow::Result<PathBuf> {
     let results = Results::load(dir)?;
     let text = render(&results, dir);
     let uncertainty = results.uncertainty();
-    for (file, bytes) in [
-        (COMPARISONS_FILE, csv_bytes(&uncertainty.comparisons, &COMPARISON_COLUMNS)?),
-        (ESTIMATES_FILE, csv_bytes(&uncertainty.estimates, &ESTIMATE_COLUMNS)?),
-    ] {
-        let path = dir.join(file);
-        write_atomic(&path, &bytes).with_context(|| format!("cannot write {}", path.display()))?;
-    }
     let path = dir.join(REPORT_FILE);
-    // Atomic: a full disk leaves the old report (or none), never a cut one that looks complete.
-    write_atomic(&path, text.as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
+    // Atomic, all three: a full disk leaves the old report and tables (or none), never a cut one
+    // that looks complete, nor a new table beside an old report.
+    let files = [
+        (path.clone(), text.into_bytes()),
+        (dir.join(COMPARISONS_FILE), csv_bytes(&uncertainty.comparisons, &COMPARISON_COLUMNS)?),
+        (dir.join(ESTIMATES_FILE), csv_bytes(&uncertainty.estimates, &ESTIMATE_COLUMNS)?),
+    ];
+    write_atomic_all(&files).context("cannot write the report")?;
     Ok(path)
 }
 

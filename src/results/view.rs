@@ -257,7 +257,7 @@ mod tests {
 
     #[test]
     fn groups_are_ordered_by_the_names_the_tables_print() {
-        let mut groups = vec![
+        let mut groups = [
             Group::Set("lloyd".into()),
             Group::of(&generated_row(RunMode::Planted, 9, (3, 3), Holes::Balanced)),
             Group::of(&generated_row(RunMode::Random, 33, (1, 33), Holes::Uniform)),

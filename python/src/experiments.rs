@@ -77,10 +77,18 @@ pub fn read_runs(py: Python<'_>, folder: PathBuf) -> PyResult<Py<PyAny>> {
         .map(serde_json::to_value)
         .collect::<Result<_, _>>()
         .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    let text_columns: Vec<&str> = runs_columns().into_iter().filter(|(_, t)| *t == "string").map(|(c, _)| c).collect();
+    // A text column is never missing, only empty, as `runs.csv` writes it (`certificate` is a
+    // type in the row, absent when no proof applies).
+    let empty = serde_json::Value::String(String::new());
     for &name in COLUMNS {
+        let text = text_columns.contains(&name);
         let list: Vec<Py<PyAny>> = values
             .iter()
-            .map(|row| to_py(py, row.get(name).unwrap_or(&serde_json::Value::Null)))
+            .map(|row| match row.get(name) {
+                None | Some(serde_json::Value::Null) if text => to_py(py, &empty),
+                value => to_py(py, value.unwrap_or(&serde_json::Value::Null)),
+            })
             .collect::<PyResult<_>>()?;
         columns.set_item(name, list)?;
     }

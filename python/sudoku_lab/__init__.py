@@ -57,6 +57,8 @@ __all__ = [
     "graph",
     "graph_edges",
     "isomorphs",
+    "load_comparisons",
+    "load_estimates",
     "load_results",
     "plot",
     "rate",
@@ -196,3 +198,71 @@ def load_results(folder: Union[str, os.PathLike]) -> "pandas.DataFrame":
     latin = (frame["box_rows"] == 1) | (frame["box_cols"] == 1)
     frame["family"] = pd.array(["latin" if x else "sudoku" for x in latin], dtype="string")
     return frame
+
+
+#: The columns of ``comparisons.csv`` with their pandas dtypes (docs/statistics.md).
+COMPARISON_COLUMNS = (
+    ("scope", "string"),
+    ("solver_a", "string"),
+    ("solver_b", "string"),
+    ("n", "Int64"),
+    ("ratio", "Float64"),
+    ("ci_low", "Float64"),
+    ("ci_high", "Float64"),
+    ("test", "string"),
+    ("p", "Float64"),
+    ("p_adjusted", "Float64"),
+)
+
+#: The columns of ``estimates.csv`` with their pandas dtypes (docs/statistics.md).
+ESTIMATE_COLUMNS = (
+    ("scope", "string"),
+    ("solver", "string"),
+    ("statistic", "string"),
+    ("estimate", "Float64"),
+    ("ci_low", "Float64"),
+    ("ci_high", "Float64"),
+    ("n", "Int64"),
+)
+
+
+def _load_statistics(folder: Union[str, os.PathLike], name: str, columns: tuple) -> "pandas.DataFrame":
+    """One of the statistics files ``sudoku-lab report`` writes beside REPORT.md, typed; an empty
+    number cell is ``<NA>``, a text cell stays text."""
+    import pandas as pd
+
+    path = Path(folder) / name
+    if not path.is_file():
+        raise FileNotFoundError(f"{path}: no {name} (run `sudoku-lab report {os.fspath(folder)}` first)")
+    text = pd.read_csv(path, dtype=str, keep_default_na=False)
+    expected = [c for c, _ in columns]
+    if list(text.columns) != expected:
+        raise ValueError(f"{path}: columns {list(text.columns)}, expected {expected}")
+    frame = pd.DataFrame(index=text.index)
+    for column, dtype in columns:
+        values = text[column]
+        if dtype == "string":
+            frame[column] = values.astype("string")
+        else:
+            frame[column] = pd.to_numeric(values.replace("", None)).astype(dtype)
+    return frame
+
+
+def load_comparisons(folder: Union[str, os.PathLike]) -> "pandas.DataFrame":
+    """``comparisons.csv`` of a results folder as a typed DataFrame: one row per pair of solvers,
+    scope and test. ``ratio`` is a's time over b's (the geometric mean over the instances both
+    ran, an unfinished run at the PAR-2 penalty) with its 95 % bootstrap interval; ``test`` is
+    ``wilcoxon`` (signed-rank on the paired log times) or ``mcnemar`` (exact, on solved/unsolved);
+    ``p_adjusted`` is Holm's over every comparison of the folder (``<NA>`` where a test had nothing
+    to test). Written by ``sudoku-lab report`` (or ``report()``); see docs/statistics.md.
+    """
+    return _load_statistics(folder, "comparisons.csv", COMPARISON_COLUMNS)
+
+
+def load_estimates(folder: Union[str, os.PathLike]) -> "pandas.DataFrame":
+    """``estimates.csv`` of a results folder as a typed DataFrame: one row per scope, solver and
+    ``statistic`` (``median``, ``par2``, ``solved_share``, ``peak_alpha``, ``growth_exponent``,
+    ``growth_base``, ``holes_exponent``) with its 95 % interval and the instances ``n`` it rests
+    on. Written by ``sudoku-lab report`` (or ``report()``); see docs/statistics.md.
+    """
+    return _load_statistics(folder, "estimates.csv", ESTIMATE_COLUMNS)

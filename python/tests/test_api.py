@@ -447,6 +447,27 @@ def test_load_results_reads_a_committed_folder():
     assert len(frame) > 0 and frame["solver"].notna().all()
 
 
+def test_the_statistics_beside_the_report_load_typed(tmp_path):
+    import shutil
+
+    folder = tmp_path / "fixture"
+    shutil.copytree(DATA / "results-fixture", folder)
+    with pytest.raises(FileNotFoundError, match="sudoku-lab report"):
+        sl.load_comparisons(tmp_path / "nowhere")
+    sl.report(folder)
+    comparisons = sl.load_comparisons(folder)
+    assert list(comparisons.columns) == [c for c, _ in sl.COMPARISON_COLUMNS]
+    assert str(comparisons["p_adjusted"].dtype) == "Float64" and str(comparisons["n"].dtype) == "Int64"
+    assert set(comparisons["test"]) <= {"wilcoxon", "mcnemar"} and "all" in set(comparisons["scope"])
+    tested = comparisons.dropna(subset=["p"])
+    assert len(tested) > 0 and (tested["p_adjusted"] >= tested["p"] - 1e-12).all(), "Holm never lowers a p"
+    inside = (comparisons["ci_low"] <= comparisons["ratio"]) & (comparisons["ratio"] <= comparisons["ci_high"])
+    assert inside.all()
+    estimates = sl.load_estimates(folder)
+    assert {"median", "par2", "solved_share"} <= set(estimates["statistic"])
+    assert (estimates["n"] > 0).all()
+
+
 # --- the GIL and Ctrl-C --------------------------------------------------------------------------
 
 

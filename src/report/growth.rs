@@ -8,8 +8,9 @@ use std::fmt::Write as _;
 
 use super::list_or_dash;
 use crate::results::stats::{self, LinearFit};
+use crate::results::stats::{Law, Sig, AIC_MARGIN, DIGITS, INTERVAL_DIGITS, MIN_SIZES};
 use crate::results::Group;
-use crate::results::{fmt_num, solver_order, Results};
+use crate::results::{solver_order, GrowthLaw, Results, Uncertainty};
 
 /// Sizes needed before a growth fit is worth stating (two points always fit a line exactly).
 pub(crate) const MIN_FIT_POINTS: usize = 3;
@@ -51,19 +52,6 @@ impl Growth {
             _ => "—",
         }
     }
-
-    /// The better law in a few characters: `1.41^N (R² 0.984)` when the exponential fits better,
-    /// `N^5.45 (R² 0.993)` when the power law does, both when they fit alike; `None` without a fit.
-    pub fn short_law(&self) -> Option<String> {
-        let (p, e) = (self.power?, self.exponential?);
-        let power = format!("N^{:.2} (R² {:.3})", p.slope, p.r2);
-        let exponential = format!("{}^N (R² {:.3})", fmt_num(10f64.powf(e.slope)), e.r2);
-        Some(match self.better_fit() {
-            "polynomial" => power,
-            "exponential" => exponential,
-            _ => format!("{power} or {exponential}"),
-        })
-    }
 }
 
 /// The (N, median seconds) points of a series and its censored sizes.
@@ -87,26 +75,61 @@ pub(crate) fn growth(results: &Results) -> Vec<Growth> {
         .collect()
 }
 
-/// The section: one row of fits per (solver, mode); `mode` heads the mode column
+/// The section: one row of fits per (solver, mode), and the law the statistics name from every
+/// instance ([`Uncertainty::growth`]); `mode` heads the mode column
 /// ([`Results::mode_heading`](crate::results::Results::mode_heading)).
-pub(crate) fn section(out: &mut String, growth: &[Growth], mode: &str) {
+pub(crate) fn section(out: &mut String, growth: &[Growth], u: &Uncertainty, mode: &str) {
     out.push_str("## How cost grows with N\n\n");
     let _ = writeln!(
         out,
         "Per solver and mode, the median total time at each N (pooled over α and repeats) is fitted by \
          least squares as log10 t = a + b·log10 N (polynomial: t ∝ N^b) and as log10 t = a + b·N \
          (exponential: t ∝ c^N with c = 10^b). Sizes whose median sits at the time limit are left \
-         out (their true cost is unknown); at least {MIN_FIT_POINTS} sizes are needed for a fit, and \
-         with 4 or fewer a law is indicative only.\n"
+         out (their true cost is unknown); at least {MIN_FIT_POINTS} sizes are needed for a fit. These \
+         fits describe the medians; R² over three or four medians cannot choose a law. The last column \
+         is the law the statistics name (estimates.csv, docs/statistics.md): both laws fitted to every \
+         instance (an unfinished run at the PAR-2 penalty), the one with the lower AIC named when \
+         ΔAIC ≥ {AIC_MARGIN} over at least {MIN_SIZES} sizes, with its 95 % bootstrap interval.\n"
     );
-    let _ = writeln!(out, "| solver | {mode} | sizes fitted | censored sizes | exponent b (t ∝ N^b) | R² | base c (t ∝ c^N) | R² | better fit |");
+    let _ = writeln!(out, "| solver | {mode} | sizes fitted | censored sizes | exponent b (t ∝ N^b) | R² | base c (t ∝ c^N) | R² | law (AIC, every instance) |");
     out.push_str("|---|---|---|---|---|---|---|---|---|\n");
     for g in growth {
         let fitted = list_or_dash(g.points.iter().map(|p| p.0.to_string()));
         let censored = list_or_dash(g.censored.iter().map(|n| n.to_string()));
-        let _ = writeln!(out, "| {} | {} | {fitted} | {censored} |{}", g.solver, g.mode, fit_cells(g));
+        let law = u.growth.iter().find(|l| l.group == g.mode && l.solver == g.solver).map(law_cell);
+        let cells = fit_cells(g);
+        // The medians' fit columns, then the statistics' law in place of the R² comparison; where
+        // the medians were too few to fit, what the column says of them stays before the law.
+        let cells = match (law, g.power) {
+            (Some(law), Some(_)) => {
+                cells.rsplitn(3, '|').nth(2).map_or(cells.clone(), |head| format!("{head}| {law} |"))
+            }
+            (Some(law), None) => format!("{}; {law} |", cells.trim_end().trim_end_matches('|').trim_end()),
+            (None, _) => cells,
+        };
+        let _ = writeln!(out, "| {} | {} | {fitted} | {censored} |{cells}", g.solver, g.mode);
     }
     out.push('\n');
+}
+
+/// The law the statistics name for one (group, solver), with its interval and n.
+fn law_cell(l: &GrowthLaw) -> String {
+    let g = &l.growth;
+    let with = |e: &crate::results::stats::Estimate| {
+        format!(
+            "{} (95 % CI {}–{}, n = {})",
+            Sig(e.value, DIGITS),
+            Sig(e.low, INTERVAL_DIGITS),
+            Sig(e.high, INTERVAL_DIGITS),
+            e.n
+        )
+    };
+    let bound = if l.unfinished > 0 { format!("; {} unfinished: a lower bound", l.unfinished) } else { String::new() };
+    match g.law {
+        Law::Polynomial => format!("polynomial, k = {}{bound}", with(&g.exponent)),
+        Law::Exponential => format!("exponential, b = {}{bound}", with(&g.base)),
+        Law::Undecided => format!("cannot tell ({} sizes, ΔAIC {:.1}{bound})", l.sizes.len(), g.delta_aic.abs()),
+    }
 }
 
 /// The fit columns of a growth row: exponent, R², base, R², better fit (or why there is none).
@@ -138,10 +161,8 @@ mod tests {
         assert!((g.power.expect("a fit").slope - 3.0).abs() < 1e-9);
         assert_eq!(g.censored, vec![36]);
         assert_eq!(g.better_fit(), "polynomial");
-        assert_eq!(g.short_law().as_deref(), Some("N^3.00 (R² 1.000)"));
         let two = Growth::fit("sat", &Group::PLANTED, cubic[..2].to_vec(), Vec::new());
         assert!(two.power.is_none());
-        assert_eq!(two.short_law(), None);
     }
 
     #[test]
@@ -149,6 +170,5 @@ mod tests {
         let doubling: Vec<(usize, f64)> = [4, 9, 16, 25].iter().map(|&n| (n, 1e-6 * 2f64.powi(n as i32))).collect();
         let g = Growth::fit("backtrack", &Group::PLANTED, doubling, Vec::new());
         assert_eq!(g.better_fit(), "exponential");
-        assert_eq!(g.short_law().as_deref(), Some("2.00^N (R² 1.000)"));
     }
 }

@@ -3,8 +3,10 @@
 //! It answers the origin study's question, "what does the complexity look like?", from the result
 //! files alone (it never runs a solver), in two parts. Above the [`DETAILS_RULE`]: at most eight
 //! key findings, each a sentence with its numbers and the table or figure it rests on
-//! ([`findings`] chooses them), the key figure, and the [`summary`] tables with one number per
-//! cell — what a reader needs in two minutes. Below it, every table the findings rest on: time and
+//! ([`findings`] chooses them; every estimate with its interval and n, a winner named only where
+//! the comparison decides it: [`crate::results::Uncertainty`]), the Conclusions (a paragraph per
+//! question the run can answer, and what it cannot decide), the key figure, and the [`summary`]
+//! tables with one number per cell — what a reader needs in two minutes. Below it, every table the findings rest on: time and
 //! outcome shares per (N, α, solver, mode) (and, for `unique` puzzles, median times per (N,
 //! difficulty) side by side per solver), how often generated instances were solvable, the speed
 //! ratio matrices ([`pairing`]), effort on the same instances ([`effort_pairs`]), which solver is
@@ -23,6 +25,7 @@
 mod analysis;
 mod cpu;
 mod effort_pairs;
+mod finding;
 mod findings;
 mod growth;
 mod latin_law;
@@ -49,7 +52,7 @@ use crate::results::Group;
 use crate::results::{self, fmt_round_seconds, fmt_seconds, Alpha, Clock, PeakAt, Results};
 use analysis::{Analysis, InstanceCell, Solvability};
 use findings::Figures;
-pub use findings::MAX_FINDINGS;
+pub use findings::{CONCLUSIONS_HEADING, MAX_FINDINGS};
 
 /// The report's file name inside the results directory.
 pub use crate::experiment::folder::REPORT_FILE;
@@ -85,8 +88,8 @@ pub fn judged_outcomes(rows: Vec<RunRow>) -> Vec<&'static str> {
 pub fn write_report(dir: &Path) -> anyhow::Result<PathBuf> {
     let _lock = if dir.is_dir() { Some(FolderLock::take(dir)?) } else { None };
     let results = Results::load(dir)?;
-    let text = render(&results, dir);
     let uncertainty = results.uncertainty();
+    let text = render(&results, &uncertainty, dir);
     let path = dir.join(REPORT_FILE);
     // Atomic, all three: a full disk leaves the old report and tables (or none), never a cut one
     // that looks complete, nor a new table beside an old report.
@@ -115,8 +118,8 @@ fn csv_bytes<T: serde::Serialize>(rows: &[T], header: &[&str]) -> anyhow::Result
     Ok(out.into_inner()?)
 }
 
-/// The whole report as Markdown.
-fn render(results: &Results, dir: &Path) -> String {
+/// The whole report as Markdown, its statistics from `u`.
+fn render(results: &Results, u: &results::Uncertainty, dir: &Path) -> String {
     let analysis = Analysis::of(results);
     let search = Analysis::of(&results.with_clock(Clock::Search));
     let present = present_figures(dir);
@@ -125,18 +128,29 @@ fn render(results: &Results, dir: &Path) -> String {
     header(&mut out, results);
     let _ = writeln!(out, "{FINDINGS_HEADING}\n");
     let stems = Figures(present.iter().copied().collect());
-    let found = findings::findings(results, &analysis, &stems);
+    let found = findings::findings(results, &analysis, u, &stems);
     if found.is_empty() {
         out.push_str("No finding: the runs hold too little to compare or fit (see the details).\n");
     }
-    for (i, line) in found.iter().enumerate() {
-        let _ = writeln!(out, "{}. {line}", i + 1);
+    for (i, finding) in found.iter().enumerate() {
+        let _ = writeln!(out, "{}. {}", i + 1, finding.text);
     }
-    out.push('\n');
+    let _ = writeln!(out, "\n{CONCLUSIONS_HEADING}\n");
+    let mut paragraphs = findings::conclusions(results, &analysis, u);
+    if paragraphs.is_empty() {
+        paragraphs.push(
+            "Nothing can be concluded yet: the runs have fewer than two solvers to compare, two sizes to fit or \
+             three α levels to locate a peak in."
+                .to_owned(),
+        );
+    }
+    for paragraph in paragraphs {
+        let _ = writeln!(out, "{paragraph}\n");
+    }
     if let Some(stem) = key {
         let _ = writeln!(out, "![{}]({stem}.png)\n", caption(stem));
     }
-    summary::section(&mut out, results, &analysis);
+    summary::section(&mut out, results, &analysis, u);
     let _ = writeln!(out, "{DETAILS_RULE}\n\n# Details\n");
     times_note(&mut out, results);
     peers::section(&mut out, results, &analysis.peers);
@@ -156,7 +170,7 @@ fn render(results: &Results, dir: &Path) -> String {
     );
     variants::section(&mut out, results, &analysis);
     portfolio::section(&mut out, &analysis.races);
-    growth::section(&mut out, &analysis.growth, mode);
+    growth::section(&mut out, &analysis.growth, u, mode);
     peak_growth::section(&mut out, results, &analysis.peak_growth, &analysis.peaks);
     peaks::section(&mut out, &analysis.peaks, mode);
     latin_law::section(&mut out, &analysis.law, mode);

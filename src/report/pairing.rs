@@ -105,25 +105,22 @@ pub(crate) struct Pairings {
     pub per_size: Vec<Pairing>,
     /// Per N over all modes (scope mode [`ALL_MODES`]).
     pub per_size_all_modes: Vec<Pairing>,
-    /// Over everything.
-    pub pooled: Vec<Pairing>,
     /// Per (mode, N, α), for modes with an α axis.
     pub per_alpha: Vec<Pairing>,
 }
 
-/// Paired comparisons per (mode, N), per N, pooled, and per (mode, N, α), for every pair of
+/// Paired comparisons per (mode, N), per N and per (mode, N, α), for every pair of
 /// solvers in display order, on the results' clock.
 pub(crate) fn pairings(results: &Results) -> Pairings {
     let solvers = results.solvers();
-    let mut maps: [BTreeMap<(Scope, usize, usize), Pairing>; 4] = Default::default();
+    let mut maps: [BTreeMap<(Scope, usize, usize), Pairing>; 3] = Default::default();
     for (key, runs) in results.instances() {
         let by_solver: BTreeMap<usize, _> =
             runs.iter().filter_map(|r| Some((solvers.iter().position(|s| *s == r.solver)?, *r))).collect();
         let with_alpha = !key.mode.is_unique();
-        let scopes: [Option<Scope>; 4] = [
+        let scopes: [Option<Scope>; 3] = [
             Some((Some((Some(key.mode.clone()), key.n)), None)),
             Some((Some((None, key.n)), None)),
-            Some((None, None)),
             with_alpha.then(|| (Some((Some(key.mode.clone()), key.n)), Some(key.alpha))),
         ];
         for (&i, ra) in &by_solver {
@@ -142,8 +139,8 @@ pub(crate) fn pairings(results: &Results) -> Pairings {
             }
         }
     }
-    let [per_size, per_size_all_modes, pooled, per_alpha] = maps.map(|m| m.into_values().collect());
-    Pairings { per_size, per_size_all_modes, pooled, per_alpha }
+    let [per_size, per_size_all_modes, per_alpha] = maps.map(|m| m.into_values().collect());
+    Pairings { per_size, per_size_all_modes, per_alpha }
 }
 
 /// The geometric mean of positive `values`; `None` when there are none.

@@ -18,8 +18,6 @@ use crate::results::{solver_order, stats, Alpha, PeakAt, Results};
 
 /// How far (in α) from every peak α an α value must be to count as off the peak.
 pub(crate) const OFF_PEAK: f64 = 0.15;
-/// Exponents closer than this are "about as fast".
-pub(crate) const SAME_EXPONENT: f64 = 0.5;
 
 /// The peak and off-peak medians of one solver at one N.
 #[derive(Debug, Clone)]

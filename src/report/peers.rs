@@ -15,6 +15,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
+use super::finding::{Finding, Kind, Stated, What};
 use crate::results::stats::median;
 use crate::results::Group;
 use crate::results::{fmt_num, fmt_round_seconds, fmt_seconds, paradigm, Alpha, Judged, Results, PAR_FACTOR};
@@ -215,13 +216,14 @@ pub(crate) fn verdict_line(cell: &Cell, other: &str) -> Option<String> {
 
 /// The finding of the report's first screen: in how many cells ours lead and by how much in
 /// PAR-2, and every cell a peer (or another external solver) wins, plainly.
-pub(crate) fn finding(cells: &[Cell]) -> Option<String> {
+pub(crate) fn finding(cells: &[Cell]) -> Option<Finding> {
     let (other, others_) = others(cells);
     let judged: Vec<(&Cell, &Standing, &Standing)> =
         cells.iter().filter_map(|c| c.leaders().map(|(o, p)| (c, o, p))).collect();
     if judged.is_empty() {
         return None;
     }
+    let mut f = Finding::new(Kind::Peers);
     let lead: Vec<f64> = judged
         .iter()
         .filter(|(c, _, _)| verdict_line(c, other).is_some_and(|l| l.starts_with("ours")))
@@ -231,8 +233,9 @@ pub(crate) fn finding(cells: &[Cell]) -> Option<String> {
         .iter()
         .filter(|(c, _, _)| verdict_line(c, other).is_some_and(|l| l.contains("wins")))
         .map(|(c, o, p)| {
+            let times = f.state(Stated::new(What::Ratio, &[&o.solver, &p.solver], o.par2 / p.par2).at(c.n));
             format!(
-                "{} at {} {}×{} α = {} ({}/{} resolved, {}× ours by PAR-2)",
+                "{} at {} {}×{} α = {} ({}/{} resolved, {times}× ours by PAR-2)",
                 super::inline_code(&p.solver),
                 c.mode,
                 c.n,
@@ -240,24 +243,26 @@ pub(crate) fn finding(cells: &[Cell]) -> Option<String> {
                 c.alpha,
                 p.resolved,
                 p.instances,
-                fmt_num(o.par2 / p.par2)
             )
         })
         .collect();
     let by = match (lead.iter().copied().reduce(f64::min), lead.iter().copied().reduce(f64::max)) {
-        (Some(lo), Some(hi)) => format!(", {}–{}× faster by PAR-2 than the best {other}", fmt_num(lo), fmt_num(hi)),
+        (Some(lo), Some(hi)) => {
+            let (lo, hi) = (f.state(Stated::new(What::Ratio, &[], lo)), f.state(Stated::new(What::Ratio, &[], hi)));
+            format!(", {lo}–{hi}× faster by PAR-2 than the best {other}")
+        }
         _ => String::new(),
     };
     let peers = match wins.is_empty() {
         true => format!("no {other} wins a cell"),
         false => format!("{} {other} wins: {}", article(other), wins.join("; ")),
     };
-    Some(format!(
+    Some(f.says(format!(
         "Against the external solvers run on the same instances under the same limits (*Ours against the {others_}*): \
          ours lead in {} of {} (mode, N, α) cells{by}; {peers}.",
         lead.len(),
         judged.len()
-    ))
+    )))
 }
 
 /// The section: who leads each cell, every solver's standing, and the instance-by-instance table.
@@ -485,6 +490,10 @@ mod tests {
         let line = verdict_line(&found[0], "peer").unwrap();
         assert_eq!(line, "**the peer `cadical-cli` wins**: 3.83× faster than ours by PAR-2");
         let said = finding(&found).unwrap();
+        let ratios: Vec<f64> = said.numbers.iter().map(|s| s.value).collect();
+        assert_eq!(ratios.len(), 1, "{said:?}");
+        assert!((ratios[0] - 3.83).abs() < 0.01, "ours over the peer's PAR-2: {said:?}");
+        let said = said.text;
         assert!(said.contains("ours lead in 0 of 1 (mode, N, α) cells; a peer wins: `cadical-cli` at planted 9×9 α = 0.2 (2/2 resolved, 3.83× ours by PAR-2)."), "{said}");
         let mut out = String::new();
         section(&mut out, &r, &found);

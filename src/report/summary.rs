@@ -2,8 +2,9 @@
 //! and a column per solver, computed from the same runs as the details below them.
 //!
 //! - *Median total time*: the median seconds of each solver (stopped runs counted as the limit,
-//!   `≥` where the median is the limit), **bold** for the fastest solver at that N
-//!   ([`super::winners`]' ranking), and per mode a PAR-2 row over all N.
+//!   `≥` where the median is the limit), **bold** for the lowest median at that N and every
+//!   median whose 95 % interval overlaps its interval (`estimates.csv`: the data do not tell them
+//!   apart), and per mode a PAR-2 row over all N.
 //! - *Runs not finished*: per solver, the runs stopped by a limit or ended in an error, beside the
 //!   instances of the (mode, N) and those no solver finished.
 //! - *Peak α*: where each solver's search effort peaks in α ([`super::peaks`]; its time peak when it
@@ -16,34 +17,35 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use super::analysis::Analysis;
+use super::finding::{Stated, What};
 use super::fmt_secs;
 use super::peaks::{EffortPeak, Peak};
-use super::winners::Fastest;
 use crate::experiment::record::RunRow;
-use crate::results::Group;
+use crate::results::stats::{Estimate, Quantity, Test};
+use crate::results::{cell_scope, Group, Uncertainty, ALL_SCOPE, VIRTUAL_BEST};
 use crate::results::{fmt_round_seconds, fmt_seconds, solver_order, PeakAt, Results, PAR_FACTOR};
 
 /// A (mode, N) row of the summary tables.
 type RowKey = (Group, usize);
 
 /// The summary section; nothing when there are no runs.
-pub(crate) fn section(out: &mut String, results: &Results, analysis: &Analysis) {
+pub(crate) fn section(out: &mut String, results: &Results, analysis: &Analysis, u: &Uncertainty) {
     if results.rows.is_empty() {
         return;
     }
     out.push_str("## Summary\n\n");
     let clock = results.clock;
-    time_tables(out, results, analysis, "total time", &|r: &RunRow| clock.seconds(r));
+    time_tables(out, results, u, "total time", &|r: &RunRow| clock.seconds(r));
     unfinished_table(out, results, analysis);
     peak_table(out, results, &analysis.peaks);
 }
 
 /// The median-time table on the measure `time` (named `what`, e.g. `total time`), with a PAR-2
-/// row per mode.
+/// row per mode; the medians' intervals from `u`.
 pub(crate) fn time_tables(
     out: &mut String,
     results: &Results,
-    analysis: &Analysis,
+    u: &Uncertainty,
     what: &str,
     time: &dyn Fn(&RunRow) -> f64,
 ) {
@@ -57,25 +59,41 @@ pub(crate) fn time_tables(
     };
     let _ = writeln!(
         out,
-        "### Median {what} (`≥`: at {limit}, a lower bound; **bold**: fastest; PAR-2: mean with runs not \
-         finished counted as {PAR_FACTOR} × the limit)"
+        "### Median {what} (`≥`: at {limit}, a lower bound; **bold**: the lowest, and those whose 95 % interval \
+         overlaps its interval; PAR-2: mean with runs not finished counted as {PAR_FACTOR} × the limit)"
     );
-    header(out, results, &solvers, &[]);
+    // The virtual best's column, after the solvers', where the statistics have it.
+    let virtual_best = !u.virtual_best_par2.is_empty();
+    let mut columns = solvers.clone();
+    if virtual_best {
+        columns.push(format!("*{VIRTUAL_BEST}*"));
+    }
+    header(out, results, &columns, &[]);
     for (mode, n) in &rows {
-        let winner = analysis.fastest.iter().find(|f| &f.mode == mode && f.n == *n).and_then(Fastest::winner);
+        let medians: Vec<(&String, f64)> =
+            solvers.iter().filter_map(|s| Some((s, cells.get(&((mode.clone(), *n), s.clone()))?.median?))).collect();
+        let best = best_and_ties(&medians, u, &cell_scope(mode, *n));
         let line: String = solvers
             .iter()
             .map(|s| {
                 let Some(score) = cells.get(&((mode.clone(), *n), s.clone())) else { return " — |".to_owned() };
                 let median = fmt_secs(results, score.median);
-                if winner.is_some_and(|w| &w.solver == s) {
+                if best.contains(&s.as_str()) {
                     format!(" **{median}** |")
                 } else {
                     format!(" {median} |")
                 }
             })
             .collect();
-        let _ = writeln!(out, "| {mode} | {n} |{line}");
+        let vbs = match u.estimate(&cell_scope(mode, *n), VIRTUAL_BEST, Quantity::Median) {
+            // Counted as the tables count a stopped run: at the limit.
+            Some(e) if virtual_best => {
+                format!(" {} |", fmt_secs(results, Some(e.estimate.min(results.time_limit.unwrap_or(f64::INFINITY)))))
+            }
+            _ if virtual_best => " — |".to_owned(),
+            _ => String::new(),
+        };
+        let _ = writeln!(out, "| {mode} | {n} |{line}{vbs}");
         let last_of_mode = rows.iter().rfind(|k| &k.0 == mode) == Some(&&(mode.clone(), *n));
         if last_of_mode {
             let par2: String = solvers
@@ -85,10 +103,59 @@ pub(crate) fn time_tables(
                     None => " — |".to_owned(),
                 })
                 .collect();
-            let _ = writeln!(out, "| {mode} | PAR-2, all N |{par2}");
+            let vbs = match u.virtual_best_par2.iter().find(|(g, _)| g == mode) {
+                Some((_, v)) if virtual_best => format!(" {} |", fmt_seconds(*v)),
+                _ if virtual_best => " — |".to_owned(),
+                _ => String::new(),
+            };
+            let _ = writeln!(out, "| {mode} | PAR-2, all N |{par2}{vbs}");
         }
     }
     out.push('\n');
+    best_solvers(out, results, u);
+}
+
+/// The single best solver over all instances, the virtual best against it, and the portfolio's
+/// gap to the virtual best, each ratio with its interval and n.
+fn best_solvers(out: &mut String, results: &Results, u: &Uncertainty) {
+    let Some(single) = u.single_best(ALL_SCOPE) else { return };
+    let gap = |solver: &str| {
+        let c = u.comparisons.iter().find(|c| {
+            c.scope == ALL_SCOPE && c.solver_a == solver && c.solver_b == VIRTUAL_BEST && c.test == Test::Wilcoxon
+        })?;
+        let ratio = Estimate { value: c.ratio, low: c.ci_low, high: c.ci_high, n: c.n };
+        Some(Stated::estimate(What::Ratio, &[solver, VIRTUAL_BEST], &ratio).claim())
+    };
+    let mut text = format!(
+        "*{VIRTUAL_BEST}*: per instance, the fastest run of the solvers run (`portfolio` left out: it is itself a \
+         selector). Single best solver over all instances (lowest PAR-2): {}",
+        super::inline_code(single)
+    );
+    if let Some(g) = gap(single) {
+        text.push_str(&format!(", t({single})/t({VIRTUAL_BEST}) = {g}"));
+    }
+    if results.solvers().iter().any(|s| s == "portfolio") {
+        if let Some(g) = gap("portfolio") {
+            text.push_str(&format!("; the portfolio's gap to the virtual best, t(portfolio)/t({VIRTUAL_BEST}) = {g}"));
+        }
+    }
+    let _ = writeln!(out, "{text}.\n");
+}
+
+/// The solvers to bold among `medians` (solver, median): the lowest median, and every solver
+/// whose median's interval in `scope` overlaps the lowest one's. Without intervals, the lowest
+/// alone.
+fn best_and_ties<'a>(medians: &[(&'a String, f64)], u: &Uncertainty, scope: &str) -> Vec<&'a str> {
+    let Some(&(best, _)) = medians.iter().min_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(b.0))) else {
+        return Vec::new();
+    };
+    let interval = |s: &str| u.estimate(scope, s, Quantity::Median).map(|e| (e.ci_low, e.ci_high));
+    let Some((low, high)) = interval(best) else { return vec![best.as_str()] };
+    medians
+        .iter()
+        .filter(|(s, _)| *s == best || interval(s).is_some_and(|(l, h)| l <= high && low <= h))
+        .map(|(s, _)| s.as_str())
+        .collect()
 }
 
 /// Runs not finished per solver, with the instances of each (mode, N) and those no solver finished.

@@ -23,6 +23,7 @@ pub(crate) mod stats;
 mod summary;
 mod sweep;
 mod uncertainty;
+pub(crate) use uncertainty::{cell_scope, GrowthLaw, Speed, TimePeak, Uncertainty, ALL_SCOPE, VIRTUAL_BEST};
 mod view;
 
 use std::collections::BTreeMap;
@@ -35,7 +36,7 @@ use crate::experiment::record::RunRow;
 
 use crate::puzzle::certify::RunCertificate;
 pub(crate) use judge::{judge, judge_answer, judge_claim, puzzle_key, Answer, Claim, Evidence, Judged};
-pub(crate) use numbers::{fmt_count, fmt_num, fmt_round_seconds, fmt_seconds};
+pub(crate) use numbers::{fmt_count, fmt_num, fmt_round_seconds, fmt_seconds, fmt_seconds_range};
 pub(crate) use score::{Score, PAR_FACTOR};
 pub(crate) use solvers::{base_solver, paradigm, solver_order, Paradigm, ENCODING_PAIRS, KNOWN_SOLVERS};
 pub(crate) use summary::{Effort, Summary};

@@ -37,6 +37,14 @@ pub(crate) fn fmt_seconds(seconds: f64) -> String {
     format!("{number} {unit}")
 }
 
+/// An interval of seconds in the unit [`fmt_seconds`] picks for `like` (the estimate it goes
+/// with), each end with two significant digits: `200–350 ms`.
+pub(crate) fn fmt_seconds_range(low: f64, high: f64, like: f64) -> String {
+    let (_, size, unit) = in_unit(like);
+    let end = |x: f64| super::stats::Sig(x / size, 2).to_string();
+    format!("{}–{} {unit}", end(low), end(high))
+}
+
 /// A round time — a time limit, a tick on a time axis — like [`fmt_seconds`], without the trailing
 /// zeros when the digits are the whole value: `3 s`, `600 s`, `2.5 s`, `10 ms`, `100 µs`; a value
 /// that is not round keeps its three digits (`10.0 s` for 10.0487 s).

@@ -63,6 +63,7 @@ impl Score {
     }
 
     /// Runs that ended with an answer (solved or proved infeasible).
+    #[cfg(test)]
     pub fn finished(&self) -> usize {
         self.runs - self.unfinished
     }

@@ -10,18 +10,127 @@
 //! on the results' clock; an unfinished run counts at the PAR-2 penalty, twice the time limit.
 //! The bootstrap is seeded by the run's master seed (`meta.json`'s `config.seed`, 0 without one),
 //! one stream per statistic named by its scope and solvers, so the files render byte for byte.
+//!
+//! The laws get their intervals by the same resampling, on each instance's time: per group (mode
+//! or set) and solver, the growth of time with N ([`stats::growth`], scope `{group}`); per (group,
+//! N) sweep over α, the α of the largest median time ([`stats::peak`], scope `{group} N={n}`); and
+//! per group, the exponent of the holes at that peak against the Latin-square law's
+//! [`HOLES_EXPONENT`] ([`stats::holes_law`]). A finding asks [`Uncertainty::speed`] whether a
+//! pair's difference is decided ([`SIGNIFICANCE`]).
 
 use std::collections::BTreeMap;
 
 use super::stats::{
-    adjust, median_time, par2, solved_share, Bootstrap, Comparison, EstimateRow, PairComparison, Paired, Quantity, Run,
-    LEVEL,
+    self, adjust, instance_time, median_time, par2, solved_share, Bootstrap, Center, Comparison, Estimate, EstimateRow,
+    PairComparison, Paired, Quantity, Run, Sweep, Test, LEVEL,
 };
-use super::{solver_order, Group, Results};
+use super::{solver_order, Alpha, Group, Results, HOLES_EXPONENT, MIN_PEAK_ALPHAS};
 use crate::experiment::record::RunRow;
 
 /// The scope of every instance pooled.
 pub(crate) const ALL_SCOPE: &str = "all";
+
+/// The name of the virtual best solver in the statistics: per instance, the best run of the
+/// solvers run (the portfolio left out, itself a selector among solvers).
+pub(crate) const VIRTUAL_BEST: &str = "virtual-best";
+
+/// The solver left out of the virtual best.
+const PORTFOLIO: &str = "portfolio";
+
+/// The level below which an adjusted p-value decides a comparison.
+pub(crate) const SIGNIFICANCE: f64 = 0.05;
+
+/// The scope of one (group, N) cell: `planted N=9`.
+pub(crate) fn cell_scope(group: &Group, n: usize) -> String {
+    format!("{group} N={n}")
+}
+
+/// The scope of a whole group, every N and α: `planted`.
+pub(crate) fn group_scope(group: &Group) -> String {
+    group.name()
+}
+
+/// How one solver's time grows with N over a group's instances.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct GrowthLaw {
+    /// The group (mode or set).
+    pub group: Group,
+    /// The solver.
+    pub solver: String,
+    /// The sizes N fitted, increasing.
+    pub sizes: Vec<usize>,
+    /// Runs of the solver in the group that did not finish (at the PAR-2 penalty in the fits).
+    pub unfinished: usize,
+    /// The fits, the law named and the intervals.
+    pub growth: stats::Growth,
+}
+
+/// Where one solver's median time peaks over α in one (group, N) sweep.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct TimePeak {
+    /// The group (mode or set).
+    pub group: Group,
+    /// The size.
+    pub n: usize,
+    /// The solver.
+    pub solver: String,
+    /// α* with its bootstrap distribution.
+    pub peak: stats::Peak,
+    /// `true` when the median time at α* is at the time limit or beyond (half its runs or more
+    /// unfinished): the peak is only where the limit was reached, not located.
+    pub censored: bool,
+}
+
+/// The exponent of the holes at one solver's time peak over a group's sizes.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct HolesGrowth {
+    /// The group (mode or set).
+    pub group: Group,
+    /// The solver.
+    pub solver: String,
+    /// The exponent against [`HOLES_EXPONENT`].
+    pub law: stats::HolesLaw,
+}
+
+/// A speed comparison of two solvers in one scope, oriented so the ratio is at least 1.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Speed {
+    /// The scope compared in (a row's `scope` in `comparisons.csv`).
+    pub scope: String,
+    /// The solver with the lower time (geometric mean over the instances, PAR-2 for unfinished).
+    pub faster: String,
+    /// The other solver.
+    pub slower: String,
+    /// t(slower) / t(faster), with its interval and n.
+    pub ratio: Estimate,
+    /// Wilcoxon's p on the paired log times; `None` when no instance differs.
+    pub p: Option<f64>,
+    /// That p, Holm-adjusted over the folder's comparisons.
+    pub p_adjusted: Option<f64>,
+    /// McNemar's p on solved/unsolved, Holm-adjusted.
+    pub solved_p_adjusted: Option<f64>,
+}
+
+impl Speed {
+    /// `true` when the data decide the order: Wilcoxon's adjusted p below [`SIGNIFICANCE`] and
+    /// the ratio's interval above 1.
+    pub fn decided(&self) -> bool {
+        self.p_adjusted.is_some_and(|p| p < SIGNIFICANCE) && self.ratio.low > 1.0
+    }
+
+    /// About how many instances would decide an undecided comparison if the effect stayed as
+    /// observed: Wilcoxon's z grows like √n, so n · (z needed / z seen)², where the z needed is
+    /// Bonferroni's for a `family` of comparisons (Holm's threshold for the smallest p, the
+    /// strictest); `None` when no difference was seen (p = 1, or no p).
+    pub fn instances_to_decide(&self, family: usize) -> Option<usize> {
+        use statrs::distribution::{ContinuousCDF, Normal};
+        let normal = Normal::standard();
+        let p = self.p.filter(|p| *p < 1.0 && *p > 0.0)?;
+        let seen = normal.inverse_cdf(1.0 - p / 2.0);
+        let needed = normal.inverse_cdf(1.0 - SIGNIFICANCE / (2.0 * family.max(1) as f64));
+        (seen > 0.0).then(|| (self.ratio.n as f64 * (needed / seen).powi(2)).ceil() as usize)
+    }
+}
 
 /// The rows of `estimates.csv` and `comparisons.csv` of one results folder.
 #[derive(Debug, Clone, Default)]
@@ -30,10 +139,72 @@ pub(crate) struct Uncertainty {
     pub estimates: Vec<EstimateRow>,
     /// Each pair's speed ratio and tests per scope, p-values Holm-adjusted over all of them.
     pub comparisons: Vec<Comparison>,
+    /// Growth with N per (group, solver), for groups with at least two sizes.
+    pub growth: Vec<GrowthLaw>,
+    /// Time peaks in α per (group, N, solver), for sweeps of at least [`MIN_PEAK_ALPHAS`] levels.
+    pub peaks: Vec<TimePeak>,
+    /// The peak-holes exponent per (group, solver), for at least two sizes with a peak.
+    pub holes: Vec<HolesGrowth>,
+    /// Per scope with at least two solvers, the single best solver (lowest PAR-2).
+    pub single_best: Vec<(String, String)>,
+    /// Per group, the virtual best's PAR-2 over the group's instances.
+    pub virtual_best_par2: Vec<(Group, f64)>,
+}
+
+impl Uncertainty {
+    /// The estimate of `statistic` for `solver` in `scope`.
+    pub fn estimate(&self, scope: &str, solver: &str, statistic: Quantity) -> Option<&EstimateRow> {
+        self.estimates.iter().find(|e| e.scope == scope && e.solver == solver && e.statistic == statistic)
+    }
+
+    /// The comparison of `a` and `b` (either order) in `scope`, oriented so the faster comes first.
+    pub fn speed(&self, scope: &str, a: &str, b: &str) -> Option<Speed> {
+        let row = |test: Test| {
+            self.comparisons.iter().find(|c| {
+                c.scope == scope
+                    && c.test == test
+                    && ((c.solver_a == a && c.solver_b == b) || (c.solver_a == b && c.solver_b == a))
+            })
+        };
+        let (w, m) = (row(Test::Wilcoxon)?, row(Test::Mcnemar));
+        let ratio = Estimate { value: w.ratio, low: w.ci_low, high: w.ci_high, n: w.n };
+        // The ratio is t(a)/t(b): above 1, b is the faster.
+        let (faster, slower, ratio) = if w.ratio > 1.0 {
+            (&w.solver_b, &w.solver_a, ratio)
+        } else {
+            (
+                &w.solver_a,
+                &w.solver_b,
+                Estimate { value: 1.0 / w.ratio, low: 1.0 / w.ci_high, high: 1.0 / w.ci_low, n: w.n },
+            )
+        };
+        Some(Speed {
+            scope: scope.to_owned(),
+            faster: faster.clone(),
+            slower: slower.clone(),
+            ratio,
+            p: w.p,
+            p_adjusted: w.p_adjusted,
+            solved_p_adjusted: m.and_then(|m| m.p_adjusted),
+        })
+    }
+
+    /// The single best solver of `scope` (lowest PAR-2), when it has two solvers or more.
+    pub fn single_best(&self, scope: &str) -> Option<&str> {
+        self.single_best.iter().find(|(s, _)| s == scope).map(|(_, solver)| solver.as_str())
+    }
+
+    /// The comparisons with a p-value: the family Holm's adjustment runs over.
+    pub fn family(&self) -> usize {
+        self.comparisons.iter().filter(|c| c.p.is_some()).count()
+    }
 }
 
 /// One instance's runs, per solver (display order), each run as the statistics see it.
 type InstanceRuns = BTreeMap<(usize, String), Vec<Run>>;
+
+/// One instance of a group: its N, its α and its runs.
+type Placed = (usize, Alpha, InstanceRuns);
 
 impl Results {
     /// The estimates and comparisons of these runs ([`Uncertainty`]); empty without a time limit
@@ -43,12 +214,14 @@ impl Results {
         let seed = self.meta.as_ref().and_then(|m| m.get("config")?.get("seed")?.as_u64()).unwrap_or(0);
         let boot = Bootstrap::new(seed);
         let mut scopes: BTreeMap<String, Vec<InstanceRuns>> = BTreeMap::new();
+        let mut groups: BTreeMap<Group, Vec<Placed>> = BTreeMap::new();
         for runs in self.instances().into_values() {
             let Some(first) = runs.first() else { continue };
-            let cell = format!("{} N={}", Group::of(first), first.n);
+            let group = Group::of(first);
             let by_solver = self.instance_runs(&runs);
             scopes.entry(ALL_SCOPE.to_owned()).or_default().push(by_solver.clone());
-            scopes.entry(cell).or_default().push(by_solver);
+            scopes.entry(cell_scope(&group, first.n)).or_default().push(by_solver.clone());
+            groups.entry(group).or_default().push((first.n, Alpha::new(first.alpha), by_solver));
         }
         let solvers: Vec<(usize, String)> = self.solvers().iter().map(|s| solver_order(s)).collect();
         let mut out = Uncertainty::default();
@@ -59,6 +232,7 @@ impl Results {
                 let runs: Vec<&Vec<Run>> = instances.iter().filter_map(|i| i.get(solver)).collect();
                 estimates(&mut out.estimates, &scope, &solver.1, &runs, limit, &boot);
             }
+            virtual_best(&mut out, &scope, &solvers, &instances, limit, &boot);
             for (i, a) in solvers.iter().enumerate() {
                 for b in &solvers[i + 1..] {
                     let pairs: Vec<Paired> = instances
@@ -73,7 +247,75 @@ impl Results {
             }
         }
         adjust(&mut out.comparisons);
+        for (group, instances) in &groups {
+            let by_solver: Vec<&InstanceRuns> = instances.iter().map(|(_, _, runs)| runs).collect();
+            if let Some(times) = virtual_best_times(&by_solver, limit) {
+                let par2 = times.iter().map(|r| r.par2(limit)).sum::<f64>() / times.len() as f64;
+                out.virtual_best_par2.push((group.clone(), par2));
+            }
+            let sweeps_fill = self.sweeps_fill(group);
+            for solver in &solvers {
+                self.laws(&mut out, group, solver, instances, sweeps_fill, &boot);
+            }
+        }
         out
+    }
+
+    /// The growth law, the time peaks and the peak-holes exponent of `solver` over a group's
+    /// `instances` (peaks only when the group sweeps α), with their `estimates.csv` rows.
+    fn laws(
+        &self,
+        out: &mut Uncertainty,
+        group: &Group,
+        solver: &(usize, String),
+        instances: &[Placed],
+        sweeps_fill: bool,
+        boot: &Bootstrap,
+    ) {
+        let Some(limit) = self.time_limit else { return };
+        let name = solver.1.as_str();
+        let mine: Vec<(usize, Alpha, &Vec<Run>)> =
+            instances.iter().filter_map(|(n, a, runs)| Some((*n, *a, runs.get(solver)?))).collect();
+        let scope = group_scope(group);
+        let sized: Vec<(f64, &Vec<Run>)> = mine.iter().map(|(n, _, runs)| (*n as f64, *runs)).collect();
+        let label = |what: &str| boot.for_label(&format!("{scope}/{name}/{what}"));
+        if let Some(growth) = stats::growth(&sized, limit, &label("growth")) {
+            out.estimates.push(EstimateRow::new(&scope, name, Quantity::GrowthExponent, &growth.exponent));
+            out.estimates.push(EstimateRow::new(&scope, name, Quantity::GrowthBase, &growth.base));
+            let mut sizes: Vec<usize> = mine.iter().map(|(n, _, _)| *n).collect();
+            sizes.sort_unstable();
+            sizes.dedup();
+            let unfinished = mine.iter().flat_map(|(_, _, runs)| runs.iter()).filter(|r| !r.finished).count();
+            out.growth.push(GrowthLaw { group: group.clone(), solver: name.to_owned(), sizes, unfinished, growth });
+        }
+        if !sweeps_fill {
+            return;
+        }
+        // Per N, the α levels with each instance's time.
+        let mut by_size: BTreeMap<usize, BTreeMap<Alpha, Vec<f64>>> = BTreeMap::new();
+        for (n, alpha, runs) in &mine {
+            by_size.entry(*n).or_default().entry(*alpha).or_default().push(instance_time(runs, limit));
+        }
+        let mut sweeps = Vec::new();
+        for (n, levels) in by_size {
+            if levels.len() < MIN_PEAK_ALPHAS {
+                continue;
+            }
+            let levels: Vec<stats::Level> = levels.into_iter().map(|(a, times)| (a.value(), times)).collect();
+            let cell = cell_scope(group, n);
+            let at = boot.for_label(&format!("{cell}/{name}/peak"));
+            if let Some(peak) = stats::peak(&levels, Center::Median, &at) {
+                out.estimates.push(EstimateRow::new(&cell, name, Quantity::PeakAlpha, &peak.estimate()));
+                let at_peak = levels.iter().find(|(a, _)| *a == peak.alpha).and_then(|(_, times)| stats::median(times));
+                let censored = at_peak.is_some_and(|m| m >= limit);
+                out.peaks.push(TimePeak { group: group.clone(), n, solver: name.to_owned(), peak, censored });
+            }
+            sweeps.push(Sweep { size: n as f64, cells: (n * n) as f64, levels });
+        }
+        if let Some(law) = stats::holes_law(&sweeps, Center::Median, HOLES_EXPONENT, &label("holes")) {
+            out.estimates.push(EstimateRow::new(&scope, name, Quantity::HolesExponent, &law.exponent));
+            out.holes.push(HolesGrowth { group: group.clone(), solver: name.to_owned(), law });
+        }
     }
 
     /// The runs of one instance per solver, as the statistics see them.
@@ -86,6 +328,69 @@ impl Results {
         }
         by_solver
     }
+}
+
+/// The virtual best of `scope`: its median, PAR-2 and solved share, and its comparisons with the
+/// single best solver (named in `out.single_best`) and the portfolio; nothing with fewer than two
+/// solvers besides the portfolio.
+fn virtual_best(
+    out: &mut Uncertainty,
+    scope: &str,
+    solvers: &[(usize, String)],
+    instances: &[InstanceRuns],
+    limit: f64,
+    boot: &Bootstrap,
+) {
+    let all: Vec<&InstanceRuns> = instances.iter().collect();
+    let Some(best) = virtual_best_times(&all, limit) else { return };
+    let best: Vec<Vec<Run>> = best.into_iter().map(|run| vec![run]).collect();
+    let runs: Vec<&Vec<Run>> = best.iter().collect();
+    estimates(&mut out.estimates, scope, VIRTUAL_BEST, &runs, limit, boot);
+    let par2_of = |solver: &str| {
+        out.estimates
+            .iter()
+            .find(|e| e.scope == scope && e.solver == solver && e.statistic == Quantity::Par2)
+            .map(|e| e.estimate)
+    };
+    let single = solvers
+        .iter()
+        .filter(|s| s.1 != PORTFOLIO)
+        .filter_map(|s| Some((s, par2_of(&s.1)?)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(s, _)| s.clone());
+    let Some(single) = single else { return };
+    out.single_best.push((scope.to_owned(), single.1.clone()));
+    let portfolio = solvers.iter().find(|s| s.1 == PORTFOLIO);
+    for solver in std::iter::once(&single).chain(portfolio) {
+        let pairs: Vec<Paired> = instances
+            .iter()
+            .zip(&best)
+            .filter_map(|(runs, best)| Some(Paired { a: runs.get(solver)?.clone(), b: best.clone() }))
+            .collect();
+        let label = format!("{scope}/{}/{VIRTUAL_BEST}", solver.1);
+        if let Some(c) = PairComparison::of(&pairs, limit, &boot.for_label(&label)) {
+            out.comparisons.extend(c.rows(scope, &solver.1, VIRTUAL_BEST));
+        }
+    }
+}
+
+/// Per instance, the virtual best's run: the lowest instance time among the solvers that ran it
+/// (the portfolio left out), finished when that solver's run finished; `None` unless at least two
+/// solvers (besides the portfolio) ran.
+fn virtual_best_times(instances: &[&InstanceRuns], limit: f64) -> Option<Vec<Run>> {
+    let best: Vec<Run> = instances
+        .iter()
+        .filter_map(|runs| {
+            let candidates = runs.iter().filter(|(s, _)| s.1 != PORTFOLIO);
+            let (_, runs) = candidates
+                .min_by(|a, b| instance_time(a.1, limit).total_cmp(&instance_time(b.1, limit)).then(a.0.cmp(b.0)))?;
+            let time = instance_time(runs, limit);
+            Some(if stats::solved(runs) { Run::finished(time) } else { Run::unfinished(time) })
+        })
+        .collect();
+    let ran: std::collections::BTreeSet<&(usize, String)> =
+        instances.iter().flat_map(|runs| runs.keys()).filter(|s| s.1 != PORTFOLIO).collect();
+    (ran.len() >= 2 && !best.is_empty()).then_some(best)
 }
 
 /// Appends the median, PAR-2 and solved share of one solver's `runs` (one entry per instance) in
@@ -139,9 +444,19 @@ mod tests {
     #[test]
     fn every_scope_has_each_solvers_estimates_and_each_pairs_two_tests() {
         let u = two_solvers(20, 3.0).uncertainty();
-        let scopes: Vec<&str> = u.comparisons.iter().map(|c| c.scope.as_str()).collect();
+        let pairs = |c: &&Comparison| c.solver_b != VIRTUAL_BEST;
+        let scopes: Vec<&str> = u.comparisons.iter().filter(pairs).map(|c| c.scope.as_str()).collect();
         assert_eq!(scopes, ["all", "all", "planted N=9", "planted N=9"]);
-        let all: Vec<&Comparison> = u.comparisons.iter().filter(|c| c.scope == ALL_SCOPE).collect();
+        // The single best (sat) against the virtual best, per scope: the same runs here.
+        let best: Vec<(&str, &str)> = u
+            .comparisons
+            .iter()
+            .filter(|c| c.solver_b == VIRTUAL_BEST)
+            .map(|c| (c.scope.as_str(), c.solver_a.as_str()))
+            .collect();
+        assert_eq!(best, [("all", "sat"), ("all", "sat"), ("planted N=9", "sat"), ("planted N=9", "sat")]);
+        assert_eq!(u.single_best(ALL_SCOPE), Some("sat"));
+        let all: Vec<&Comparison> = u.comparisons.iter().filter(pairs).filter(|c| c.scope == ALL_SCOPE).collect();
         // backtrack sorts before sat: a = backtrack, three times slower.
         assert_eq!((all[0].solver_a.as_str(), all[0].solver_b.as_str(), all[0].n), ("backtrack", "sat", 20));
         assert!(all[0].ci_low > 2.5 && all[0].ci_high < 4.0, "{:?}", all[0]);

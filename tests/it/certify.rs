@@ -162,8 +162,8 @@ fn a_liar_never_finishes_whatever_the_expectations_and_repeats_say() {
             assert!(r.note.contains(by), "{r:?}");
         }
         let text = report(&out);
-        let par2 = text.lines().find(|l| l.contains("PAR-2 over all runs")).unwrap();
-        assert!(par2.contains("`liar` 40.0 s (0 of 4 finished)"), "{par2}");
+        let par2 = text.lines().find(|l| l.contains("PAR-2 over all instances")).unwrap();
+        assert!(par2.contains("`liar` 40.0 s (95 % CI 40–40 s, n = ") && par2.contains("), 0 solved"), "{par2}");
         assert!(!text.contains("a peer wins") && !text.contains("an external solver wins"), "{text}");
         let o = sudoku_lab(&["plot", out.to_str().unwrap()]);
         assert!(o.status.success(), "{}", common::stderr(&o));
@@ -171,7 +171,7 @@ fn a_liar_never_finishes_whatever_the_expectations_and_repeats_say() {
         assert!(!cactus.contains("liar (4 of 4)") && !cactus.contains("liar (1 of"), "the liar finishes nothing");
         if solvers.len() == 2 {
             assert!(text.contains("1 puzzle(s) have a wrong expected verdict"), "{text}");
-            assert!(par2.contains("`backtrack`") && par2.contains("(4 of 4 finished)"), "{par2}");
+            assert!(par2.contains("`backtrack`") && par2.contains("n = 4), 4 solved"), "{par2}");
         }
     }
 }
@@ -300,8 +300,8 @@ fn a_solver_that_rewrites_its_input_is_never_checked_finished_or_ranked() {
     assert!(of(&all, "sat").iter().all(|r| r.outcome == RunOutcome::Solved && r.verified == Some(true)));
     assert!(!out.join("logs").exists() || fs::read_dir(out.join("logs")).unwrap().next().is_none(), "no proof left");
     let text = report(&out);
-    let par2 = text.lines().find(|l| l.contains("PAR-2 over all runs")).unwrap();
-    assert!(par2.contains("`rewriter` 40.0 s (0 of 3 finished)") && par2.contains("`sat`"), "{par2}");
+    let par2 = text.lines().find(|l| l.contains("PAR-2 over all instances")).unwrap();
+    assert!(par2.contains("`rewriter` 40.0 s (95 % CI 40–40 s, n = 3), 0 solved") && par2.contains("`sat`"), "{par2}");
     assert!(
         !text.contains("wrong expected verdict")
             && !text.contains("a peer wins")
@@ -324,7 +324,7 @@ fn a_solver_that_rewrites_its_input_is_never_checked_finished_or_ranked() {
         assert_eq!(certificate(&r), "failed", "{r:?}");
     }
     let text = report(&out);
-    assert!(text.contains("`rewriter` 40.0 s (0 of 3 finished)"), "{text}");
+    assert!(text.contains("`rewriter` 40.0 s (95 % CI 40–40 s, n = 3), 0 solved"), "{text}");
     assert!(!text.contains("wrong expected verdict"), "{text}");
 
     // On planted instances, certification on: never counted as checked.

@@ -121,6 +121,25 @@ fn findings(report: &str) -> Vec<&str> {
         .collect()
 }
 
+/// One `wilcoxon` row of `comparisons.csv` in `dir`: the pair (a, b) in `scope`, as written.
+#[derive(Debug)]
+struct Compared {
+    ratio: String,
+    n: String,
+}
+
+/// The `wilcoxon` row of `comparisons.csv` in `dir` for (`a`, `b`) in `scope`, in that order.
+fn compared_in(dir: &Path, scope: &str, a: &str, b: &str) -> Compared {
+    let mut reader = csv::Reader::from_path(dir.join("comparisons.csv")).expect("comparisons.csv");
+    for record in reader.records() {
+        let r = record.expect("a row");
+        if &r[0] == scope && &r[1] == a && &r[2] == b && &r[7] == "wilcoxon" {
+            return Compared { ratio: r[4].to_owned(), n: r[3].to_owned() };
+        }
+    }
+    panic!("no {scope} row for {a} over {b}");
+}
+
 /// The finding starting with `start`.
 fn finding<'a>(report: &'a str, start: &str) -> &'a str {
     let all = findings(report);
@@ -251,7 +270,7 @@ fn report_tables_hold_every_cell_and_hand_computed_numbers() {
 
     assert!(report.contains("## How cost grows with N"));
     assert!(report.contains("| solver | mode | sizes fitted | censored sizes | exponent b (t ∝ N^b) | R² |"));
-    assert!(report.contains("| backtrack-naive | planted | 4, 9 | 16 | — | — | — | — | too few points (2 < 3) |"));
+    assert!(report.contains("| backtrack-naive | planted | 4, 9 | 16 | — | — | — | — | too few points (2 < 3); "));
     assert!(
         report.contains("| ilp-clique | planted | 4, 9, 16 | — | 2."),
         "ilp-clique grows like N^2.x by construction"
@@ -282,28 +301,31 @@ fn findings_follow_from_the_fixture() {
     assert_eq!(cell(&report, unfinished, "| planted | 16 |", "backtrack-naive"), "9");
     assert_eq!(cell(&report, unfinished, "| planted | 16 |", "ilp-edge"), "1");
     assert_eq!(cell(&report, unfinished, "| planted | 16 |", "unresolved"), "0");
-    // backtrack wins everywhere, in both modes, its margin from the matrix of N = 16.
-    let fastest = finding(&report, "Fastest paradigm by size");
-    assert!(fastest.contains("in both modes, backtracking (`backtrack`) at every N"), "{fastest}");
+    // backtrack wins everywhere, in both modes, decidedly, its margin from comparisons.csv.
+    let fastest = finding(&report, "Fastest solver by size");
+    let margin = compared_in(dir.path(), "planted N=16", "ilp-clique", "backtrack");
+    assert!(
+        fastest.contains(&format!(
+            "planted: backtracking (`backtrack`) at every N, ahead of `ilp-clique` at N = 16 by {}× (95 % CI",
+            margin.ratio
+        )) && fastest.contains(&format!("n = {}, p_adj", margin.n)),
+        "{fastest} / {margin:?}"
+    );
+    assert!(fastest.contains("random: backtracking (`backtrack`) at every N, ahead of"), "{fastest}");
     let matrix = |n: usize, row: &str, column: &str| {
         let header = format!("### N = {n}: t(row) / t(column)");
         let at = report.find(&header).unwrap_or_else(|| panic!("no matrix for N = {n}"));
         cell(&report[at..], "| A \\ B |", &format!("| **{row}** |"), column)
     };
-    let margin = matrix(16, "ilp-clique", "backtrack");
-    let (ratio, count) = margin.split_once(' ').expect("ratio (count)");
-    assert!(
-        fastest.contains(&format!("{ratio}× ahead of `ilp-clique` at N = 16 {}", count.replace(')', " instances)"))),
-        "{fastest} / {margin}"
-    );
     // ilp-clique searches 3.5× faster than ilp-edge by construction; with the set-up the total-time
-    // ratio is what the encoding finding states, per N, from the matrices.
+    // ratio over all instances is what the encoding finding states, from comparisons.csv.
     let encoding = finding(&report, "The model matters");
-    for n in [4, 16] {
-        let cell = matrix(n, "ilp-edge", "ilp-clique");
-        let ratio = cell.split(' ').next().expect("a ratio");
-        assert!(encoding.contains(&format!("{ratio}× at N = {n}")), "{encoding} / {cell}");
-    }
+    let all = compared_in(dir.path(), "all", "ilp-edge", "ilp-clique");
+    assert!(
+        encoding.contains(&format!("`ilp-clique` is faster by {}× (95 % CI", all.ratio))
+            && encoding.contains(&format!("n = {}", all.n)),
+        "{encoding} / {all:?}"
+    );
     // Both directions of a pair agree: the inverse ratio over the same instances.
     let (there, back) = (matrix(9, "ilp-edge", "backtrack"), matrix(9, "backtrack", "ilp-edge"));
     let value = |c: &str| c.split(' ').next().and_then(|v| v.parse::<f64>().ok()).expect("a number");
@@ -312,13 +334,16 @@ fn findings_follow_from_the_fixture() {
     // proved infeasible — proofs are finished runs, timed like solutions.
     assert!(matrix(16, "backtrack-naive", "backtrack").ends_with("(6)"));
     let origin = finding(&report, "The origin study's comparison, ILP (edge model) against naive backtracking");
-    assert!(origin.contains("of the 72 both ran `ilp-edge` finishes 70, `backtrack-naive` 54"), "{origin}");
+    assert!(origin.contains("over all instances") && origin.contains("n = 72"), "{origin}");
+    assert!(origin.contains("N = 4: `backtrack-naive` is faster than `ilp-edge` by"), "{origin}");
     assert!(origin.contains("scatter_origin.png"), "{origin}");
     let unresolved = finding(&report, "Unresolved");
     assert!(unresolved.contains("every one of the 72 instances was solved or proved infeasible"), "{unresolved}");
     assert!(unresolved.contains("`backtrack-naive` from N = 16"), "{unresolved}");
-    // No old per-pair bullets, no conclusions section.
-    assert!(!report.contains("## Conclusions") && !report.contains("\n- On the "), "{report}");
+    // No old per-pair bullets; the Conclusions close the findings.
+    assert!(!report.contains("\n- On the "), "{report}");
+    let conclusions = &report[report.find("## Conclusions").expect("a Conclusions section")..];
+    assert!(conclusions.starts_with("## Conclusions\n\n**Which solver wins where.** On planted instances, `backtrack` is decidedly fastest at N = 4, 9, 16."), "{conclusions}");
 }
 
 #[test]
@@ -335,7 +360,12 @@ fn no_ratio_is_claimed_when_one_solver_never_finished() {
     let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
     let text = findings(&report).join("\n");
     assert!(!text.contains("faster") && !text.contains("ahead"), "a ratio was claimed: {text}");
-    assert!(text.contains("`ilp-edge` 10.0 s (0 of 3 finished)"), "PAR-2 counts each stop as 2 × 5 s: {text}");
+    assert!(
+        text.contains("`ilp-edge` 10.0 s (95 % CI 10–10 s, n = 3), 0 solved"),
+        "PAR-2 counts each stop as 2 × 5 s: {text}"
+    );
+    // Three instances cannot decide a comparison (Wilcoxon's smallest p is 0.25): no winner named.
+    assert!(text.contains("no significant difference between the two fastest, `ilp-clique` and `ilp-edge`"), "{text}");
     assert_eq!(cell(&report, "| A \\ B |", "| **ilp-edge** |", "ilp-clique"), "— (0)");
     assert_eq!(cell(&report, "| mode | N | instances |", "| planted | 9 |", "ilp-edge"), "3");
 }
@@ -456,17 +486,19 @@ fn each_solver_gets_its_own_effort_peak_side_by_side() {
     let summary_peak = |solver: &str| cell(peak_table, "| mode | N | ilp-edge |", "| planted | 9 |", solver);
     assert_eq!((summary_peak("sat"), summary_peak("backtrack")), ("0.5".to_owned(), "0.4".to_owned()));
     // The finding names one solver's located peaks, how they move, and the Latin-square law once.
+    // The finding: the time peak of the best solver by PAR-2 (sat), with its intervals.
     let text = finding(&report, "The hardness peak");
+    let at = "α* = 0.5 (95 % CI 0.5–0.5, n = 15)";
     assert!(
-        text.contains("`backtrack`")
-            && text.contains("lies at α = 0.4 at N = 9, α = 0.4 at N = 16, α = 0.4 at N = 25, not moving"),
+        text.contains("`sat`") && text.contains(&format!("lies at {at} at N = 9, {at} at N = 16, {at} at N = 25")),
         "{text}"
     );
+    assert!(text.contains("so the data do not show it moving"), "{text}");
     assert!(
         text.contains("steeper than the Latin-square law's N^1.55"),
         "the same fill at every N: holes ∝ N²: {text}"
     );
-    assert_eq!(report.matches("lies at α = 0.4 at N = 9").count(), 1, "said once");
+    assert_eq!(findings(&report).join("\n").matches(at).count(), 3, "said once per N among the findings");
     assert!(report.contains("42 %"), "the literature comparison stays");
 }
 
@@ -508,10 +540,17 @@ fn growth_at_the_peak_recovers_the_planted_power_laws() {
     assert_eq!(fit("off the peak", "exponent b (t ∝ N^b)"), "1.00");
     assert_eq!(fit("at the peak", "sizes fitted"), "9, 16, 25");
     assert_eq!(fit("at the peak", "censored sizes"), "—");
-    // sat has the lowest PAR-2, so the growth finding speaks of it first, at the peak and off it.
-    let text = finding(&report, "Median total time grows with N");
-    assert!(text.contains("for `sat` like N^2.00 (R² 1.000) over N = 9, 16, 25"), "{text}");
-    assert!(text.contains("at its hardness peak `sat` grows faster than off it, N^3.00 against N^1.00"), "{text}");
+    // sat has the lowest PAR-2, so the growth finding speaks of it first; pooled over α its
+    // instances mix N^1, N^2 and N^3, and three sizes name no law.
+    let text = finding(&report, "Time grows with N");
+    assert!(
+        text.starts_with("Time grows with N (planted instances") && text.contains("): for `sat` polynomial"),
+        "{text}"
+    );
+    assert!(
+        text.contains("for `sat` polynomial (k = ") && text.contains("cannot be told apart from 3 sizes"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -535,16 +574,18 @@ fn the_fastest_solver_is_named_per_size_with_its_margin_over_the_runner_up() {
     );
     assert!(report
         .contains("| SAT | sat-minimal | sat | minimal vs full (redundant-clause) encoding | 25 | 15 | 15 | 2.00 |"));
-    let text = finding(&report, "Fastest paradigm by size");
+    // At N = 9 backtrack's lead over sat (4.19× on the instances both finished) is not significant
+    // over 15 instances among the report's many comparisons; sat's over sat-minimal is.
+    let text = finding(&report, "Fastest solver by size");
     assert!(
         text.contains(
-            "backtracking (`backtrack`) at N = 9, 4.19× ahead of `sat` (15 instances); SAT (`sat`) from N = 16 on, 2.00× \
-             ahead of `sat-minimal` at N = 25 (15 instances)."
-        ),
+            "at N = 9 no significant difference between the two fastest, `backtrack` and `sat`: t(`sat`)/t(`backtrack`) \
+             = 4.19× (95 % CI"
+        ) && text.contains("SAT (`sat`) from N = 16 on, ahead of `sat-minimal` at N = 25 by 2.00× (95 % CI 2.0–2.0, n = 15, p_adj"),
         "{text}"
     );
     let text = finding(&report, "The model matters");
-    assert!(text.contains("`sat-minimal` against `sat` (minimal vs full (redundant-clause) encoding) takes 2.00× at N = 9 (15 instances) and 2.00× at N = 25"), "{text}");
+    assert!(text.contains("`sat-minimal` against `sat` (minimal vs full (redundant-clause) encoding): `sat` is faster by 2.00× (95 % CI 2.0–2.0, n = 45"), "{text}");
 }
 
 #[test]
@@ -680,7 +721,10 @@ fn the_summary_holds_one_number_per_cell_and_agrees_with_the_details() {
     }
     assert_eq!(cell(&report, medians, "| planted | 16 |", "sat"), "**23.0 ms**");
     assert_eq!(seconds_of("23.0 ms"), Some(0.023));
-    assert_eq!(cell(&report, medians, "| planted | 9 |", "sat"), "7.29 ms");
+    // sat's median interval at N = 9 overlaps backtrack's: the data do not tell them apart, so both
+    // are bold; ilp-edge's does not.
+    assert_eq!(cell(&report, medians, "| planted | 9 |", "sat"), "**7.29 ms**");
+    assert!(!cell(&report, medians, "| planted | 9 |", "ilp-edge").starts_with("**"));
     // PAR-2 of sat: every run finished, so the mean total time, 0.150 s.
     assert_eq!(cell(&report, medians, "| planted | PAR-2, all N |", "sat"), "150 ms");
     assert_eq!(cell(&report, "| mode | N | instances |", "| planted | 25 |", "unresolved"), "0");
@@ -745,7 +789,7 @@ fn total_time_decides_by_default_and_search_only_is_a_labelled_second_view() {
     assert_eq!(cell(&report, summary, "| planted | 9 |", "sat"), "11.0 ms");
     assert!(report.contains("| 9 | 3×3 | planted | 0.4 | sat | 3 | 11.0 ms | 11.0 ms | 1.00 ms | 100 % |"), "{report}");
     assert_eq!(cell(&report, "| A \\ B |", "| **backtrack** |", "sat"), "0.273 (3)");
-    assert!(finding(&report, "Fastest paradigm").contains("3.67× ahead of `sat`"), "{report}");
+    assert!(finding(&report, "Fastest solver").contains("t(`sat`)/t(`backtrack`) = 3.67×"), "{report}");
     assert_eq!(fs::read(dir.path().join("runs.csv")).expect("csv"), csv, "runs.csv keeps both columns untouched");
 }
 
@@ -828,7 +872,7 @@ fn cactus_and_scatter_figures_come_from_a_small_runs_csv_with_timeouts_on_the_bo
     let report = fs::read_to_string(write_report(dir.path()).expect("report")).expect("read report");
     assert!(above_details(&report).contains("](cactus.png)"));
     assert!(report.contains("| **minisat** |"), "an external solver is a solver like any other");
-    assert!(finding(&report, "Fastest paradigm").contains("SAT (`sat`)"), "{report}");
+    assert!(finding(&report, "Fastest solver").contains("the two fastest, `sat` and `minisat`"), "{report}");
 }
 
 /// A results folder of `sat` beside an external solver named `other`, whose definition in
@@ -879,11 +923,13 @@ fn a_users_own_solver_is_an_external_solver_and_a_set_column_is_headed_set() {
     assert!(own.contains("| mine | 9 | 0.3 | my-solver | external | 2/2 |"), "{own}");
     assert!(!says_peer(&own), "{own}");
     assert!(own.contains("| set | N |") && !own.contains("| mode |"), "{own}");
-    assert!(own.contains("in both sets, SAT (`sat`)") && !own.contains("modes"), "{own}");
+    let fastest = finding(&own, "Fastest solver by size");
+    assert!(fastest.contains("): mine: ") && fastest.contains("; theirs: ") && !own.contains("modes"), "{own}");
     // Both kinds of instance: the column holds modes and set names.
     let both = versus("my-solver", &own_solver, &["mine"], true);
     assert!(both.contains("| mode / set | N |") && both.contains("| mine | 9 |") && both.contains("| planted | 9 |"));
-    assert!(both.contains("in all 2 modes and sets, SAT"), "{both}");
+    let fastest = finding(&both, "Fastest solver by size");
+    assert!(fastest.contains("): mine: ") && fastest.contains("; planted: "), "{both}");
     // Generated instances only: `mode`, as ever.
     let grid = versus("my-solver", &own_solver, &[], true);
     assert!(grid.contains("| mode | N |") && !grid.contains("| set |"), "{grid}");

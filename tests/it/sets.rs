@@ -121,8 +121,8 @@ fn an_answer_contradicting_the_expected_verdict_is_flagged_and_a_verified_one_be
     assert!(!findings.contains("gave a wrong answer"), "no solver was wrong: {text}");
     assert!(findings.contains("1 puzzle(s) have a wrong expected verdict"), "{text}");
     assert!(text.contains("| claims | puzzles/claims.txt#1 | backtrack | solved | unsolvable |"), "{text}");
-    let par2 = text.lines().find(|l| l.contains("PAR-2 over all runs")).unwrap();
-    assert!(par2.contains("(3 of 3 finished)"), "the verified solution and the checked proof count: {par2}");
+    let par2 = text.lines().find(|l| l.contains("PAR-2 over all instances")).unwrap();
+    assert!(par2.contains("n = 3), 3 solved"), "the verified solution and the checked proof count: {par2}");
 }
 
 #[test]

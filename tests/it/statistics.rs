@@ -86,6 +86,35 @@ fn two_copies_of_one_solver_are_not_told_apart_and_one_three_times_slower_is() {
         }
     }
 
+    // The findings: the two copies are not told apart, and no finding names either the winner.
+    let report = fs::read_to_string(out.join("REPORT.md")).unwrap();
+    let findings = &report[report.find("## Key findings").unwrap()..report.find("## Conclusions").unwrap()];
+    assert!(
+        findings.contains("no significant difference between the two fastest, `same-")
+            && findings.contains("the first two, `same-"),
+        "{findings}"
+    );
+    for winner in ["`same-a` is faster", "`same-b` is faster", "(`same-a`) at", "(`same-b`) at", "ranks first"] {
+        assert!(!findings.contains(winner), "{winner}: {findings}");
+    }
+    assert!(report.contains("\n## Conclusions\n\n**Which solver wins where.**"), "{report}");
+    // The same runs without `same-b`: `slow` loses, and the finding names the winner with its
+    // interval and n.
+    let pair = dir.path().join("pair");
+    fs::create_dir_all(&pair).unwrap();
+    let runs = fs::read_to_string(out.join("runs.csv")).unwrap();
+    let kept: Vec<&str> = runs.lines().filter(|l| !l.contains(",same-b,")).collect();
+    fs::write(pair.join("runs.csv"), kept.join("\n") + "\n").unwrap();
+    fs::copy(out.join("meta.json"), pair.join("meta.json")).unwrap();
+    let o = sudoku_lab(&["report", pair.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let report = fs::read_to_string(pair.join("REPORT.md")).unwrap();
+    let fastest =
+        report.lines().find(|l| l.starts_with("1. Fastest solver by size") || l.contains(". Fastest solver by size"));
+    let fastest = fastest.unwrap_or_else(|| panic!("no fastest finding: {report}"));
+    assert!(fastest.contains("(`same-a`) at N = 9, ahead of `slow` by "), "{fastest}");
+    assert!(fastest.contains("(95 % CI ") && fastest.contains("n = 40, p_adj "), "{fastest}");
+
     // `report` again: the same bytes, the bootstrap being seeded by the run's seed.
     let files = ["REPORT.md", "comparisons.csv", "estimates.csv"];
     let before: Vec<Vec<u8>> = files.iter().map(|f| fs::read(out.join(f)).unwrap()).collect();

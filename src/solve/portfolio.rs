@@ -31,7 +31,7 @@
 //! (the Python package sets it to the `sudoku-lab` command it installs), else the `sudoku-lab`
 //! beside the folder this executable is in (where cargo puts test binaries, `target/*/deps/`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
@@ -137,9 +137,32 @@ impl Solver for Portfolio {
     }
 
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> Result<Report, SolveError> {
-        let backend = |message: String| SolveError::Backend { solver: "portfolio", message };
         let exe = worker_exe().map_err(backend)?;
         let start = Instant::now();
+        let mut race = self.race(&exe, puzzle, limits)?;
+        let wall = start.elapsed().as_secs_f64();
+        // The note names the members in the order they were chosen, whatever order they ended in.
+        race.laps.sort_by_key(|l| self.members.iter().position(|&m| m == l.member));
+        race.report(wall)
+    }
+}
+
+/// A backend error of the portfolio.
+fn backend(message: String) -> SolveError {
+    SolveError::Backend { solver: "portfolio", message }
+}
+
+/// How a race ended: every member's lap, and the first decisive answer with its member.
+struct Race {
+    laps: Vec<Lap>,
+    winner: Option<(SolverKind, Report)>,
+}
+
+impl Portfolio {
+    /// Races the members on `puzzle`, each in a worker started from `exe`; the first decisive
+    /// answer stops the others. A member's grid the oracle rejects, or a worker that cannot start,
+    /// is an error (and stops the race).
+    fn race(&self, exe: &Path, puzzle: &Grid, limits: &Limits) -> Result<Race, SolveError> {
         // A member past its limit is killed halfway into the grace a caller gives the portfolio
         // itself (max(1 s, 10 %), as for every worker), so the race always answers before that.
         let hard = limits.time.map_or(Duration::MAX, |t| t + grace(t) / 2);
@@ -150,11 +173,10 @@ impl Solver for Portfolio {
         };
         let won = Arc::new(AtomicUsize::new(0));
         let (tx, rx) = mpsc::channel::<Result<Lap, String>>();
-        let mut laps: Vec<Lap> = Vec::new();
-        let mut winner: Option<(SolverKind, Report)> = None;
+        let mut race = Race { laps: Vec::new(), winner: None };
         std::thread::scope(|scope| {
             for &member in &self.members {
-                let (tx, won, exe, request) = (tx.clone(), Arc::clone(&won), &exe, request(member));
+                let (tx, won, request) = (tx.clone(), Arc::clone(&won), request(member));
                 scope.spawn(move || {
                     let lap = WorkerProcess::spawn_with(exe, Stdio::inherit())
                         .map(|w| w.stop_on(won))
@@ -180,28 +202,25 @@ impl Solver for Portfolio {
                         return Err(SolveError::Unverified { solver: "portfolio", faults });
                     }
                 }
-                if winner.is_none() {
+                if race.winner.is_none() {
                     if let Some(report) = decisive(puzzle, &lap) {
                         won.store(1, Ordering::Relaxed);
-                        winner = Some((lap.member, report));
+                        race.winner = Some((lap.member, report));
                     }
                 }
-                laps.push(lap);
+                race.laps.push(lap);
             }
             Ok(())
         })?;
-        let wall = start.elapsed().as_secs_f64();
-        // The note names the members in the order they were chosen, whatever order they ended in.
-        laps.sort_by_key(|l| self.members.iter().position(|&m| m == l.member));
-        let others = |except: Option<SolverKind>| -> String {
-            let parts: Vec<String> = laps
-                .iter()
-                .filter(|l| Some(l.member) != except)
-                .map(|l| format!("{}: {}", l.member, lap_word(&l.finish)))
-                .collect();
-            parts.join(", ")
-        };
-        match winner {
+        Ok(race)
+    }
+}
+
+impl Race {
+    /// The portfolio's report of the race, which took `wall` seconds: the winner's answer, else a
+    /// limit, or an error when every member failed; the note says how each member ended.
+    fn report(self, wall: f64) -> Result<Report, SolveError> {
+        match self.winner {
             Some((member, report)) => {
                 let build = report.stats.build_seconds.min(wall);
                 let stats = Stats {
@@ -211,7 +230,7 @@ impl Solver for Portfolio {
                     ..report.stats
                 };
                 let mut note = format!("won by {member} at {wall:.3} s");
-                let rest = others(Some(member));
+                let rest = others(&self.laps, Some(member));
                 if !rest.is_empty() {
                     note.push_str(&format!(" ({rest})"));
                 }
@@ -220,16 +239,26 @@ impl Solver for Portfolio {
                 }
                 Ok(Report { outcome: report.outcome, stats, note: Some(note) })
             }
-            None if laps.iter().all(|l| matches!(l.finish, Finish::Died { .. })) => {
-                Err(backend(format!("every member failed: {}", others(None))))
+            None if self.laps.iter().all(|l| matches!(l.finish, Finish::Died { .. })) => {
+                Err(backend(format!("every member failed: {}", others(&self.laps, None))))
             }
             None => Ok(Report {
                 outcome: Outcome::LimitReached,
                 stats: Stats { seconds: wall, ..Stats::default() },
-                note: Some(format!("no member answered within the limit: {}", others(None))),
+                note: Some(format!("no member answered within the limit: {}", others(&self.laps, None))),
             }),
         }
     }
+}
+
+/// How each member but `except` ended, for the note: `MEMBER: WORD`, comma-separated.
+fn others(laps: &[Lap], except: Option<SolverKind>) -> String {
+    let parts: Vec<String> = laps
+        .iter()
+        .filter(|l| Some(l.member) != except)
+        .map(|l| format!("{}: {}", l.member, lap_word(&l.finish)))
+        .collect();
+    parts.join(", ")
 }
 
 /// The member's report when it is an answer that ends the race: a solution the oracle accepts, or

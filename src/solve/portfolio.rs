@@ -2,28 +2,27 @@
 //! process of its own, and the first verified answer (a solution, or a proof that there is none)
 //! wins; the others are killed at once.
 //!
-//! The solvers complement each other (`backtrack` fills an empty 64×64 grid in 0.2 s where CDCL
-//! needs seconds to load the formula; CDCL resolves the hard phase where the search stalls), so
-//! the race is as fast as the fastest member plus the cost of starting the processes (a few
-//! milliseconds). Members ([`SolverOptions::members`], default [`DEFAULT_MEMBERS`]: `backtrack`,
-//! `sat`, `kissat`) get the portfolio's options (so `preprocess` reaches its SAT members), its
-//! time limit, and each the portfolio's memory cap ([`SolverOptions::memory_mb`], set by whoever
-//! enforces the cap; half the machine's memory by hand). A member's answer counts only when it is
-//! `solved` with a grid the oracle accepts, or `infeasible`; a member that stops at its limit,
-//! fails or is killed leaves the race to the others. The report names the winner
-//! ([`Stats::winner`]); its effort counters are the winner's, and its time is the race's wall
-//! time: `build_seconds` the winner's set-up, `seconds` the rest, so their sum is the wall time
-//! from the first process started to the winning answer.
+//! The solvers complement each other (`backtrack` fills an empty 64×64 grid before CDCL has loaded
+//! its formula; CDCL resolves the hard phase where the search stalls), so the race is as fast as
+//! the fastest member plus the cost of starting the processes (measured: docs/benchmarks.md, "The
+//! portfolio's members and leash"). Members ([`SolverOptions::members`], default
+//! [`DEFAULT_MEMBERS`]: `backtrack`, `sat`, `kissat`) get the portfolio's options (so `preprocess`
+//! reaches its SAT members), its time limit, and each the portfolio's memory cap
+//! ([`SolverOptions::memory_mb`], set by whoever enforces the cap; half the machine's memory by
+//! hand). A member's answer counts only when it is `solved` with a grid the oracle accepts, or
+//! `infeasible`; a member that stops at its limit, fails or is killed leaves the race to the
+//! others. The report names the winner ([`Stats::winner`]); its effort counters are the winner's,
+//! and its time is the race's wall time: `build_seconds` the winner's set-up, `seconds` the rest,
+//! so their sum is the wall time from the first process started to the winning answer.
 //!
 //! Cores: the members run at once, one process each. `run` gives a portfolio job as many of its
 //! job slots as the portfolio has members (at most all of them), so the race never shares a core
 //! with another job; with fewer cores than members, the members share the cores the job holds.
 //! Then the backtracking members (`backtrack`, `backtrack-naive`, `dlx`) race on a **leash**
 //! ([`LEASH`]): their own time limit is 1 s, after which they leave their core to the CDCL members.
-//! A search wins early or not at all: in `results/phase` (1,600 planted instances up to 25×25)
-//! `backtrack` won 873 races, the slowest in 0.11 s, and at the 36×36 peak it finishes nothing
-//! within 60 s, while three members on two cores made the race about 1.4× slower than `sat`
-//! alone there.
+//! A search wins early or not at all, and members that outnumber the cores slow the race down at
+//! the hardness peak (the races behind this: docs/benchmarks.md, "The portfolio's members and
+//! leash").
 //! The runner's memory readings see the portfolio's own process only: each member is held to the
 //! cap separately, here.
 //!

@@ -14,10 +14,10 @@
 //! the others (N cells each with a digit, N digits each at most once: pigeonhole), so they change
 //! no model — a test enumerates the models of small grids with and without them against the
 //! oracle — but they are the rule as written, and without them CDCL must rediscover pigeonhole
-//! by resolution: proving a hard 25×25 puzzle unique took CaDiCaL 8.8 s and `rate` 18.7 s without
-//! them, 0.39 s and 0.80 s with them. The statement "this puzzle has no solution" is the formula
-//! alone; "every solution has these digits in these cells" (uniqueness, `analyze`'s determined
-//! cells) adds one clause saying some of those cells differ.
+//! by resolution, which made proving and checking uniqueness many times slower
+//! (docs/benchmarks.md, "The reference CNF's redundant clauses"). The statement "this puzzle has
+//! no solution" is the formula alone; "every solution has these digits in these cells"
+//! (uniqueness, `analyze`'s determined cells) adds one clause saying some of those cells differ.
 //!
 //! The checker is an established program we did not write: `rate` (crates.io, MIT; a DRAT/DPR
 //! checker, installed by `scripts/setup.sh`), run as a separate process, never in a solver's. Its

@@ -1,6 +1,7 @@
 //! `solve`: every puzzle of an input with one or more solvers, answers cross-checked.
 
 use std::fs::File;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -16,7 +17,7 @@ use crate::experiment::sets::Expect;
 use crate::experiment::signals;
 use crate::external::definition::{check_unique, Checks};
 use crate::external::{self, load_file, Definition};
-use crate::format::{write_entry, Format};
+use crate::format::{write_entry, Entry, Format};
 use crate::grid::{Grid, HouseKind, Shape};
 use crate::puzzle::certify::{Certificate, Certifier, RunCertificate};
 use crate::results::{judge_answer, Answer, Evidence, Judged};
@@ -216,80 +217,133 @@ struct StatsRow<'a> {
 /// so the time limit and the memory cap hold whatever the backend.
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let solvers = pick_solvers(&args.solver, &args.external)?;
-    // One solve at a time: it holds the cores of this machine (or of its cgroup), no more.
-    for picked in &solvers {
+    check_external_threads(&solvers)?;
+    let (entries, input_format) = args.input.read()?;
+    let mut session = Session::start(&args, &solvers, args.format.unwrap_or(input_format))?;
+    for (i, entry) in entries.iter().enumerate() {
+        let number = i + 1;
+        let answers = match session.answers(number, entry)? {
+            ControlFlow::Continue(answers) => answers,
+            ControlFlow::Break(signal) => return Ok(stopped(session.isolated, signal, number - 1, entries.len())),
+        };
+        session.conclude(number, entry, answers)?;
+    }
+    Ok(session.finish(entries.len(), args.require_solution))
+}
+
+/// Refuses an external solver that would use more threads than there are cores: one solve at a
+/// time holds the cores of this machine (or of its cgroup), no more.
+fn check_external_threads(solvers: &[Picked]) -> anyhow::Result<()> {
+    for picked in solvers {
         if let Picked::External(definition) = picked {
             definition.check_threads(crate::experiment::meta::available_cores()).map_err(anyhow::Error::msg)?;
         }
     }
-    let (entries, input_format) = args.input.read()?;
-    let format = args.format.unwrap_or(input_format);
-    let kinds: Vec<SolverKind> = solvers
-        .iter()
-        .filter_map(|p| match p {
-            Picked::Registry(kind) => Some(*kind),
-            Picked::External(_) => None,
+    Ok(())
+}
+
+/// What `solve` holds while it goes through the puzzles: the solvers and the worker they run in,
+/// the certifier, the outputs, and what it counts.
+struct Session<'a> {
+    /// The solvers, in the order they run on each puzzle.
+    solvers: &'a [Picked],
+    /// The format solutions are printed in.
+    format: Format,
+    /// Whether `--box` was given (else a puzzle is read with its N's default box).
+    box_given: bool,
+    limits: Limits,
+    /// The `--stats` file.
+    stats: Option<csv::Writer<File>>,
+    /// Certifies "no solution" (`None` with --no-certify).
+    certifier: Option<Certifier>,
+    /// Set by SIGINT/SIGTERM.
+    stop: signals::StopFlag,
+    /// The worker every solve runs in.
+    isolated: Isolated,
+    tally: Tally,
+    /// The shapes of puzzles proven without a solution that were read with their N's default box.
+    defaulted_none: Vec<Shape>,
+}
+
+/// Every solver's answer to one puzzle.
+#[derive(Default)]
+struct Answers<'a> {
+    /// The reports of the solvers that answered.
+    reports: Vec<(&'a str, Report)>,
+    /// The solvers whose grid the verifier rejected.
+    rejected: Vec<&'a str>,
+    /// The solvers' notes, each naming its solver.
+    notes: Vec<String>,
+}
+
+impl<'a> Session<'a> {
+    /// Everything before the first puzzle, in this order: the solver options, the `--stats` file,
+    /// the proof checker (unless --no-certify), the worker executable, the signal handlers.
+    fn start(args: &SolveArgs, solvers: &'a [Picked], format: Format) -> anyhow::Result<Session<'a>> {
+        let kinds: Vec<SolverKind> = solvers
+            .iter()
+            .filter_map(|p| match p {
+                Picked::Registry(kind) => Some(*kind),
+                Picked::External(_) => None,
+            })
+            .collect();
+        let options = args.ilp.options_for(&kinds)?;
+        let limits = Limits { time: args.time_limit.map(std::time::Duration::from_secs_f64), max_solutions: 1 };
+        let stats = match &args.stats {
+            Some(path) => {
+                let file = File::create(path).with_context(|| format!("creating {}", path.display()))?;
+                Some(csv::Writer::from_writer(file))
+            }
+            None => None,
+        };
+        let certifier = match args.no_certify {
+            true => None,
+            false => {
+                let checker = super::proof_checker("certification (on unless --no-certify)")?;
+                let limit = args.time_limit.unwrap_or(DEFAULT_CERTIFY_SECONDS);
+                Some(Certifier::new(checker, std::time::Duration::from_secs_f64(limit)))
+            }
+        };
+        let exe = crate::solve::portfolio::worker_exe().map_err(anyhow::Error::msg)?;
+        // SIGINT/SIGTERM stop the solve in flight and end `solve` only once its worker and
+        // everything the worker started are gone (a second signal ends it at once, as for `run`).
+        let stop = signals::install().context("installing the SIGINT/SIGTERM handlers")?;
+        let isolated = Isolated::new(exe, options, args.memory_mb.unwrap_or_else(default_memory_mb))
+            .stop_on(std::sync::Arc::clone(&stop));
+        Ok(Session {
+            solvers,
+            format,
+            box_given: args.input.box_shape.is_some(),
+            limits,
+            stats,
+            certifier,
+            stop,
+            isolated,
+            tally: Tally::default(),
+            defaulted_none: Vec::new(),
         })
-        .collect();
-    let options = args.ilp.options_for(&kinds)?;
-    let limits = Limits { time: args.time_limit.map(std::time::Duration::from_secs_f64), max_solutions: 1 };
-    let mut stats = match &args.stats {
-        Some(path) => {
-            let file = File::create(path).with_context(|| format!("creating {}", path.display()))?;
-            Some(csv::Writer::from_writer(file))
-        }
-        None => None,
-    };
-    let certifier = match args.no_certify {
-        true => None,
-        false => {
-            let checker = super::proof_checker("certification (on unless --no-certify)")?;
-            let limit = args.time_limit.unwrap_or(DEFAULT_CERTIFY_SECONDS);
-            Some(Certifier::new(checker, std::time::Duration::from_secs_f64(limit)))
-        }
-    };
-    let exe = crate::solve::portfolio::worker_exe().map_err(anyhow::Error::msg)?;
-    // SIGINT/SIGTERM stop the solve in flight and end `solve` only once its worker and everything
-    // the worker started are gone (a second signal ends it at once, as for `run`).
-    let stop = signals::install().context("installing the SIGINT/SIGTERM handlers")?;
-    let mut isolated = Isolated::new(exe, options, args.memory_mb.unwrap_or_else(default_memory_mb))
-        .stop_on(std::sync::Arc::clone(&stop));
-    let mut tally = Tally::default();
-    // The shapes of puzzles proven without a solution that were read with their N's default box.
-    let mut defaulted_none: Vec<Shape> = Vec::new();
-    for (i, entry) in entries.iter().enumerate() {
-        let number = i + 1;
-        let mut reports: Vec<(&str, Report)> = Vec::new();
-        // The solvers whose grid the verifier rejected.
-        let mut rejected: Vec<&str> = Vec::new();
-        let mut notes = Vec::new();
-        for solver in &solvers {
-            if let Some(signal) = signals::received(&stop) {
-                return Ok(stopped(isolated, signal, number - 1, entries.len()));
+    }
+
+    /// Every solver's answer to puzzle `number`, each solve written to `--stats` as it ends and
+    /// each failure said; `Break(signal)` when a signal arrived before a solve or after the last.
+    fn answers(&mut self, number: usize, entry: &Entry) -> anyhow::Result<ControlFlow<i32, Answers<'a>>> {
+        let mut answers = Answers::default();
+        let solvers = self.solvers;
+        for solver in solvers {
+            if let Some(signal) = signals::received(&self.stop) {
+                return Ok(ControlFlow::Break(signal));
             }
             let name = solver.name();
-            let ended = match solver {
-                Picked::Registry(kind) => isolated.solve(*kind, &entry.puzzle, &limits),
-                Picked::External(definition) => {
-                    let job = external::Job {
-                        definition: (**definition).clone(),
-                        seed: number as u64,
-                        logs: None,
-                        log_name: format!("{number}-{name}"),
-                    };
-                    isolated.solve_external(&job, &entry.puzzle, &limits)
-                }
-            }
-            .context("starting a worker process")?;
+            let ended = self.solve_one(solver, number, &entry.puzzle)?;
             let note = ended.note();
-            let measured = isolated.measured();
-            write_stats(&mut stats, number, name, ended.label(), &ended.stats(), &note, measured)?;
+            let measured = self.isolated.measured();
+            write_stats(&mut self.stats, number, name, ended.label(), &ended.stats(), &note, measured)?;
             match ended {
-                Ended::Answered(report) => reports.push((name, report)),
+                Ended::Answered(report) => answers.reports.push((name, report)),
                 Ended::Failed { message, unverified, .. } => {
-                    tally.failures += 1;
+                    self.tally.failures += 1;
                     if unverified {
-                        rejected.push(name);
+                        answers.rejected.push(name);
                     }
                     say!("puzzle {number} (line {}): {message}", entry.line);
                 }
@@ -298,19 +352,59 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             if !note.is_empty() {
                 // A failure's message names its solver already.
                 let named = note.starts_with(name);
-                notes.push(if named { note } else { format!("{name}: {note}") });
+                answers.notes.push(if named { note } else { format!("{name}: {note}") });
             }
         }
-        if let Some(signal) = signals::received(&stop) {
-            return Ok(stopped(isolated, signal, number - 1, entries.len()));
+        if let Some(signal) = signals::received(&self.stop) {
+            return Ok(ControlFlow::Break(signal));
         }
+        Ok(ControlFlow::Continue(answers))
+    }
+
+    /// One solve of `puzzle` (the `number`-th) by `solver`, in the worker.
+    fn solve_one(&mut self, solver: &Picked, number: usize, puzzle: &Grid) -> anyhow::Result<Ended> {
+        match solver {
+            Picked::Registry(kind) => self.isolated.solve(*kind, puzzle, &self.limits),
+            Picked::External(definition) => {
+                let job = external::Job {
+                    definition: (**definition).clone(),
+                    seed: number as u64,
+                    logs: None,
+                    log_name: format!("{number}-{}", solver.name()),
+                };
+                self.isolated.solve_external(&job, puzzle, &self.limits)
+            }
+        }
+        .context("starting a worker process")
+    }
+
+    /// Judges puzzle `number` from its answers — the cross-check, the certification of "no
+    /// solution", the one judgement — says every problem found, and prints its solution or marker.
+    fn conclude(&mut self, number: usize, entry: &Entry, answers: Answers<'a>) -> anyhow::Result<()> {
+        let Answers { reports, rejected, notes } = answers;
         if let Some(problem) = cross_check(&entry.puzzle, entry.solution.as_ref(), &reports) {
-            tally.failures += 1;
+            self.tally.failures += 1;
             say!("puzzle {number} (line {}): DISAGREEMENT: {problem}", entry.line);
         }
+        let known = self.known(entry, &reports)?;
+        let judged = known.judge(&reports, &rejected, self.certifier.is_some());
+        self.say_wrong(number, entry, &reports, &judged, &known);
+        self.say_contradictions(number, entry, &reports, &judged, &known);
+        match &known.found {
+            Some(s) => {
+                self.tally.solved += 1;
+                emit(&write_entry(self.format, s, None))
+            }
+            None => self.no_solution(number, entry, &judged, &known, notes),
+        }
+    }
+
+    /// What is known of `entry` after its solvers' `reports`: "no solution" is certified when a
+    /// solver claimed it and none found a solution.
+    fn known<'e>(&self, entry: &'e Entry, reports: &[(&str, Report)]) -> anyhow::Result<Known<'e>> {
         let claimed_none = reports.iter().any(|(_, r)| r.outcome == Outcome::Infeasible);
         let found = reports.iter().find_map(|(_, r)| r.outcome.solution()).cloned();
-        let certificate = match (&certifier, &found) {
+        let certificate = match (&self.certifier, &found) {
             (Some(c), None) if claimed_none => {
                 let certified = c.certify(&entry.puzzle, &Statement::NoSolution).context("certifying")?;
                 Some(certified.certificate)
@@ -322,107 +416,181 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
             (None, Some(Certificate::Refuted(grid))) => Some(grid.clone()),
             _ => found,
         };
-        // What is known of the puzzle, and each answer judged by the one judgement.
         let given = entry.solution.as_ref().filter(|s| crate::verify::is_solution_of(&entry.puzzle, s));
         let expected = entry.count.map(Expect::of_count).or(entry.solution.as_ref().map(|_| Expect::Solvable));
-        let evidence = Evidence {
-            verified_solution: found.is_some() || given.is_some(),
-            by_construction: false,
-            certified: certificate == Some(Certificate::Checked),
-            expected_solvable: expected.is_some_and(|e| e != Expect::Unsolvable),
-            expected_unsolvable: expected == Some(Expect::Unsolvable),
-        };
-        let backing = match (&certifier, &certificate) {
-            (None, _) => Some(RunCertificate::Off),
-            // The harness's own proof rejected: a fault of the certification, not of the solvers.
-            (_, Some(Certificate::Failed(_))) => Some(RunCertificate::Unproven),
-            (_, Some(c)) => Some(c.kind()),
-            (Some(_), None) => None,
-        };
-        let mut judged: Vec<(&str, Judged)> =
-            reports.iter().map(|(name, r)| (*name, judge_answer(answer_of(&r.outcome, backing), evidence))).collect();
-        judged.extend(rejected.iter().map(|name| (*name, judge_answer(Answer::rejected_grid(), evidence))));
+        Ok(Known { found, certificate, claimed_none, given, expected })
+    }
+
+    /// Says which solvers claimed "no solution" wrongly, and what shows it (a problem).
+    fn say_wrong(
+        &mut self,
+        number: usize,
+        entry: &Entry,
+        reports: &[(&str, Report)],
+        judged: &[(&str, Judged)],
+        known: &Known,
+    ) {
         let liars: Vec<&str> = reports
             .iter()
-            .zip(&judged)
+            .zip(judged)
             .filter(|((_, r), (_, j))| r.outcome == Outcome::Infeasible && *j == Judged::Wrong)
             .map(|((name, _), _)| *name)
             .collect();
-        if !liars.is_empty() {
-            tally.failures += 1;
-            let by = match (&certificate, given) {
-                (Some(Certificate::Refuted(_)), _) => "certification found one".to_string(),
-                _ if reports.iter().any(|(_, r)| r.outcome.solution().is_some()) => {
-                    "another solver's solution is verified".to_string()
-                }
-                (_, Some(_)) => "the solution given with the puzzle is verified".to_string(),
-                _ => format!("the puzzle is expected {}", expected.map_or("solvable", |e| e.name())),
-            };
-            say!("puzzle {number} (line {}): WRONG: {} claimed no solution, but {by}", entry.line, liars.join(", "));
+        if liars.is_empty() {
+            return;
         }
+        self.tally.failures += 1;
+        let by = match (&known.certificate, known.given) {
+            (Some(Certificate::Refuted(_)), _) => "certification found one".to_string(),
+            _ if reports.iter().any(|(_, r)| r.outcome.solution().is_some()) => {
+                "another solver's solution is verified".to_string()
+            }
+            (_, Some(_)) => "the solution given with the puzzle is verified".to_string(),
+            _ => format!("the puzzle is expected {}", known.expected.map_or("solvable", |e| e.name())),
+        };
+        say!("puzzle {number} (line {}): WRONG: {} claimed no solution, but {by}", entry.line, liars.join(", "));
+    }
+
+    /// Says every answer that contradicts the expected verdict, and whose fault it is; the puzzle
+    /// counts once.
+    fn say_contradictions(
+        &mut self,
+        number: usize,
+        entry: &Entry,
+        reports: &[(&str, Report)],
+        judged: &[(&str, Judged)],
+        known: &Known,
+    ) {
         let against: Vec<(&str, String)> =
-            expected.map(|e| contradictions(e, entry.solution.as_ref(), &reports)).unwrap_or_default();
+            known.expected.map(|e| contradictions(e, entry.solution.as_ref(), reports)).unwrap_or_default();
         for (solver, why) in &against {
             // An answer the judgement accepts beats the expectation; any other is the solver's fault.
             let finished = judged.iter().any(|(name, j)| name == solver && j.finished());
             let whose = if finished { " (the expectation is wrong: the answer is verified or proven)" } else { "" };
             say!("puzzle {number} (line {}): CONTRADICTION: {solver}: {why}{whose}", entry.line);
         }
-        tally.contradicted += usize::from(!against.is_empty());
+        self.tally.contradicted += usize::from(!against.is_empty());
+    }
+
+    /// Prints the marker of a puzzle without a solution — `none` when the judgement accepts a
+    /// "no solution", else `unknown` — and says the solvers' and the certification's notes.
+    fn no_solution(
+        &mut self,
+        number: usize,
+        entry: &Entry,
+        judged: &[(&str, Judged)],
+        known: &Known,
+        mut notes: Vec<String>,
+    ) -> anyhow::Result<()> {
         let proven = judged.iter().any(|(_, j)| *j == Judged::Infeasible);
-        match &found {
-            Some(s) => {
-                tally.solved += 1;
-                emit(&write_entry(format, s, None))?
+        match &known.certificate {
+            Some(Certificate::Failed(why)) if known.claimed_none => notes.push(format!("certification: {why}")),
+            Some(Certificate::Unproven(why)) if known.claimed_none => {
+                notes.push(format!("\"no solution\" not certified: {why}"))
             }
-            None => {
-                match &certificate {
-                    Some(Certificate::Failed(why)) if claimed_none => notes.push(format!("certification: {why}")),
-                    Some(Certificate::Unproven(why)) if claimed_none => {
-                        notes.push(format!("\"no solution\" not certified: {why}"))
-                    }
-                    _ => {}
-                }
-                if proven && args.input.box_shape.is_none() {
-                    defaulted_none.extend(defaulted_box(&entry.puzzle));
-                }
-                let word = if proven { "none" } else { "unknown" };
-                let wrong_only = !proven && judged.iter().any(|(_, j)| *j == Judged::Wrong);
-                tally.none += usize::from(proven);
-                tally.wrong += usize::from(wrong_only);
-                tally.unknown += usize::from(!proven && !wrong_only);
-                let why = notes.join("; ");
-                if !why.is_empty() {
-                    let said = if wrong_only { "wrong" } else { word };
-                    say!("puzzle {number} (line {}): {said}: {why}", entry.line);
-                }
-                emit(&no_answer(format, word, number, entry.line, &why))?;
-            }
+            _ => {}
+        }
+        if proven && !self.box_given {
+            self.defaulted_none.extend(defaulted_box(&entry.puzzle));
+        }
+        let word = if proven { "none" } else { "unknown" };
+        let wrong_only = !proven && judged.iter().any(|(_, j)| *j == Judged::Wrong);
+        self.tally.none += usize::from(proven);
+        self.tally.wrong += usize::from(wrong_only);
+        self.tally.unknown += usize::from(!proven && !wrong_only);
+        let why = notes.join("; ");
+        if !why.is_empty() {
+            let said = if wrong_only { "wrong" } else { word };
+            say!("puzzle {number} (line {}): {said}: {why}", entry.line);
+        }
+        emit(&no_answer(self.format, word, number, entry.line, &why))
+    }
+
+    /// Says the summary line (and the box hint) and gives the exit code: 1 on any problem or
+    /// contradicted verdict, or a puzzle without a solution under --require-solution.
+    fn finish(self, puzzles: usize, require_solution: bool) -> ExitCode {
+        let proven_word = match self.certifier {
+            Some(ref c) => format!("proven without a solution (certified by {})", c.checker.version),
+            None => "claimed without a solution (unchecked: --no-certify)".to_string(),
+        };
+        let tally = &self.tally;
+        say!(
+            "{} puzzle(s) × {} solver(s): {} solved, {} {proven_word}, {} unknown (every solver stopped, or no checked \
+             proof), {} answered wrong (a grid that fails the verifier, or \"no solution\" that is wrong, and no \
+             solution), {} contradicting the expected verdict, {} problem(s)",
+            puzzles,
+            self.solvers.len(),
+            tally.solved,
+            tally.none,
+            tally.unknown,
+            tally.wrong,
+            tally.contradicted,
+            tally.failures
+        );
+        if let Some(hint) = box_hint(&self.defaulted_none) {
+            say!("{hint}");
+        }
+        let missing = puzzles - tally.solved;
+        let fail = tally.failures > 0 || tally.contradicted > 0 || (require_solution && missing > 0);
+        if fail {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
         }
     }
-    let proven_word = match certifier {
-        Some(ref c) => format!("proven without a solution (certified by {})", c.checker.version),
-        None => "claimed without a solution (unchecked: --no-certify)".to_string(),
-    };
-    say!(
-        "{} puzzle(s) × {} solver(s): {} solved, {} {proven_word}, {} unknown (every solver stopped, or no checked \
-         proof), {} answered wrong (a grid that fails the verifier, or \"no solution\" that is wrong, and no \
-         solution), {} contradicting the expected verdict, {} problem(s)",
-        entries.len(),
-        solvers.len(),
-        tally.solved,
-        tally.none,
-        tally.unknown,
-        tally.wrong,
-        tally.contradicted,
-        tally.failures
-    );
-    if let Some(hint) = box_hint(&defaulted_none) {
-        say!("{hint}");
+}
+
+/// What is known of one puzzle once its solvers answered and their "no solution" was certified.
+struct Known<'e> {
+    /// A verified solution: a solver's, or the one certification found.
+    found: Option<Grid>,
+    /// The certificate of the solvers' "no solution", when certification ran.
+    certificate: Option<Certificate>,
+    /// Whether some solver claimed "no solution".
+    claimed_none: bool,
+    /// The solution given with the puzzle, when the verifier accepts it.
+    given: Option<&'e Grid>,
+    /// The verdict the input expects (`PUZZLE:COUNT`, or a given solution: solvable).
+    expected: Option<Expect>,
+}
+
+impl Known<'_> {
+    /// The evidence the one judgement weighs.
+    fn evidence(&self) -> Evidence {
+        Evidence {
+            verified_solution: self.found.is_some() || self.given.is_some(),
+            by_construction: false,
+            certified: self.certificate == Some(Certificate::Checked),
+            expected_solvable: self.expected.is_some_and(|e| e != Expect::Unsolvable),
+            expected_unsolvable: self.expected == Some(Expect::Unsolvable),
+        }
     }
-    let missing = entries.len() - tally.solved;
-    let fail = tally.failures > 0 || tally.contradicted > 0 || (args.require_solution && missing > 0);
-    Ok(if fail { ExitCode::from(1) } else { ExitCode::SUCCESS })
+
+    /// The word of the certificate that backs every "no solution" of the puzzle; `certifying`:
+    /// certification is on.
+    fn backing(&self, certifying: bool) -> Option<RunCertificate> {
+        match (certifying, &self.certificate) {
+            (false, _) => Some(RunCertificate::Off),
+            // The harness's own proof rejected: a fault of the certification, not of the solvers.
+            (_, Some(Certificate::Failed(_))) => Some(RunCertificate::Unproven),
+            (_, Some(c)) => Some(c.kind()),
+            (true, None) => None,
+        }
+    }
+
+    /// Each answer judged by the one judgement: the reports in order, then the rejected grids.
+    fn judge<'s>(
+        &self,
+        reports: &[(&'s str, Report)],
+        rejected: &[&'s str],
+        certifying: bool,
+    ) -> Vec<(&'s str, Judged)> {
+        let (evidence, backing) = (self.evidence(), self.backing(certifying));
+        let mut judged: Vec<(&str, Judged)> =
+            reports.iter().map(|(name, r)| (*name, judge_answer(answer_of(&r.outcome, backing), evidence))).collect();
+        judged.extend(rejected.iter().map(|name| (*name, judge_answer(Answer::rejected_grid(), evidence))));
+        judged
+    }
 }
 
 /// What `solve` counts over its puzzles.

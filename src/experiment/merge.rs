@@ -39,20 +39,63 @@ pub struct MergeSummary {
 /// `out` is locked as `run` locks its folder, before it is read, so a merge never writes a folder a
 /// run (or another merge) is writing; with `force`, only what the harness wrote there is replaced.
 pub fn merge(inputs: &[PathBuf], out: &Path, force: bool) -> Result<MergeSummary, ExperimentError> {
-    let refused = |folder: &Path, reason: String| ExperimentError::Refused { folder: folder.to_path_buf(), reason };
     let lock = if out.is_dir() { Some(FolderLock::take(out)?) } else { None };
     if force {
         check_replaceable(out)?;
     }
+    let metas = read_metas(inputs)?;
+    let Some((first_dir, first)) = metas.first().cloned() else {
+        return Err(refused(out, "no input folders to merge".into()));
+    };
+    let config = common_config(&metas, &first_dir, &first)?;
+    check_shards_differ(&metas)?;
+    check_out(inputs, out, force)?;
+
+    // Pool the runs, checking each against the config; one owner per (instance, solver).
+    let index = RowIndex::new(&config);
+    let (rows, total_rows) = pool_runs(&metas, &index)?;
+    let complete = rows.len() / index.solver_count().max(1);
+    let instances = union_instances(&metas, &config)?;
+
+    std::fs::create_dir_all(out).map_err(super::folder::io_at(out))?;
+    let _lock = match lock {
+        Some(lock) => lock,
+        None => FolderLock::take(out)?,
+    };
+    if force {
+        remove_results(out)?;
+    }
+    write_atomic(&out.join(INSTANCES_FILE), instances.as_bytes())?;
+    write_runs(&out.join(RUNS_FILE), &rows)?;
+    write_meta(out, &merged_meta(first, &config, complete, metas))?;
+    Ok(MergeSummary {
+        rows: rows.len(),
+        complete,
+        instances: config.instance_count(),
+        dropped: total_rows - rows.len(),
+        problems: problems(&rows),
+    })
+}
+
+/// A refusal to merge, naming the folder at fault.
+fn refused(folder: &Path, reason: String) -> ExperimentError {
+    ExperimentError::Refused { folder: folder.to_path_buf(), reason }
+}
+
+/// The `meta.json` of every input folder, refusing a folder without one.
+fn read_metas(inputs: &[PathBuf]) -> Result<Vec<(PathBuf, Meta)>, ExperimentError> {
     let mut metas: Vec<(PathBuf, Meta)> = Vec::new();
     for dir in inputs {
         let meta =
             read_meta(dir)?.ok_or_else(|| refused(dir, format!("it has no {META_FILE}: not a results folder")))?;
         metas.push((dir.clone(), meta));
     }
-    let Some((first_dir, first)) = metas.first().cloned() else {
-        return Err(refused(out, "no input folders to merge".into()));
-    };
+    Ok(metas)
+}
+
+/// The config every input folder was run with (the first's, `first` in `first_dir`), its sets
+/// read again where the shards read them; refuses folders of another config or other puzzles.
+fn common_config(metas: &[(PathBuf, Meta)], first_dir: &Path, first: &Meta) -> Result<Config, ExperimentError> {
     let mut config: Config = first.config.clone();
     for (dir, meta) in &metas[1..] {
         if meta.sets != first.sets {
@@ -73,20 +116,30 @@ pub fn merge(inputs: &[PathBuf], out: &Path, force: bool) -> Result<MergeSummary
         // and refuse files that changed since.
         let folder = first.sets.first().map(|r| PathBuf::from(&r.folder)).unwrap_or_default();
         config.read_sets(&folder).map_err(|e| {
-            refused(&first_dir, format!("its sets cannot be read again from {}: {}: {e}", folder.display(), e.key))
+            refused(first_dir, format!("its sets cannot be read again from {}: {}: {e}", folder.display(), e.key))
         })?;
         if let Some(change) = super::sets::changed_file(&config.sets, &first.sets, &config.catalog) {
-            return Err(refused(&first_dir, format!("its runs were made on other puzzles: {change}")));
+            return Err(refused(first_dir, format!("its runs were made on other puzzles: {change}")));
         }
     }
+    Ok(config)
+}
+
+/// Refuses two input folders that hold the same shard (or both the whole experiment).
+fn check_shards_differ(metas: &[(PathBuf, Meta)]) -> Result<(), ExperimentError> {
     let mut shards: Vec<String> = Vec::new();
-    for (dir, meta) in &metas {
+    for (dir, meta) in metas {
         let label = meta.shard.map_or("the whole experiment".to_string(), |s| format!("shard {s}"));
         if shards.contains(&label) {
             return Err(refused(dir, format!("another input folder also holds {label}")));
         }
         shards.push(label);
     }
+    Ok(())
+}
+
+/// Refuses an `out` that holds results: always when it is also an input, else unless `force`.
+fn check_out(inputs: &[PathBuf], out: &Path, force: bool) -> Result<(), ExperimentError> {
     if out.join(META_FILE).exists() || out.join(RUNS_FILE).exists() {
         if inputs.iter().any(|i| same_folder(i, out)) {
             return Err(refused(out, "it is also an input; merge into a new folder".into()));
@@ -98,12 +151,15 @@ pub fn merge(inputs: &[PathBuf], out: &Path, force: bool) -> Result<MergeSummary
             ));
         }
     }
+    Ok(())
+}
 
-    // Pool the runs, checking each against the config; one owner per (instance, solver).
-    let index = RowIndex::new(&config);
+/// The runs of every input folder, each placed by `index` and owned by one folder, pooled: the
+/// rows of complete instances in canonical order, and the count of all rows read.
+fn pool_runs(metas: &[(PathBuf, Meta)], index: &RowIndex) -> Result<(Vec<RunRow>, usize), ExperimentError> {
     let mut owner: HashMap<(usize, usize), PathBuf> = HashMap::new();
     let mut by_instance: BTreeMap<usize, Vec<RunRow>> = BTreeMap::new();
-    for (dir, _) in &metas {
+    for (dir, _) in metas {
         let path = dir.join(RUNS_FILE);
         let (rows, torn) = read_runs(&path)?;
         if torn {
@@ -122,11 +178,14 @@ pub fn merge(inputs: &[PathBuf], out: &Path, force: bool) -> Result<MergeSummary
     let mut rows: Vec<RunRow> =
         by_instance.into_values().filter(|r| r.len() == index.solver_count()).flatten().collect();
     index.sort(&mut rows);
-    let complete = rows.len() / index.solver_count().max(1);
+    Ok((rows, total_rows))
+}
 
-    // Instances: the union of the shards' files, by id.
+/// The merged `instances.txt`: the header, then the union of the shards' instances by id (an
+/// instance two folders hold differently is refused).
+fn union_instances(metas: &[(PathBuf, Meta)], config: &Config) -> Result<String, ExperimentError> {
     let mut blocks: BTreeMap<usize, String> = BTreeMap::new();
-    for (dir, _) in &metas {
+    for (dir, _) in metas {
         let path = dir.join(INSTANCES_FILE);
         let text = std::fs::read_to_string(&path).map_err(super::folder::io_at(&path))?;
         let corrupt = |message: String| ExperimentError::Corrupt { path: path.clone(), message };
@@ -137,20 +196,15 @@ pub fn merge(inputs: &[PathBuf], out: &Path, force: bool) -> Result<MergeSummary
             blocks.insert(id, block);
         }
     }
-    let mut instances = instances_header(&config, None);
+    let mut instances = instances_header(config, None);
     instances.extend(blocks.into_values());
+    Ok(instances)
+}
 
-    std::fs::create_dir_all(out).map_err(super::folder::io_at(out))?;
-    let _lock = match lock {
-        Some(lock) => lock,
-        None => FolderLock::take(out)?,
-    };
-    if force {
-        remove_results(out)?;
-    }
-    write_atomic(&out.join(INSTANCES_FILE), instances.as_bytes())?;
-    write_runs(&out.join(RUNS_FILE), &rows)?;
-    let mut meta = first.clone();
+/// The merged folder's `meta.json`: the first shard's, now of the whole experiment, finished
+/// when every instance is complete, with every shard's own meta in shard order.
+fn merged_meta(first: Meta, config: &Config, complete: usize, mut metas: Vec<(PathBuf, Meta)>) -> Meta {
+    let mut meta = first;
     meta.shard = None;
     meta.instances = config.instance_count();
     meta.runs = meta.instances * config.solvers.len();
@@ -158,14 +212,7 @@ pub fn merge(inputs: &[PathBuf], out: &Path, force: bool) -> Result<MergeSummary
     meta.finished = (complete == meta.instances).then(now_utc);
     metas.sort_by_key(|(_, m)| m.shard);
     meta.merged_from = metas.into_iter().map(|(_, m)| m).collect();
-    write_meta(out, &meta)?;
-    Ok(MergeSummary {
-        rows: rows.len(),
-        complete,
-        instances: config.instance_count(),
-        dropped: total_rows - rows.len(),
-        problems: problems(&rows),
-    })
+    meta
 }
 
 /// True when two paths name the same existing folder.

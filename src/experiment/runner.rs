@@ -111,7 +111,29 @@ struct Jobs<'a> {
     uncertified: Vec<Arc<Instance>>,
 }
 
-impl Jobs<'_> {
+impl<'a> Jobs<'a> {
+    /// The jobs of the instances of `stream`, none for those in `done` but their writing to
+    /// `instances.txt` (`file`, begun at `path`); each instance gets a job per solver.
+    fn new(
+        stream: Stream<'a>,
+        done: &'a BTreeMap<usize, Vec<RunRow>>,
+        solvers: usize,
+        (file, path): (std::fs::File, PathBuf),
+    ) -> Jobs<'a> {
+        Jobs {
+            stream,
+            done,
+            solvers,
+            current: None,
+            next_number: 0,
+            file: std::io::BufWriter::new(file),
+            path,
+            failed: None,
+            halted: false,
+            uncertified: Vec::new(),
+        }
+    }
+
     /// The next job, or `None` when every instance has been handed out or something failed.
     fn next(&mut self) -> Option<Job> {
         use std::io::Write as _;
@@ -167,24 +189,85 @@ impl Jobs<'_> {
 /// Runs `config` as `options` say (see the module doc).
 pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentError> {
     let folder = options.out.as_path();
+    let mut prepared = prepare(config, options)?;
+    // Checks passed: from here on the folder is written.
+    std::fs::create_dir_all(folder).map_err(io_at(folder))?;
+    let lock = match prepared.lock.take() {
+        Some(lock) => lock,
+        None => FolderLock::take(folder)?,
+    };
+    // Dropped before the lock, however the run ends: finished, interrupted or failed.
+    let _tidy = Tidy(folder);
+    let mut meta = prepared.begin(folder, config, options)?;
+    let instances = begin_instances(folder, config, options.shard)?;
+    let Prepared { index, certifier, held, count, complete, kept, .. } = prepared;
+    let appender = RunsAppender::open(&folder.join(RUNS_FILE))?;
+    let progress = start_progress(config, options, &complete, count, !kept.is_empty());
+    let jobs = Jobs::new(Stream::new(config, options.shard, held), &complete, config.solvers.len(), instances);
+    let mut recorder = Recorder::new(config, options, appender, progress, kept, certifier);
+    let jobs =
+        run_jobs(config, options, jobs, |job, finish, seconds, cores| recorder.job_done(job, finish, seconds, cores))?;
+    if let Some(failed) = jobs.failed {
+        return Err(failed);
+    }
+    recorder.recertify(&jobs.uncertified, &index, options.stop.as_ref())?;
+    let Recorder { mut rows, progress, written, .. } = recorder;
+    progress.finish();
+    if let Some(number) = options.stop.as_ref().and_then(signals::received) {
+        return Err(ExperimentError::Interrupted {
+            signal: signals::name(number),
+            number,
+            folder: folder.to_path_buf(),
+            done: complete.len() + written,
+            total: count,
+        });
+    }
+
+    index.sort(&mut rows);
+    write_runs(&folder.join(RUNS_FILE), &rows)?;
+    meta.finished = Some(now_utc());
+    write_meta(folder, &meta)?;
+    drop(_tidy);
+    drop(lock);
+    Ok(Summary { rows: rows.len(), counts: progress.counts(), problems: problems(&rows) })
+}
+
+/// What a run finds and makes before it writes anything (see [`prepare`]).
+struct Prepared {
+    /// The folder's lock, when the folder existed before the run.
+    lock: Option<FolderLock>,
+    /// The folder's `meta.json`, when the run continues its runs.
+    prior: Option<Meta>,
+    /// Where every row of the config belongs.
+    index: RowIndex,
+    /// The rows of `runs.csv` as read (none with `--force`).
+    old_rows: Vec<RunRow>,
+    /// Whether the last line of `runs.csv` was half-written.
+    torn: bool,
+    /// The certifier, when the config certifies.
+    certifier: Option<Certifier>,
+    /// The `unique` instances, generated before anything is written.
+    held: BTreeMap<usize, Instance>,
+    /// The instances of the run (of its shard).
+    count: usize,
+    /// The rows of the instances complete before the run, by instance id.
+    complete: BTreeMap<usize, Vec<RunRow>>,
+    /// The same rows, the ones the run keeps.
+    kept: Vec<RunRow>,
+}
+
+/// Everything before the first write (see the module doc): the folder locked and its refusals,
+/// the memory of the `unique` puzzles, the proof checker; then the banner, the `unique` puzzles
+/// generated, and the instances already complete.
+fn prepare(config: &Config, options: &RunOptions) -> Result<Prepared, ExperimentError> {
+    let folder = options.out.as_path();
     // One run per folder at a time: an existing folder is locked before it is read; a new one as
     // soon as it is created (of two runs racing to create it, the second is refused there).
     let lock = if folder.is_dir() { Some(FolderLock::take(folder)?) } else { None };
     let prior = check_folder(folder, config, options)?;
     let index = RowIndex::new(config);
     let (old_rows, torn) = if options.force { (Vec::new(), false) } else { read_runs(&folder.join(RUNS_FILE))? };
-    let bytes = config.held_bytes(options.shard.map_or(1, |s| s.count));
-    if bytes > MAX_INSTANCE_BYTES {
-        let reason = format!(
-            "its unique puzzles, generated before the first run, would hold {} MiB in memory{}, more than {} MiB: \
-             run it in shards (--shard I/K with K ≥ {}) or lower repeats",
-            bytes >> 20,
-            options.shard.map(|s| format!(" in shard {s}")).unwrap_or_default(),
-            MAX_INSTANCE_BYTES >> 20,
-            config.held_bytes(1).div_ceil(MAX_INSTANCE_BYTES)
-        );
-        return Err(ExperimentError::Refused { folder: folder.to_path_buf(), reason });
-    }
+    check_held_bytes(folder, config, options.shard)?;
     let certifier = match config.certify {
         true => {
             let checker = crate::certificates::Checker::find().ok_or(ExperimentError::NoChecker)?;
@@ -204,46 +287,81 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
 
     let complete = completed(folder, &index, options.shard, &old_rows)?;
     let kept: Vec<RunRow> = complete.values().flatten().cloned().collect();
+    Ok(Prepared { lock, prior, index, old_rows, torn, certifier, held, count, complete, kept })
+}
 
-    // Checks passed: from here on the folder is written.
-    std::fs::create_dir_all(folder).map_err(io_at(folder))?;
-    let lock = match lock {
-        Some(lock) => lock,
-        None => FolderLock::take(folder)?,
-    };
-    // Dropped before the lock, however the run ends: finished, interrupted or failed.
-    let _tidy = Tidy(folder);
-    if options.force {
-        remove_results(folder)?;
-    }
-    let runs_path = folder.join(RUNS_FILE);
-    if torn || kept.len() < old_rows.len() {
-        say!(
-            "{}: kept {} complete runs, dropped {} of unfinished instances",
-            runs_path.display(),
-            kept.len(),
-            old_rows.len() - kept.len()
+/// Refuses a run whose `unique` puzzles, generated before the first run, would hold more than
+/// [`MAX_INSTANCE_BYTES`] in memory.
+fn check_held_bytes(folder: &Path, config: &Config, shard: Option<Shard>) -> Result<(), ExperimentError> {
+    let bytes = config.held_bytes(shard.map_or(1, |s| s.count));
+    if bytes > MAX_INSTANCE_BYTES {
+        let reason = format!(
+            "its unique puzzles, generated before the first run, would hold {} MiB in memory{}, more than {} MiB: \
+             run it in shards (--shard I/K with K ≥ {}) or lower repeats",
+            bytes >> 20,
+            shard.map(|s| format!(" in shard {s}")).unwrap_or_default(),
+            MAX_INSTANCE_BYTES >> 20,
+            config.held_bytes(1).div_ceil(MAX_INSTANCE_BYTES)
         );
-        write_runs(&runs_path, &kept)?;
+        return Err(ExperimentError::Refused { folder: folder.to_path_buf(), reason });
     }
-    let mut meta = match prior {
-        Some(mut m) if !kept.is_empty() => {
-            m.resumed.push(now_utc());
-            (m.jobs, m.finished) = (options.jobs, None);
-            m.containment = crate::solve::process::contain::containment();
-            m
+    Ok(())
+}
+
+impl Prepared {
+    /// The folder's first writes: its results removed (`--force`), `runs.csv` cut to the complete
+    /// instances, and `meta.json` (a resumed run's with this session added, else a new one).
+    fn begin(&mut self, folder: &Path, config: &Config, options: &RunOptions) -> Result<Meta, ExperimentError> {
+        if options.force {
+            remove_results(folder)?;
         }
-        _ => Meta::new(config, options.shard, count, options.jobs),
-    };
-    meta.checker = certifier.as_ref().map(|c| c.checker.clone());
-    write_meta(folder, &meta)?;
-    // `instances.txt` is rewritten from its header as the instances are reached (see [`Jobs`]).
+        let runs_path = folder.join(RUNS_FILE);
+        if self.torn || self.kept.len() < self.old_rows.len() {
+            say!(
+                "{}: kept {} complete runs, dropped {} of unfinished instances",
+                runs_path.display(),
+                self.kept.len(),
+                self.old_rows.len() - self.kept.len()
+            );
+            write_runs(&runs_path, &self.kept)?;
+        }
+        let mut meta = match self.prior.take() {
+            Some(mut m) if !self.kept.is_empty() => {
+                m.resumed.push(now_utc());
+                (m.jobs, m.finished) = (options.jobs, None);
+                m.containment = crate::solve::process::contain::containment();
+                m
+            }
+            _ => Meta::new(config, options.shard, self.count, options.jobs),
+        };
+        meta.checker = self.certifier.as_ref().map(|c| c.checker.clone());
+        write_meta(folder, &meta)?;
+        Ok(meta)
+    }
+}
+
+/// `instances.txt` begun afresh with its header; the instances follow as they are reached
+/// (see [`Jobs`]). Returns the file and its path.
+fn begin_instances(
+    folder: &Path,
+    config: &Config,
+    shard: Option<Shard>,
+) -> Result<(std::fs::File, PathBuf), ExperimentError> {
     let instances_path = folder.join(INSTANCES_FILE);
     let mut file = std::fs::File::create(&instances_path).map_err(io_at(&instances_path))?;
-    std::io::Write::write_all(&mut file, instances_header(config, options.shard).as_bytes())
-        .map_err(io_at(&instances_path))?;
+    std::io::Write::write_all(&mut file, instances_header(config, shard).as_bytes()).map_err(io_at(&instances_path))?;
+    Ok((file, instances_path))
+}
 
-    let mut appender = RunsAppender::open(&runs_path)?;
+/// The progress of a run of `count` instances, those in `complete` done before it (said when
+/// `resuming`).
+fn start_progress(
+    config: &Config,
+    options: &RunOptions,
+    complete: &BTreeMap<usize, Vec<RunRow>>,
+    count: usize,
+    resuming: bool,
+) -> Progress {
     let mut counts = Counts::default();
     complete.values().for_each(|rows| counts.add(rows));
     let total = (count * config.solvers.len()) as u64;
@@ -251,41 +369,77 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
         .filter(|id| !complete.contains_key(id))
         .filter_map(|id| Some((id, Kind::of(config, id)?)));
     let estimator = Estimator::new(left, options.jobs);
-    let mut progress = Progress::new(&config.name, total, counts, options.watch.clone(), estimator);
+    let progress = Progress::new(&config.name, total, counts, options.watch.clone(), estimator);
     let todo = count - complete.len();
-    if !kept.is_empty() {
+    if resuming {
         progress.note(&format!("resuming: {} of {count} instances done, {todo} to run", complete.len()));
     }
-    let jobs = Jobs {
-        stream: Stream::new(config, options.shard, held),
-        done: &complete,
-        solvers: config.solvers.len(),
-        current: None,
-        next_number: 0,
-        file: std::io::BufWriter::new(file),
-        path: instances_path,
-        failed: None,
-        halted: false,
-        uncertified: Vec::new(),
-    };
+    progress
+}
 
-    let abort_after: Option<usize> = std::env::var(ABORT_ENV).ok().and_then(|v| v.parse().ok());
-    let mut pending: HashMap<usize, Vec<Option<Finish>>> = HashMap::new();
-    // Job-slot seconds spent on each instance in flight, for the ETA.
-    let mut spent: HashMap<usize, f64> = HashMap::new();
-    let mut written = 0;
-    let mut rows = kept;
-    let mut certifications = Certifications::new(certifier, config.time_limit, options.stop.clone());
-    let jobs = run_jobs(config, options, jobs, |job, finish, seconds, cores| {
-        let slots = pending.entry(job.instance.id).or_insert_with(|| vec![None; config.solvers.len()]);
+/// What the runner keeps as jobs end: the finishes of the instances in flight, and the rows
+/// written, appended as each instance completes and is certified.
+struct Recorder<'a> {
+    config: &'a Config,
+    /// The results folder.
+    folder: &'a Path,
+    /// The finishes of each instance in flight, by solver.
+    pending: HashMap<usize, Vec<Option<Finish>>>,
+    /// Job-slot seconds spent on each instance in flight, for the ETA.
+    spent: HashMap<usize, f64>,
+    /// Instances written in this session.
+    written: usize,
+    /// Every row of the run: those kept from before, then those written.
+    rows: Vec<RunRow>,
+    certifications: Certifications,
+    appender: RunsAppender,
+    progress: Progress,
+    /// The test hook's count ([`ABORT_ENV`]).
+    abort_after: Option<usize>,
+}
+
+impl<'a> Recorder<'a> {
+    /// A recorder that appends with `appender`, starting from the rows `kept`.
+    fn new(
+        config: &'a Config,
+        options: &'a RunOptions,
+        appender: RunsAppender,
+        progress: Progress,
+        kept: Vec<RunRow>,
+        certifier: Option<Certifier>,
+    ) -> Recorder<'a> {
+        Recorder {
+            config,
+            folder: options.out.as_path(),
+            pending: HashMap::new(),
+            spent: HashMap::new(),
+            written: 0,
+            rows: kept,
+            certifications: Certifications::new(certifier, config.time_limit, options.stop.clone()),
+            appender,
+            progress,
+            abort_after: std::env::var(ABORT_ENV).ok().and_then(|v| v.parse().ok()),
+        }
+    }
+
+    /// Takes the finish of one job, which held its slot `seconds`; once every solver of its
+    /// instance is done, the instance is recorded.
+    fn job_done(&mut self, job: Job, finish: Finish, seconds: f64, cores: &Cores) -> Result<(), ExperimentError> {
+        let slots = self.pending.entry(job.instance.id).or_insert_with(|| vec![None; self.config.solvers.len()]);
         slots[job.solver] = Some(finish);
-        *spent.entry(job.instance.id).or_default() += seconds;
+        *self.spent.entry(job.instance.id).or_default() += seconds;
         if slots.iter().any(Option::is_none) {
             return Ok(());
         }
+        self.record(&job.instance, cores)
+    }
+
+    /// Turns the finishes of `instance` into rows, certifies them on one of the run's `cores`, and
+    /// appends them; on a stop request during certification the instance is left out.
+    fn record(&mut self, instance: &Instance, cores: &Cores) -> Result<(), ExperimentError> {
         let checking = std::time::Instant::now();
         let finishes: Vec<Finish> =
-            pending.remove(&job.instance.id).unwrap_or_default().into_iter().flatten().collect();
+            self.pending.remove(&instance.id).unwrap_or_default().into_iter().flatten().collect();
         let proofs: Vec<Option<ProofFiles>> = finishes
             .iter()
             .map(|f| match f {
@@ -293,79 +447,70 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
                 _ => None,
             })
             .collect();
-        let mut new = instance_rows(config, &job.instance, finishes);
-        let instance = &job.instance;
+        let mut new = instance_rows(self.config, instance, finishes);
         // Checking and proving take a core like any solve, so the run never oversubscribes.
         cores.acquire(1);
-        let certified = certify_instance(&mut certifications, instance, &mut new, &proofs);
+        let certified = certify_instance(&mut self.certifications, instance, &mut new, &proofs);
         cores.release(1);
         match certified {
             Ok(()) => {}
             // The stop request: the instance is left out, for `--resume` to run again.
             Err(CertifyError::Interrupted) => return Ok(()),
             Err(e) => {
-                return Err(ExperimentError::Certification { folder: folder.to_path_buf(), reason: e.to_string() })
+                return Err(ExperimentError::Certification { folder: self.folder.to_path_buf(), reason: e.to_string() })
             }
         }
-        if abort_after == Some(written) {
+        if self.abort_after == Some(self.written) {
             let bytes = csv_text(&new, false);
-            appender.append_bytes(&bytes[..bytes.len() / 2])?;
+            self.appender.append_bytes(&bytes[..bytes.len() / 2])?;
             std::process::abort();
         }
-        appender.append(&new)?;
-        written += 1;
-        let seconds = spent.remove(&instance.id).unwrap_or(0.0) + checking.elapsed().as_secs_f64();
-        progress.add(instance.id, &new, seconds);
-        rows.extend(new);
+        self.appender.append(&new)?;
+        self.written += 1;
+        let seconds = self.spent.remove(&instance.id).unwrap_or(0.0) + checking.elapsed().as_secs_f64();
+        self.progress.add(instance.id, &new, seconds);
+        self.rows.extend(new);
         Ok(())
-    })?;
-    if let Some(failed) = jobs.failed {
-        return Err(failed);
-    }
-    // Kept instances whose "infeasible" rows were left unproven (a checker that was missing or
-    // overran before): certified again now, in place.
-    for instance in &jobs.uncertified {
-        if options.stop.as_ref().and_then(signals::received).is_some() {
-            break;
-        }
-        let mut own: Vec<RunRow> = Vec::new();
-        let (id, rest): (Vec<RunRow>, Vec<RunRow>) =
-            std::mem::take(&mut rows).into_iter().partition(|r| index.locate(r).is_ok_and(|(i, _)| i == instance.id));
-        rows = rest;
-        own.extend(id);
-        for row in own
-            .iter_mut()
-            .filter(|r| r.outcome == RunOutcome::Infeasible && r.certificate == Some(RunCertificate::Unproven))
-        {
-            row.certificate = None;
-        }
-        let certified = certify_instance(&mut certifications, instance, &mut own, &[]);
-        rows.extend(own);
-        match certified {
-            Ok(()) | Err(CertifyError::Interrupted) => {}
-            Err(e) => {
-                return Err(ExperimentError::Certification { folder: folder.to_path_buf(), reason: e.to_string() })
-            }
-        }
-    }
-    progress.finish();
-    if let Some(number) = options.stop.as_ref().and_then(signals::received) {
-        return Err(ExperimentError::Interrupted {
-            signal: signals::name(number),
-            number,
-            folder: folder.to_path_buf(),
-            done: complete.len() + written,
-            total: count,
-        });
     }
 
-    index.sort(&mut rows);
-    write_runs(&runs_path, &rows)?;
-    meta.finished = Some(now_utc());
-    write_meta(folder, &meta)?;
-    drop(_tidy);
-    drop(lock);
-    Ok(Summary { rows: rows.len(), counts: progress.counts(), problems: problems(&rows) })
+    /// Certifies again, in place among the rows, the kept instances whose "infeasible" rows were
+    /// left unproven (a checker that was missing or overran before); a stop request ends it.
+    fn recertify(
+        &mut self,
+        uncertified: &[Arc<Instance>],
+        index: &RowIndex,
+        stop: Option<&StopFlag>,
+    ) -> Result<(), ExperimentError> {
+        for instance in uncertified {
+            if stop.and_then(signals::received).is_some() {
+                break;
+            }
+            let mut own: Vec<RunRow> = Vec::new();
+            let (id, rest): (Vec<RunRow>, Vec<RunRow>) = std::mem::take(&mut self.rows)
+                .into_iter()
+                .partition(|r| index.locate(r).is_ok_and(|(i, _)| i == instance.id));
+            self.rows = rest;
+            own.extend(id);
+            for row in own
+                .iter_mut()
+                .filter(|r| r.outcome == RunOutcome::Infeasible && r.certificate == Some(RunCertificate::Unproven))
+            {
+                row.certificate = None;
+            }
+            let certified = certify_instance(&mut self.certifications, instance, &mut own, &[]);
+            self.rows.extend(own);
+            match certified {
+                Ok(()) | Err(CertifyError::Interrupted) => {}
+                Err(e) => {
+                    return Err(ExperimentError::Certification {
+                        folder: self.folder.to_path_buf(),
+                        reason: e.to_string(),
+                    })
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Certifies the "infeasible" rows of one instance: each solver's own proof (`proofs`, by row;
@@ -562,64 +707,19 @@ fn run_jobs<'a>(
     let queue = Mutex::new(jobs);
     let stopped = || options.stop.as_ref().and_then(signals::received).is_some();
     let next = || if stopped() { None } else { queue.lock().ok().and_then(|mut q| q.next()) };
-    let hard = hard_limit(config.time_limit);
-    let memory_kb = config.memory_mb.saturating_mul(1024);
-    let cores = Cores::new(slots);
-    let (tx, rx) = mpsc::channel::<(Job, std::io::Result<Finish>, f64)>();
+    let shared = Slots {
+        config,
+        options,
+        slots,
+        hard: hard_limit(config.time_limit),
+        memory_kb: config.memory_mb.saturating_mul(1024),
+        cores: Cores::new(slots),
+    };
+    let (tx, rx) = mpsc::channel::<Ended>();
     std::thread::scope(|scope| {
         for slot in 0..slots {
-            let (tx, next, cores) = (tx.clone(), &next, &cores);
-            let log = log_path(&options.out, slot);
-            scope.spawn(move || {
-                let mut worker: Option<WorkerProcess> = None;
-                let mut since = std::time::Instant::now();
-                while let Some(job) = next() {
-                    if !worker.as_mut().is_some_and(WorkerProcess::is_alive) {
-                        match WorkerProcess::spawn(&options.exe, &log) {
-                            Ok(w) => {
-                                worker = Some(match &options.stop {
-                                    Some(stop) => w.stop_on(Arc::clone(stop)),
-                                    None => w,
-                                })
-                            }
-                            Err(e) => {
-                                let _ = tx.send((job, Err(e), 0.0));
-                                break;
-                            }
-                        }
-                    }
-                    let w = worker.as_mut().expect("started just above");
-                    let instance = &job.instance;
-                    let entry = &config.solvers[job.solver];
-                    let log_name = format!("{}-{}", instance.id, entry.name);
-                    let request = Request {
-                        job: job.number,
-                        task: task(config, entry, instance.seed, &options.out, &log_name),
-                        box_rows: instance.puzzle.shape().box_rows(),
-                        box_cols: instance.puzzle.shape().box_cols(),
-                        cells: instance.puzzle.cells().to_vec(),
-                        time_limit: Some(config.time_limit),
-                        max_solutions: 1,
-                        options: SolverOptions { memory_mb: Some(config.memory_mb), ..entry.options.clone() },
-                    };
-                    let weight = config.cores(entry).clamp(1, slots);
-                    cores.acquire(weight);
-                    let finish = w.run(&request, hard, memory_kb);
-                    cores.release(weight);
-                    if entry.runs == Runs::External && !matches!(finish, Finish::Answered(_)) {
-                        crate::external::salvage(&options.out.join(LOGS_DIR), &log_name);
-                    }
-                    let bloated = w.resident_kb().is_some_and(|kb| kb > RECYCLE_KB);
-                    if bloated || !matches!(finish, Finish::Answered(_)) {
-                        worker = None; // spent: the next job gets a fresh worker
-                    }
-                    let held = since.elapsed().as_secs_f64();
-                    since = std::time::Instant::now();
-                    if tx.send((job, Ok(finish), held)).is_err() {
-                        break;
-                    }
-                }
-            });
+            let (tx, next, shared) = (tx.clone(), &next, &shared);
+            scope.spawn(move || shared.serve(slot, next, tx));
         }
         drop(tx);
         let mut result = Ok(());
@@ -628,7 +728,7 @@ fn run_jobs<'a>(
                 continue;
             }
             result = match finish {
-                Ok(finish) => on_done(job, finish, seconds, &cores),
+                Ok(finish) => on_done(job, finish, seconds, &shared.cores),
                 Err(e) => Err(io_at(&options.exe)(e)),
             };
             if result.is_err() {
@@ -640,6 +740,89 @@ fn run_jobs<'a>(
         result
     })?;
     Ok(queue.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner()))
+}
+
+/// What a job slot sends as each job ends: the job, its finish (or why no worker could start
+/// for it), and the seconds the job held the slot.
+type Ended = (Job, std::io::Result<Finish>, f64);
+
+/// What every job slot of [`run_jobs`] shares.
+struct Slots<'a> {
+    config: &'a Config,
+    options: &'a RunOptions,
+    /// The number of slots, also the run's cores.
+    slots: usize,
+    /// The hard limit of one job ([`hard_limit`]).
+    hard: std::time::Duration,
+    /// The memory cap of one job, KiB.
+    memory_kb: u64,
+    /// The run's cores.
+    cores: Cores,
+}
+
+impl Slots<'_> {
+    /// One job slot: takes jobs from `next` until there are none, each solved by the slot's
+    /// worker (started again when it is dead or spent), and sends each end to `tx`.
+    fn serve(&self, slot: usize, next: &impl Fn() -> Option<Job>, tx: mpsc::Sender<Ended>) {
+        let options = self.options;
+        let log = log_path(&options.out, slot);
+        let mut worker: Option<WorkerProcess> = None;
+        let mut since = std::time::Instant::now();
+        while let Some(job) = next() {
+            if !worker.as_mut().is_some_and(WorkerProcess::is_alive) {
+                match WorkerProcess::spawn(&options.exe, &log) {
+                    Ok(w) => {
+                        worker = Some(match &options.stop {
+                            Some(stop) => w.stop_on(Arc::clone(stop)),
+                            None => w,
+                        })
+                    }
+                    Err(e) => {
+                        let _ = tx.send((job, Err(e), 0.0));
+                        break;
+                    }
+                }
+            }
+            let w = worker.as_mut().expect("started just above");
+            let finish = self.solve(w, &job);
+            let bloated = w.resident_kb().is_some_and(|kb| kb > RECYCLE_KB);
+            if bloated || !matches!(finish, Finish::Answered(_)) {
+                worker = None; // spent: the next job gets a fresh worker
+            }
+            let held = since.elapsed().as_secs_f64();
+            since = std::time::Instant::now();
+            if tx.send((job, Ok(finish), held)).is_err() {
+                break;
+            }
+        }
+    }
+
+    /// Runs `job` on `worker` once its cores are free; an external solver's output is salvaged
+    /// into `logs/` when it gave no answer.
+    fn solve(&self, worker: &mut WorkerProcess, job: &Job) -> Finish {
+        let (config, options) = (self.config, self.options);
+        let instance = &job.instance;
+        let entry = &config.solvers[job.solver];
+        let log_name = format!("{}-{}", instance.id, entry.name);
+        let request = Request {
+            job: job.number,
+            task: task(config, entry, instance.seed, &options.out, &log_name),
+            box_rows: instance.puzzle.shape().box_rows(),
+            box_cols: instance.puzzle.shape().box_cols(),
+            cells: instance.puzzle.cells().to_vec(),
+            time_limit: Some(config.time_limit),
+            max_solutions: 1,
+            options: SolverOptions { memory_mb: Some(config.memory_mb), ..entry.options.clone() },
+        };
+        let weight = config.cores(entry).clamp(1, self.slots);
+        self.cores.acquire(weight);
+        let finish = worker.run(&request, self.hard, self.memory_kb);
+        self.cores.release(weight);
+        if entry.runs == Runs::External && !matches!(finish, Finish::Answered(_)) {
+            crate::external::salvage(&options.out.join(LOGS_DIR), &log_name);
+        }
+        finish
+    }
 }
 
 /// The run's cores, handed out to jobs first come, first served: a job waits until it is first in

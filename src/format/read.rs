@@ -534,17 +534,50 @@ fn json_entry(
 ///
 /// Complexity: O(length of `object`).
 fn json_offset(object: &str, key: &str, indices: &[usize]) -> Option<usize> {
-    let bytes = object.as_bytes();
-    let ws = |mut i: usize| {
-        while bytes.get(i).is_some_and(u8::is_ascii_whitespace) {
+    let text = JsonText { bytes: object.as_bytes() };
+    let mut i = text.after(text.skip_ws(0), b'{')?;
+    loop {
+        let end = text.string_end(i);
+        let name = object.get(i + 1..end.saturating_sub(1))?;
+        i = text.after(text.skip_ws(end), b':')?;
+        if name == key {
+            break;
+        }
+        i = text.after(text.skip_ws(text.value_end(i)), b',')?;
+    }
+    for &index in indices {
+        i = text.after(i, b'[')?;
+        for _ in 0..index {
+            i = text.after(text.skip_ws(text.value_end(i)), b',')?;
+        }
+    }
+    Some(i)
+}
+
+/// The text of one valid JSON object, read by byte offsets for [`json_offset`]: each method
+/// takes the offset where something starts and gives the offset where it ends.
+struct JsonText<'a> {
+    bytes: &'a [u8],
+}
+
+impl JsonText<'_> {
+    /// The first offset from `i` on that is not whitespace.
+    fn skip_ws(&self, mut i: usize) -> usize {
+        while self.bytes.get(i).is_some_and(u8::is_ascii_whitespace) {
             i += 1;
         }
         i
-    };
-    // The end of the string that starts at `i` (its opening quote), past its closing quote.
-    let string_end = |mut i: usize| {
+    }
+
+    /// Past `byte` at `i` and the whitespace after it; `None` when `i` holds anything else.
+    fn after(&self, i: usize, byte: u8) -> Option<usize> {
+        (self.bytes.get(i) == Some(&byte)).then(|| self.skip_ws(i + 1))
+    }
+
+    /// The end of the string that starts at `i` (its opening quote), past its closing quote.
+    fn string_end(&self, mut i: usize) -> usize {
         i += 1;
-        while let Some(&b) = bytes.get(i) {
+        while let Some(&b) = self.bytes.get(i) {
             i += match b {
                 b'\\' => 2,
                 b'"' => return i + 1,
@@ -552,72 +585,42 @@ fn json_offset(object: &str, key: &str, indices: &[usize]) -> Option<usize> {
             };
         }
         i
-    };
-    // The end of the value that starts at `i`.
-    let value_end = |mut i: usize| match bytes.get(i) {
-        Some(b'"') => string_end(i),
-        Some(b'[' | b'{') => {
-            let mut depth = 0;
-            while let Some(&b) = bytes.get(i) {
-                match b {
-                    b'"' => {
-                        i = string_end(i);
-                        continue;
-                    }
-                    b'[' | b'{' => depth += 1,
-                    b']' | b'}' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            return i + 1;
-                        }
-                    }
-                    _ => {}
+    }
+
+    /// The end of the value that starts at `i`.
+    fn value_end(&self, mut i: usize) -> usize {
+        match self.bytes.get(i) {
+            Some(b'"') => self.string_end(i),
+            Some(b'[' | b'{') => self.nested_end(i),
+            _ => {
+                while self.bytes.get(i).is_some_and(|b| !b.is_ascii_whitespace() && !matches!(b, b',' | b']' | b'}')) {
+                    i += 1;
                 }
-                i += 1;
+                i
             }
-            i
-        }
-        _ => {
-            while bytes.get(i).is_some_and(|b| !b.is_ascii_whitespace() && !matches!(b, b',' | b']' | b'}')) {
-                i += 1;
-            }
-            i
-        }
-    };
-    let mut i = ws(0);
-    if bytes.get(i) != Some(&b'{') {
-        return None;
-    }
-    i = ws(i + 1);
-    loop {
-        let end = string_end(i);
-        let name = object.get(i + 1..end.saturating_sub(1))?;
-        i = ws(end);
-        if bytes.get(i) != Some(&b':') {
-            return None;
-        }
-        i = ws(i + 1);
-        if name == key {
-            break;
-        }
-        i = ws(value_end(i));
-        if bytes.get(i) != Some(&b',') {
-            return None;
-        }
-        i = ws(i + 1);
-    }
-    for &index in indices {
-        if bytes.get(i) != Some(&b'[') {
-            return None;
-        }
-        i = ws(i + 1);
-        for _ in 0..index {
-            i = ws(value_end(i));
-            if bytes.get(i) != Some(&b',') {
-                return None;
-            }
-            i = ws(i + 1);
         }
     }
-    Some(i)
+
+    /// The end of the array or object that starts at `i`, past its closing bracket.
+    fn nested_end(&self, mut i: usize) -> usize {
+        let mut depth = 0;
+        while let Some(&b) = self.bytes.get(i) {
+            match b {
+                b'"' => {
+                    i = self.string_end(i);
+                    continue;
+                }
+                b'[' | b'{' => depth += 1,
+                b']' | b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return i + 1;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        i
+    }
 }

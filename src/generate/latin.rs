@@ -35,7 +35,7 @@
 //! even a short chain starts from a random isotope.
 //!
 //! Complexity: about 2N³ moves of O(N) each (a move scans three lines for their 1s): O(N⁴) time, O(N³)
-//! space for the cube (about 15 ms and 46 KiB at N = 36, measured with `generate --box 1x36`).
+//! space for the cube (measured at N = 36: docs/benchmarks.md, "The Latin-square sampler").
 
 use rand::seq::SliceRandom;
 use rand::Rng;

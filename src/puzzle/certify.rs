@@ -167,9 +167,9 @@ impl Certifier {
     /// A certifier with `checker` for verdicts reached within a solver's `time_limit`: proving
     /// within [`PROVE_FACTOR`] × `time_limit` (at least [`MIN_PROVE`]), checking within
     /// [`CHECK_FACTOR`] × that. Certification is harness work outside the solver's limit, and the
-    /// plain reference CNF has none of a solver's front end: a 36×36 random fill that `sat`
-    /// refutes in 2.4 ms takes CaDiCaL 0.8 s on it and `rate` 1.5 s (`scripts/bench-certify.sh`),
-    /// so its limits are wider than the solver's, never narrower.
+    /// plain reference CNF has none of a solver's front end, so proving and checking on it can take
+    /// far longer than the solve (docs/benchmarks.md, "Certification's limits"): its limits are
+    /// wider than the solver's, never narrower.
     pub fn new(checker: Checker, time_limit: Duration) -> Certifier {
         let prove_limit = (time_limit * PROVE_FACTOR).max(MIN_PROVE);
         Certifier { checker, prove_limit, check_limit: prove_limit * CHECK_FACTOR, stop: None }
@@ -183,8 +183,8 @@ impl Certifier {
     }
 
     /// The checker's limit on a solver's own proof, for a solver's `time_limit`: the proof came
-    /// from a run within `time_limit`, and checking takes about twice the proving
-    /// (`scripts/bench-certify.sh`), so [`PROVE_FACTOR`] × [`CHECK_FACTOR`] × `time_limit`, at
+    /// from a run within `time_limit`, and checking takes longer than the proving (see
+    /// [`CHECK_FACTOR`]), so [`PROVE_FACTOR`] × [`CHECK_FACTOR`] × `time_limit`, at
     /// least [`MIN_OWN_CHECK`]. It scales with the time limit: a run of 1 s solves gives each
     /// proof 16 s, not the minutes the harness's own proving may need on the reference CNF.
     pub fn check_limit_for(time_limit: Duration) -> Duration {
@@ -260,8 +260,8 @@ pub fn prove_without_proof(puzzle: &Grid, statement: &Statement, limit: Duration
 pub const PROVE_FACTOR: u32 = 4;
 /// The shortest proving limit.
 pub const MIN_PROVE: Duration = Duration::from_secs(60);
-/// The checker's limit as a multiple of the proving limit (checking took about twice the proving
-/// in `scripts/bench-certify.sh`).
+/// The checker's limit as a multiple of the proving limit, with room to spare over the ratio
+/// `scripts/bench-certify.sh` measured (docs/benchmarks.md, "Certification's limits").
 pub const CHECK_FACTOR: u32 = 4;
 /// The shortest limit of the checker on a solver's own proof.
 pub const MIN_OWN_CHECK: Duration = Duration::from_secs(10);

@@ -14,14 +14,13 @@
 //!
 //! ## Sizes
 //! Any shape works in principle; what is reachable depends on the size. Small grids have few clue
-//! counts per range and little room for hard logic: 4×4 puzzles come out easy (20,000 attempts at
-//! any clue count found no other rating; asking for one ends in a [`PuzzleError`] once
-//! [`PuzzleSpec::max_attempts`] attempts have failed), and hard 6×6
-//! puzzles take hundreds of attempts (still well under a second). From 16×16 up, digging stops at
+//! counts per range and little room for hard logic: 4×4 puzzles come out easy (no other rating
+//! was ever found; asking for one ends in a [`PuzzleError`] once [`PuzzleSpec::max_attempts`]
+//! attempts have failed), and hard 6×6 puzzles take many attempts. From 16×16 up, digging stops at
 //! a larger share of givens than at 9×9 (minimal 16×16 puzzles keep about 36 % of the cells, right
-//! at the expert bound), so expert 16×16 puzzles take about a second each and expert 25×25 ones
-//! need a wider `givens` range (e.g. up to 290); easy, medium and hard 25×25 puzzles take well
-//! under the default 10 s budget.
+//! at the expert bound), so expert puzzles are hard to reach there: expert 25×25 ones need a wider
+//! `givens` range (e.g. up to 290). What generation costs at each size: docs/benchmarks.md
+//! ("Puzzle generation by size").
 
 mod analyze;
 pub mod certify;

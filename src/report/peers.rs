@@ -270,9 +270,17 @@ pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
     if cells.is_empty() {
         return;
     }
-    let limit = results.time_limit.map_or_else(|| "none was reached".to_owned(), fmt_round_seconds);
     let (other, others_) = others(cells);
     let _ = writeln!(out, "## Ours against the {others_}\n");
+    introduction(out, results, cells, other);
+    leaders_table(out, results, cells, other);
+    standings_table(out, results, cells);
+    instance_table(out, results);
+}
+
+/// The section's opening paragraph: who the sides are, how PAR-2 counts, and who wins a cell.
+fn introduction(out: &mut String, results: &Results, cells: &[Cell], other: &str) {
+    let limit = results.time_limit.map_or_else(|| "none was reached".to_owned(), fmt_round_seconds);
     let some_peers = cells.iter().flat_map(|c| &c.standings).any(|s| s.side == Side::Peer);
     let who = match (other, some_peers) {
         ("peer", _) => "peers are the field's solvers of `peers/solvers.toml`, run",
@@ -292,6 +300,11 @@ pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
          wins its cell.\n",
         capitalized(article(other))
     );
+}
+
+/// Who leads each cell: a sentence counting the cells each side leads, then a row per cell with
+/// the best of ours and the best of the others.
+fn leaders_table(out: &mut String, results: &Results, cells: &[Cell], other: &str) {
     let lines: Vec<(&Cell, String)> = cells.iter().filter_map(|c| Some((c, verdict_line(c, other)?))).collect();
     let peer_wins: Vec<String> = lines
         .iter()
@@ -332,6 +345,11 @@ pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
             fmt_seconds(p.par2)
         );
     }
+}
+
+/// Every solver's standing in every cell, best PAR-2 first.
+fn standings_table(out: &mut String, results: &Results, cells: &[Cell]) {
+    let mode = results.mode_heading();
     out.push_str("\n### Every solver, per cell\n\nBest PAR-2 first in each cell.\n\n");
     let _ = writeln!(out, "| {mode} | N | α | solver | side | resolved | wrong | PAR-2 wall | PAR-2 CPU | median wall | median CPU of resolved |");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|---|\n");
@@ -359,7 +377,6 @@ pub(crate) fn section(out: &mut String, results: &Results, cells: &[Cell]) {
         }
     }
     out.push('\n');
-    instance_table(out, results);
 }
 
 /// `a` or `an` before `noun`.

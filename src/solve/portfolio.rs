@@ -2,28 +2,27 @@
 //! process of its own, and the first verified answer (a solution, or a proof that there is none)
 //! wins; the others are killed at once.
 //!
-//! The solvers complement each other (`backtrack` fills an empty 64×64 grid in 0.2 s where CDCL
-//! needs seconds to load the formula; CDCL resolves the hard phase where the search stalls), so
-//! the race is as fast as the fastest member plus the cost of starting the processes (a few
-//! milliseconds). Members ([`SolverOptions::members`], default [`DEFAULT_MEMBERS`]: `backtrack`,
-//! `sat`, `kissat`) get the portfolio's options (so `preprocess` reaches its SAT members), its
-//! time limit, and each the portfolio's memory cap ([`SolverOptions::memory_mb`], set by whoever
-//! enforces the cap; half the machine's memory by hand). A member's answer counts only when it is
-//! `solved` with a grid the oracle accepts, or `infeasible`; a member that stops at its limit,
-//! fails or is killed leaves the race to the others. The report names the winner
-//! ([`Stats::winner`]); its effort counters are the winner's, and its time is the race's wall
-//! time: `build_seconds` the winner's set-up, `seconds` the rest, so their sum is the wall time
-//! from the first process started to the winning answer.
+//! The solvers complement each other (`backtrack` fills an empty 64×64 grid before CDCL has loaded
+//! its formula; CDCL resolves the hard phase where the search stalls), so the race is as fast as
+//! the fastest member plus the cost of starting the processes (measured: docs/benchmarks.md, "The
+//! portfolio's members and leash"). Members ([`SolverOptions::members`], default
+//! [`DEFAULT_MEMBERS`]: `backtrack`, `sat`, `kissat`) get the portfolio's options (so `preprocess`
+//! reaches its SAT members), its time limit, and each the portfolio's memory cap
+//! ([`SolverOptions::memory_mb`], set by whoever enforces the cap; half the machine's memory by
+//! hand). A member's answer counts only when it is `solved` with a grid the oracle accepts, or
+//! `infeasible`; a member that stops at its limit, fails or is killed leaves the race to the
+//! others. The report names the winner ([`Stats::winner`]); its effort counters are the winner's,
+//! and its time is the race's wall time: `build_seconds` the winner's set-up, `seconds` the rest,
+//! so their sum is the wall time from the first process started to the winning answer.
 //!
 //! Cores: the members run at once, one process each. `run` gives a portfolio job as many of its
 //! job slots as the portfolio has members (at most all of them), so the race never shares a core
 //! with another job; with fewer cores than members, the members share the cores the job holds.
 //! Then the backtracking members (`backtrack`, `backtrack-naive`, `dlx`) race on a **leash**
 //! ([`LEASH`]): their own time limit is 1 s, after which they leave their core to the CDCL members.
-//! A search wins early or not at all: in `results/phase` (1,600 planted instances up to 25×25)
-//! `backtrack` won 873 races, the slowest in 0.11 s, and at the 36×36 peak it finishes nothing
-//! within 60 s, while three members on two cores made the race about 1.4× slower than `sat`
-//! alone there.
+//! A search wins early or not at all, and members that outnumber the cores slow the race down at
+//! the hardness peak (the races behind this: docs/benchmarks.md, "The portfolio's members and
+//! leash").
 //! The runner's memory readings see the portfolio's own process only: each member is held to the
 //! cap separately, here.
 //!
@@ -31,7 +30,7 @@
 //! (the Python package sets it to the `sudoku-lab` command it installs), else the `sudoku-lab`
 //! beside the folder this executable is in (where cargo puts test binaries, `target/*/deps/`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
@@ -137,9 +136,32 @@ impl Solver for Portfolio {
     }
 
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> Result<Report, SolveError> {
-        let backend = |message: String| SolveError::Backend { solver: "portfolio", message };
         let exe = worker_exe().map_err(backend)?;
         let start = Instant::now();
+        let mut race = self.race(&exe, puzzle, limits)?;
+        let wall = start.elapsed().as_secs_f64();
+        // The note names the members in the order they were chosen, whatever order they ended in.
+        race.laps.sort_by_key(|l| self.members.iter().position(|&m| m == l.member));
+        race.report(wall)
+    }
+}
+
+/// A backend error of the portfolio.
+fn backend(message: String) -> SolveError {
+    SolveError::Backend { solver: "portfolio", message }
+}
+
+/// How a race ended: every member's lap, and the first decisive answer with its member.
+struct Race {
+    laps: Vec<Lap>,
+    winner: Option<(SolverKind, Report)>,
+}
+
+impl Portfolio {
+    /// Races the members on `puzzle`, each in a worker started from `exe`; the first decisive
+    /// answer stops the others. A member's grid the oracle rejects, or a worker that cannot start,
+    /// is an error (and stops the race).
+    fn race(&self, exe: &Path, puzzle: &Grid, limits: &Limits) -> Result<Race, SolveError> {
         // A member past its limit is killed halfway into the grace a caller gives the portfolio
         // itself (max(1 s, 10 %), as for every worker), so the race always answers before that.
         let hard = limits.time.map_or(Duration::MAX, |t| t + grace(t) / 2);
@@ -150,11 +172,10 @@ impl Solver for Portfolio {
         };
         let won = Arc::new(AtomicUsize::new(0));
         let (tx, rx) = mpsc::channel::<Result<Lap, String>>();
-        let mut laps: Vec<Lap> = Vec::new();
-        let mut winner: Option<(SolverKind, Report)> = None;
+        let mut race = Race { laps: Vec::new(), winner: None };
         std::thread::scope(|scope| {
             for &member in &self.members {
-                let (tx, won, exe, request) = (tx.clone(), Arc::clone(&won), &exe, request(member));
+                let (tx, won, request) = (tx.clone(), Arc::clone(&won), request(member));
                 scope.spawn(move || {
                     let lap = WorkerProcess::spawn_with(exe, Stdio::inherit())
                         .map(|w| w.stop_on(won))
@@ -180,28 +201,25 @@ impl Solver for Portfolio {
                         return Err(SolveError::Unverified { solver: "portfolio", faults });
                     }
                 }
-                if winner.is_none() {
+                if race.winner.is_none() {
                     if let Some(report) = decisive(puzzle, &lap) {
                         won.store(1, Ordering::Relaxed);
-                        winner = Some((lap.member, report));
+                        race.winner = Some((lap.member, report));
                     }
                 }
-                laps.push(lap);
+                race.laps.push(lap);
             }
             Ok(())
         })?;
-        let wall = start.elapsed().as_secs_f64();
-        // The note names the members in the order they were chosen, whatever order they ended in.
-        laps.sort_by_key(|l| self.members.iter().position(|&m| m == l.member));
-        let others = |except: Option<SolverKind>| -> String {
-            let parts: Vec<String> = laps
-                .iter()
-                .filter(|l| Some(l.member) != except)
-                .map(|l| format!("{}: {}", l.member, lap_word(&l.finish)))
-                .collect();
-            parts.join(", ")
-        };
-        match winner {
+        Ok(race)
+    }
+}
+
+impl Race {
+    /// The portfolio's report of the race, which took `wall` seconds: the winner's answer, else a
+    /// limit, or an error when every member failed; the note says how each member ended.
+    fn report(self, wall: f64) -> Result<Report, SolveError> {
+        match self.winner {
             Some((member, report)) => {
                 let build = report.stats.build_seconds.min(wall);
                 let stats = Stats {
@@ -211,7 +229,7 @@ impl Solver for Portfolio {
                     ..report.stats
                 };
                 let mut note = format!("won by {member} at {wall:.3} s");
-                let rest = others(Some(member));
+                let rest = others(&self.laps, Some(member));
                 if !rest.is_empty() {
                     note.push_str(&format!(" ({rest})"));
                 }
@@ -220,16 +238,26 @@ impl Solver for Portfolio {
                 }
                 Ok(Report { outcome: report.outcome, stats, note: Some(note) })
             }
-            None if laps.iter().all(|l| matches!(l.finish, Finish::Died { .. })) => {
-                Err(backend(format!("every member failed: {}", others(None))))
+            None if self.laps.iter().all(|l| matches!(l.finish, Finish::Died { .. })) => {
+                Err(backend(format!("every member failed: {}", others(&self.laps, None))))
             }
             None => Ok(Report {
                 outcome: Outcome::LimitReached,
                 stats: Stats { seconds: wall, ..Stats::default() },
-                note: Some(format!("no member answered within the limit: {}", others(None))),
+                note: Some(format!("no member answered within the limit: {}", others(&self.laps, None))),
             }),
         }
     }
+}
+
+/// How each member but `except` ended, for the note: `MEMBER: WORD`, comma-separated.
+fn others(laps: &[Lap], except: Option<SolverKind>) -> String {
+    let parts: Vec<String> = laps
+        .iter()
+        .filter(|l| Some(l.member) != except)
+        .map(|l| format!("{}: {}", l.member, lap_word(&l.finish)))
+        .collect();
+    parts.join(", ")
 }
 
 /// The member's report when it is an answer that ends the race: a solution the oracle accepts, or

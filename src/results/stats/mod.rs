@@ -25,9 +25,9 @@
 //! written with three significant digits ([`digits`]). Quantiles and plain least-squares lines
 //! for the figures: [`describe`].
 //!
-//! Speed (the ignored test `bootstrap_speed`, release build): a pair comparison at B = 10,000 on
-//! 40 instances takes about 3 ms of CPU (12 ms with four seeds per instance), so a report's
-//! hundreds of comparisons take a second or two.
+//! Speed: the ignored test `bootstrap_speed` (release build) times a pair comparison, so that a
+//! report's hundreds of comparisons stay cheap (its numbers: docs/benchmarks.md, "The bootstrap's
+//! speed").
 
 #![cfg_attr(
     not(test),

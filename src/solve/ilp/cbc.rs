@@ -5,15 +5,14 @@
 //! time limit in whole seconds as CBC takes it), the process-wide lock (CBC keeps global state, so
 //! `good_lp`'s `singlethread-cbc` serialises calls too) and the translation of its answers. CBC
 //! treats a pure feasibility problem with a random objective of its own and finds most solutions
-//! with its feasibility pump at the root; measured on a planted 36×36 at α = 0.4, where HiGHS's
-//! root LP (dual simplex on the zero-cost, degenerate LP) did not finish in 150 s, CBC solved the
-//! LP in 0.6 s and found a solution in 49 s. CBC reports no node count through `good_lp`;
-//! `lp_iterations` is its simplex iteration count.
+//! with its feasibility pump at the root, so it answers where HiGHS's root LP (dual simplex on the
+//! zero-cost, degenerate LP) stalls (measured: docs/benchmarks.md, "`ilp-clique-cbc`"). CBC
+//! reports no node count through `good_lp`; `lp_iterations` is its simplex iteration count.
 //!
 //! A run stopped by the time limit can still hand back a point; it counts only when the oracle
 //! accepts the decoded grid, otherwise the outcome is [`Outcome::LimitReached`]. CBC's feasibility
-//! pump does not poll the time limit (in `results/ilp`, 10 of 12 runs with a 60 s limit went on to
-//! the runner's hard limit): `solve`, `bench` and `run` stop it from outside, in a worker process.
+//! pump does not poll the time limit (runs go on past it to the runner's hard limit; the count is
+//! in docs/benchmarks.md): `solve`, `bench` and `run` stop it from outside, in a worker process.
 
 use std::time::Instant;
 

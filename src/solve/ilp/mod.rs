@@ -25,6 +25,7 @@ pub mod clique;
 pub mod hybrid;
 
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -395,8 +396,6 @@ impl Solver for Ilp {
     /// HiGHS presolve bugs, e.g. ERGO-Code/HiGHS#2402). Then `seconds` and `build_seconds` add up
     /// both attempts, and `nodes` and `lp_iterations` are the second run's.
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> Result<Report, SolveError> {
-        let name = self.name();
-        let backend = |message: String| SolveError::Backend { solver: name, message };
         let build = Instant::now();
         let reduced = match propagate::presolve(puzzle, self.options.propagate, build) {
             Ok(reduced) => reduced,
@@ -406,14 +405,57 @@ impl Solver for Ilp {
             Some((grid, note)) => (grid, Some(note.clone())),
             None => (puzzle, None),
         };
+        let Ready { model, mut stats, start_grid, limits } = match self.ready(puzzle, limits, build) {
+            ControlFlow::Continue(ready) => ready,
+            ControlFlow::Break(report) => return Ok(report),
+        };
+        let Settled { run, columns, retry_note } = self.run_doubting(puzzle, model, &limits, &mut stats)?;
+        stats.build_seconds += run.load_seconds;
+        stats.seconds = run.seconds;
+        stats.nodes = run.nodes;
+        stats.lp_iterations = run.lp_iterations;
+        let (outcome, note) = match run.answer {
+            Answer::Values(values) => (Outcome::Solved(decode(start_grid, &columns, &values)), None),
+            Answer::NoGrid(outcome, why) => (outcome, Some(why)),
+        };
+        let notes: Vec<String> = [propagated, retry_note, note].into_iter().flatten().collect();
+        let note = (!notes.is_empty()).then(|| notes.join("; "));
+        Ok(Report { outcome, stats, note })
+    }
+}
+
+/// A model built and ready for HiGHS, with what HiGHS is given of the time limit.
+struct Ready {
+    model: Model,
+    /// The build's stats: its seconds, the model's size.
+    stats: Stats,
+    /// The grid the model's values are decoded onto.
+    start_grid: Grid,
+    /// The limits less the build's time.
+    limits: Limits,
+}
+
+/// The HiGHS run that answers a model, the columns its values belong to, and the note of a second
+/// opinion when there was one.
+struct Settled {
+    run: Run,
+    columns: Vec<(usize, usize)>,
+    retry_note: Option<String>,
+}
+
+impl Ilp {
+    /// Builds the model of `puzzle` (building started at `build`); `Break` with the report when no
+    /// HiGHS run is needed: the model proves the puzzle infeasible, has no variable left, or the
+    /// time limit ran out while building.
+    fn ready(&self, puzzle: &Grid, limits: &Limits, build: Instant) -> ControlFlow<Report, Ready> {
         let model = match self.build(puzzle) {
             Built::Model(model) => *model,
             Built::Infeasible(note) => {
                 let stats = Stats { build_seconds: build.elapsed().as_secs_f64(), ..Stats::default() };
-                return Ok(Report { outcome: Outcome::Infeasible, stats, note: Some(note) });
+                return ControlFlow::Break(Report { outcome: Outcome::Infeasible, stats, note: Some(note) });
             }
         };
-        let mut stats = Stats {
+        let stats = Stats {
             build_seconds: build.elapsed().as_secs_f64(),
             variables: Some(model.columns.len()),
             constraints: Some(model.rows),
@@ -428,17 +470,32 @@ impl Solver for Ilp {
         // A full grid leaves the clique model without variables, and HiGHS calls such a model
         // an error ("model empty"): the givens are the whole answer.
         if model.columns.is_empty() {
-            return Ok(Report { outcome: Outcome::Solved(start_grid), stats, note: Some("no empty cell".to_string()) });
+            let note = Some("no empty cell".to_string());
+            return ControlFlow::Break(Report { outcome: Outcome::Solved(start_grid), stats, note });
         }
         // Model building counts against the limit: HiGHS gets what is left of it.
         let limits = match limits.time.map(|t| t.checked_sub(build.elapsed())) {
             Some(None) => {
                 let note = "time limit reached while building the model".to_string();
-                return Ok(Report { outcome: Outcome::LimitReached, stats, note: Some(note) });
+                return ControlFlow::Break(Report { outcome: Outcome::LimitReached, stats, note: Some(note) });
             }
             left => Limits { time: left.flatten(), ..limits.clone() },
         };
-        let limits = &limits;
+        ControlFlow::Continue(Ready { model, stats, start_grid, limits })
+    }
+
+    /// Runs HiGHS on `model` of `puzzle`; with presolve on, an error or "infeasible" gets a second
+    /// opinion with presolve off (see [`Solver::solve`] for why), whose build and times are added
+    /// to `stats`.
+    fn run_doubting(
+        &self,
+        puzzle: &Grid,
+        model: Model,
+        limits: &Limits,
+        stats: &mut Stats,
+    ) -> Result<Settled, SolveError> {
+        let name = self.name();
+        let backend = |message: String| SolveError::Backend { solver: name, message };
         let mut columns = model.columns;
         let mut retry_note = None;
         // With presolve on, two HiGHS answers get a second opinion with presolve off: an error, and
@@ -483,17 +540,7 @@ impl Solver for Ilp {
             (Ok(run), _) => run,
             (Err(RunError::Failed { message, .. } | RunError::Other(message)), _) => return Err(backend(message)),
         };
-        stats.build_seconds += run.load_seconds;
-        stats.seconds = run.seconds;
-        stats.nodes = run.nodes;
-        stats.lp_iterations = run.lp_iterations;
-        let (outcome, note) = match run.answer {
-            Answer::Values(values) => (Outcome::Solved(decode(start_grid, &columns, &values)), None),
-            Answer::NoGrid(outcome, why) => (outcome, Some(why)),
-        };
-        let notes: Vec<String> = [propagated, retry_note, note].into_iter().flatten().collect();
-        let note = (!notes.is_empty()).then(|| notes.join("; "));
-        Ok(Report { outcome, stats, note })
+        Ok(Settled { run, columns, retry_note })
     }
 }
 

@@ -530,39 +530,55 @@ fn survey_here(
         survey.determined_exact = end == CountEnd::Exhausted;
         return Ok(survey);
     };
-    if end == CountEnd::Enough {
-        let first = agree.clone();
-        let var_of: std::collections::HashMap<(usize, usize), u32> =
-            model.columns.iter().enumerate().map(|(i, &col)| (col, i as u32)).collect();
-        survey.determined_exact = loop {
-            let differs: Vec<Lit> = (0..first.cells().len())
-                .filter(|&c| puzzle.get(c) == 0 && agree.get(c) != 0)
-                .map(|c| Var::new(var_of[&(c, usize::from(first.get(c)) - 1)]).neg_lit())
-                .collect();
-            if differs.is_empty() {
-                break true;
-            }
-            solver.add_clause_ref(rustsat::types::Cl::new(&differs)).map_err(cadical)?;
-            match solver.solve().map_err(cadical)? {
-                SolverResult::Unsat => break true,
-                SolverResult::Interrupted => break false,
-                SolverResult::Sat => {
-                    for c in 0..first.cells().len() {
-                        if puzzle.get(c) != 0 || agree.get(c) == 0 {
-                            continue;
-                        }
-                        let var = Var::new(var_of[&(c, usize::from(first.get(c)) - 1)]);
-                        if solver.lit_val(var.pos_lit()).map_err(cadical)? != TernaryVal::True {
-                            agree.set(c, 0);
-                        }
-                    }
-                    progress(count, &agree);
-                }
-            }
-        };
-    } else {
-        survey.determined_exact = end == CountEnd::Exhausted;
-    }
+    survey.determined_exact = match end {
+        CountEnd::Enough => {
+            narrow_backbone(&mut solver, puzzle, &model, &mut agree, &mut |agree| progress(count, agree))?
+        }
+        _ => end == CountEnd::Exhausted,
+    };
     survey.determined = agree;
     Ok(survey)
+}
+
+/// Completes the backbone once counting stopped at its cap: `agree` holds the cells every
+/// solution found agrees on; while some solution differs from the first in one of them (`solver`
+/// holds the blocking clauses already), those cells leave `agree` and `progress` hears of it.
+/// Returns whether `agree` is exact (false when the deadline interrupted the solver).
+fn narrow_backbone(
+    solver: &mut CaDiCaL,
+    puzzle: &Grid,
+    model: &CnfModel,
+    agree: &mut Grid,
+    progress: &mut dyn FnMut(&Grid),
+) -> Result<bool, SolveError> {
+    let cadical = |e: anyhow::Error| SolveError::Backend { solver: "sat", message: format!("CaDiCaL: {e}") };
+    let first = agree.clone();
+    let var_of: std::collections::HashMap<(usize, usize), u32> =
+        model.columns.iter().enumerate().map(|(i, &col)| (col, i as u32)).collect();
+    loop {
+        let differs: Vec<Lit> = (0..first.cells().len())
+            .filter(|&c| puzzle.get(c) == 0 && agree.get(c) != 0)
+            .map(|c| Var::new(var_of[&(c, usize::from(first.get(c)) - 1)]).neg_lit())
+            .collect();
+        if differs.is_empty() {
+            return Ok(true);
+        }
+        solver.add_clause_ref(rustsat::types::Cl::new(&differs)).map_err(cadical)?;
+        match solver.solve().map_err(cadical)? {
+            SolverResult::Unsat => return Ok(true),
+            SolverResult::Interrupted => return Ok(false),
+            SolverResult::Sat => {
+                for c in 0..first.cells().len() {
+                    if puzzle.get(c) != 0 || agree.get(c) == 0 {
+                        continue;
+                    }
+                    let var = Var::new(var_of[&(c, usize::from(first.get(c)) - 1)]);
+                    if solver.lit_val(var.pos_lit()).map_err(cadical)? != TernaryVal::True {
+                        agree.set(c, 0);
+                    }
+                }
+                progress(agree);
+            }
+        }
+    }
 }

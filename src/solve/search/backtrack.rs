@@ -26,8 +26,8 @@ pub use crate::solve::search::engine::{count_solutions, Engine, Search, SearchLi
 #[derive(Debug, Default, Clone)]
 pub struct Backtrack {
     /// Searchers of up to [`KEPT_SHAPES`] shapes, oldest first: experiments interleave shapes, and
-    /// remaking the searcher at every switch cost more than a small solve (a 9×9 planted puzzle
-    /// between 4×4 ones: 10.5 µs median instead of 2.5).
+    /// remaking the searcher at every switch cost more than a small solve (docs/benchmarks.md,
+    /// "`backtrack` keeps a searcher per shape").
     searchers: Vec<Searcher>,
 }
 

@@ -21,33 +21,27 @@
 //! words at the end of the round of updates, in one SIMD pass over the nine groups (until then
 //! those words hold a superset of the candidates, which keeps every elimination sound; a cell
 //! taken in the round is not placed again). Clearing them in each update instead (nine scalar
-//! writes, placement or not) cost 15 % of the time on the 17-clue isomorphs, 10–20 % on
-//! hardest11's and 3–6 % (median) on top95's.
+//! writes, placement or not) was slower.
 //! When no word changes, bit-sliced counting over the nine groups (one SIMD pass for the three
 //! bands) gives the cells with no candidate (a dead end), with one (**naked singles**, placed, and
 //! the updates run again) and with two. At the root only, a digit left with one place in a
 //! column is placed too (a **hidden single** in a column): there it saves guesses on the 17-clue
-//! set (4.2 to 2.0 a puzzle), below the root it costs more than it saves (instruction counts).
+//! set, below the root it costs more than it saves.
 //! Before a guess (nothing else left to do), the **stacks** get the pointing and claiming the
 //! band words cannot see: per digit and stack, the columns' boxes must be a permutation (the
 //! bands' table, with columns for rows and bands for boxes), and a column's cells off every
-//! permutation leave the digit. On random isomorphs of top95 this cuts guesses a puzzle from 19.7
-//! to 16.6 (first solution) and 35.5 to 29.8 (proving uniqueness), and time by 3–8 % (mean) and
-//! 4–9 % (median), side by side; hardest11's isomorphs, which need few guesses, pay up to 8 % of
-//! median time for it and the 17-clue set nothing. Placing the hidden singles in columns it
-//! exposes costs more than it saves (top95 median +25 %).
+//! permutation leave the digit. It saves guesses and time on top95's isomorphs, and costs those of
+//! hardest11, which need few guesses, a little. Placing the hidden singles in columns it exposes
+//! costs more than it saves.
 //!
 //! **Branching** on a cell with two candidates: of the rows (within their bands) with the most
 //! such cells, the first; in it, the cell with the most two-candidate cells in its box and column
 //! (the first such). Placing either digit there most likely empties peers down to one candidate,
-//! so the naked singles that follow do what further guesses would: against the first
-//! two-candidate cell in scan order it cuts guesses a puzzle from 1.85 to 1.18 on the 17-clue
-//! set, 23.5 to 18.6 on top95 and 10.9 to 6.6 on hardest11 (and on 20 random relabellings and
-//! row, column and band shuffles of each top95 puzzle 28.5 to 19.3, of each hardest11 puzzle,
-//! 100 each, 11.3 to 8.5). Scoring every two-candidate cell by all its peers saves a few more
-//! guesses but costs more than they do; trying digits by their candidate count gains nothing
-//! across the shuffles (instruction counts). Without a two-candidate cell: the first with three,
-//! else the one with the fewest; digits in ascending order. Statistics and limits are those of
+//! so the naked singles that follow do what further guesses would: it takes fewer guesses than
+//! the first two-candidate cell in scan order on every set it was measured on. Scoring every
+//! two-candidate cell by all its peers saves a few more guesses but costs more than they do;
+//! trying digits by their candidate count gains nothing. Without a two-candidate cell: the first
+//! with three, else the one with the fewest; digits in ascending order. Statistics and limits are those of
 //! [`crate::solve::search::planes`]: `nodes` = 1 + guesses, `guesses` = options tried at branch
 //! points (both options of a two-candidate cell count), dead ends = options whose propagation
 //! failed; the clock is read every 256 nodes.
@@ -55,9 +49,10 @@
 //! **Fixed costs** matter on puzzles solved in a few microseconds: loading visits the givens only
 //! (a band's nonzero cells found eight bytes at a time), a solution is read back as four bit
 //! planes spread eight cells at a time, and the update's table indices are masked so they need no
-//! bounds check. With the branching rule, instructions per search (callgrind) fell from 14.0 k to
-//! 11.7 k a puzzle on the first 3,000 17-clue puzzles, 43.7 k to 40.4 k on top95 and 25.7 k to
-//! 20.1 k on hardest11.
+//! bounds check.
+//!
+//! The measurements behind these choices are in docs/benchmarks.md ("`backtrack` at 9×9: the band
+//! search").
 //!
 //! Complexity: exponential in the worst case (NP-complete in general, though 9×9 is bounded); a
 //! placement is one AND, a word update O(1) (five table look-ups and about 20 word operations), a

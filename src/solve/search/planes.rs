@@ -13,10 +13,10 @@
 //! **Locked candidates** run whenever the singles settle, on the planes changed since the last
 //! sweep: per box and line that meet, a digit of the box found only where they meet leaves the
 //! rest of the line (pointing), and a digit of the line found only there leaves the rest of the box
-//! (claiming). On 9×9 they cut guesses per puzzle from 5.6 to 1.5 (17-clue) and 59 to 20 (top95),
-//! and the time by 15–30 %; on 16×16 (gecode set) from 6.5 to 2.3. On 16×16 with 4×4 boxes the
-//! sweep is [`crate::solve::search::locked16`]'s, on band words, with a branch-free test that skips the
-//! planes where no rule holds: the same removals in the same order, a fraction of the cost.
+//! (claiming). They cut guesses and time (docs/benchmarks.md, "`backtrack` up to 256 cells: locked
+//! candidates"). On 16×16 with 4×4 boxes the sweep is [`crate::solve::search::locked16`]'s, on band
+//! words, with a branch-free test that skips the planes where no rule holds: the same removals in
+//! the same order, a fraction of the cost.
 //!
 //! **Branching** goes to whatever has the fewest options, as in [`crate::solve::search`]: a cell
 //! with two candidates, else a house-digit with two places, else the fewest of either (cells win

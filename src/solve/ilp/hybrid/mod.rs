@@ -21,9 +21,8 @@
 //!    then first, on ties), in the order of **randomized rounding** of its LP values (each digit
 //!    drawn with probability ∝ value + 10⁻³, seeded), so the search stays complete. Fail-first
 //!    instead ([`branch::fewest_then_most_decided`]: fewest candidates, the LP breaking ties) was
-//!    measured (`generate --seed 21`, 60 s): planted 36×36 at α 0.2, 0 of 4 solved against 4 of 5
-//!    most-decided-first; at α 0.3 (first 3) 1 of 3 either way; planted 25×25 at α 0.45 (first
-//!    3) 2 of 3 against 0 of 3. The LP's guidance is what solves 36×36 at α 0.2, so it stays.
+//!    measured against it (docs/benchmarks.md, "`ilp-hybrid`: branching rule, LP algorithm and
+//!    objective"). The LP's guidance is what solves 36×36 at α 0.2, so it stays.
 //!
 //! **Restarts**: a run is cut after a Luby sequence of dead-end budgets ([`branch::budget`]: 16,
 //! 16, 32, 16, …); rounding draws (and, with [`Objective::Random`], a new objective per run) come
@@ -37,25 +36,14 @@
 //! calls it does not wrap, declared in [`lp`]) and HiGHS re-solves from what it kept (the basis,
 //! for the simplex).
 //!
-//! **The LP algorithm and objective, measured** by hand (planted 36×36 from `generate --seed 21`,
-//! α 0.2: ≈ 21,000 columns, α 0.4: ≈ 7,700; one core, on a 2-core machine shared with other jobs,
-//! so times are rough):
-//!
-//! | LP (presolve off) | root LP | per re-solve | outcome |
-//! |---|---|---|---|
-//! | dual simplex, random objective | 5.5–9 s | 0.18 s warm (≈ 800 pivots) | α 0.4: 0 of 5 in 60 s (≈ 320 nodes) |
-//! | IPM + crossover root, then warm dual simplex, zero objective | 0.3–1.1 s (α 0.4), 5–8 s (α 0.2) | 15 ms at α 0.4; at α 0.2 the first warm solve after a dive > 30 s | 0 of 3 (α 0.2) |
-//! | IPM at every node | 0.3 s | 0.4 s | α 0.4: 77 nodes in 30 s |
-//! | PDLP at every node, zero objective | 0.07–0.13 s | ≈ 0.13 s | with [`REFRESH`] 0: 170–250 nodes in 30 s, 0 of 3 at α 0.2; 0.05: 0 of 3; **0.2: 3 of 3 in 3.6–4.4 s** |
-//! | PDLP with presolve on | 0.35 s | — | 0 of 1 in 15 s |
-//!
-//! A lighter hybrid was tried and not kept (2026-11-24, planted 36×36 from `generate --seed 21`,
-//! 3 each at α 0.4 and 0.45, 30 s): one PDLP solve at the root, its point ordering every branch of
-//! `backtrack`'s bitset search (randomized rounding of the root values over Luby restarts, about
-//! 50,000 nodes per second against this solver's hundreds). With the zero objective (a point
-//! near the centre of the polytope, 0.07 s) it solved 0 of 6, with a random objective (an optimal
-//! point of random costs, 3–5 s) 1 of 6, `backtrack` alone 1 of 6 (another one): a root point does
-//! not steer the search; the node LPs, which prune, are what this solver's successes come from.
+//! **The LP algorithm and objective** were chosen by measurement on planted 36×36 grids: the warm
+//! dual simplex at every node, the interior point method at the root (with crossover, the warm
+//! dual simplex after it) or at every node, and PDLP, with presolve off and on, a random and the
+//! zero objective, and how far a point may be reused ([`REFRESH`]); the numbers are in
+//! docs/benchmarks.md ("`ilp-hybrid`: branching rule, LP algorithm and objective"). A lighter
+//! hybrid was tried there too and not kept: one PDLP solve at the root, its point ordering every
+//! branch of `backtrack`'s bitset search. A root point does not steer the search; the node LPs,
+//! which prune, are what this solver's successes come from.
 //!
 //! So the defaults are PDLP ([`COLD_OPTIONS`], [`WARM_OPTIONS`]: PDLP gives no basis, so nothing
 //! warm-starts; what saves LP solves is reusing a still-feasible or nearly feasible point), the

@@ -19,7 +19,7 @@ use crate::results::{fmt_count, solver_order, Alpha};
 pub(crate) use crate::results::HOLES_EXPONENT;
 /// Effort peaks below this (median or mean dead ends, conflicts or nodes) are too shallow to
 /// place: at 16×16 `sat` peaks at 8 conflicts, a difference of a few conflicts between α values.
-pub(crate) const MIN_PEAK_EFFORT: f64 = 100.0;
+pub(crate) use crate::results::MIN_PEAK_EFFORT;
 /// At most this many located peaks are combined at both ends of their α step for the exponent's
 /// range (2^k fits).
 const MAX_RANGE_POINTS: usize = 10;

@@ -23,7 +23,9 @@ pub(crate) mod stats;
 mod summary;
 mod sweep;
 mod uncertainty;
-pub(crate) use uncertainty::{cell_scope, GrowthLaw, Speed, TimePeak, Uncertainty, ALL_SCOPE, VIRTUAL_BEST};
+pub(crate) use uncertainty::{
+    cell_scope, GrowthLaw, HardnessPeak, Speed, Uncertainty, ALL_SCOPE, MIN_PEAK_EFFORT, VIRTUAL_BEST,
+};
 mod view;
 
 use std::collections::BTreeMap;

@@ -31,6 +31,21 @@ impl Effort {
     /// Every statistic, most preferred first.
     pub(crate) const PREFERENCE: [Effort; 4] = [Effort::DeadEnds, Effort::Conflicts, Effort::Nodes, Effort::Guesses];
 
+    /// Its value in `row`, when the row reports it (never for a portfolio, whose counters are the
+    /// winning member's).
+    pub(crate) fn of(self, row: &crate::experiment::record::RunRow) -> Option<f64> {
+        if paradigm(&row.solver) == Some(Paradigm::Portfolio) {
+            return None;
+        }
+        let value = match self {
+            Effort::DeadEnds => row.backtracks,
+            Effort::Conflicts => row.conflicts,
+            Effort::Nodes => row.nodes,
+            Effort::Guesses => row.guesses,
+        };
+        value.map(|v| v as f64)
+    }
+
     /// Its plural noun for `solver`'s runs: `dead ends`, `conflicts`, `B&B nodes` (the MIP solvers)
     /// or `search nodes` (anything else, `ilp-hybrid` included), `guesses`.
     pub(crate) fn noun(self, solver: &str) -> &'static str {

@@ -24,11 +24,15 @@ use super::stats::{
     self, adjust, instance_time, median_time, par2, solved_share, Bootstrap, Center, Comparison, Estimate, EstimateRow,
     PairComparison, Paired, Quantity, Run, Sweep, Test, LEVEL,
 };
-use super::{solver_order, Alpha, Group, Results, HOLES_EXPONENT, MIN_PEAK_ALPHAS};
+use super::{solver_order, Alpha, Effort, Group, Results, HOLES_EXPONENT, MIN_PEAK_ALPHAS};
 use crate::experiment::record::RunRow;
 
 /// The scope of every instance pooled.
 pub(crate) const ALL_SCOPE: &str = "all";
+
+/// Effort peaks below this (median or mean dead ends, conflicts or nodes at α*) are too shallow to
+/// place: a handful of conflicts is noise, not a phase transition.
+pub(crate) const MIN_PEAK_EFFORT: f64 = 100.0;
 
 /// The name of the virtual best solver in the statistics: per instance, the best run of the
 /// solvers run (the portfolio left out, itself a selector among solvers).
@@ -65,20 +69,37 @@ pub(crate) struct GrowthLaw {
     pub growth: stats::Growth,
 }
 
-/// Where one solver's median time peaks over α in one (group, N) sweep.
+/// Where one solver's hardness peaks over α in one (group, N) sweep: the α of its largest median
+/// search effort (its own statistic: dead ends, conflicts, nodes; the mean where the medians are
+/// the same at every α), or of its largest median time where it records no effort.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct TimePeak {
+pub(crate) struct HardnessPeak {
     /// The group (mode or set).
     pub group: Group,
     /// The size.
     pub n: usize,
     /// The solver.
     pub solver: String,
+    /// The effort statistic the peak is of (`None`: time), and whether its mean was taken.
+    pub effort: Option<(Effort, Center)>,
     /// α* with its bootstrap distribution.
     pub peak: stats::Peak,
     /// `true` when the median time at α* is at the time limit or beyond (half its runs or more
     /// unfinished): the peak is only where the limit was reached, not located.
     pub censored: bool,
+    /// `true` for an effort peak whose centre at α* is below [`MIN_PEAK_EFFORT`]: too shallow to
+    /// place.
+    pub shallow: bool,
+    /// `true` when α* is the smallest or largest α swept: the peak may lie outside the sweep.
+    pub edge: bool,
+}
+
+impl HardnessPeak {
+    /// `true` when the peak can be stated as located: not censored, not too shallow, not at the
+    /// edge of the sweep, and not tied in most resamples (as when every level is at the limit).
+    pub fn located(&self) -> bool {
+        !self.censored && !self.shallow && !self.edge && self.peak.tied <= 0.5
+    }
 }
 
 /// The exponent of the holes at one solver's time peak over a group's sizes.
@@ -142,7 +163,7 @@ pub(crate) struct Uncertainty {
     /// Growth with N per (group, solver), for groups with at least two sizes.
     pub growth: Vec<GrowthLaw>,
     /// Time peaks in α per (group, N, solver), for sweeps of at least [`MIN_PEAK_ALPHAS`] levels.
-    pub peaks: Vec<TimePeak>,
+    pub peaks: Vec<HardnessPeak>,
     /// The peak-holes exponent per (group, solver), for at least two sizes with a peak.
     pub holes: Vec<HolesGrowth>,
     /// Per scope with at least two solvers, the single best solver (lowest PAR-2).
@@ -203,8 +224,11 @@ impl Uncertainty {
 /// One instance's runs, per solver (display order), each run as the statistics see it.
 type InstanceRuns = BTreeMap<(usize, String), Vec<Run>>;
 
-/// One instance of a group: its N, its α and its runs.
-type Placed = (usize, Alpha, InstanceRuns);
+/// One α level of a solver's sweep: each instance's runs, and its rows (for the effort).
+type SweepLevels<'a> = BTreeMap<Alpha, Vec<(&'a Vec<Run>, &'a Vec<&'a RunRow>)>>;
+
+/// One instance of a group: its N, its α, its runs as the statistics see them, and its rows.
+type Placed<'a> = (usize, Alpha, InstanceRuns, Vec<&'a RunRow>);
 
 impl Results {
     /// The estimates and comparisons of these runs ([`Uncertainty`]); empty without a time limit
@@ -221,7 +245,7 @@ impl Results {
             let by_solver = self.instance_runs(&runs);
             scopes.entry(ALL_SCOPE.to_owned()).or_default().push(by_solver.clone());
             scopes.entry(cell_scope(&group, first.n)).or_default().push(by_solver.clone());
-            groups.entry(group).or_default().push((first.n, Alpha::new(first.alpha), by_solver));
+            groups.entry(group).or_default().push((first.n, Alpha::new(first.alpha), by_solver, runs));
         }
         let solvers: Vec<(usize, String)> = self.solvers().iter().map(|s| solver_order(s)).collect();
         let mut out = Uncertainty::default();
@@ -248,7 +272,7 @@ impl Results {
         }
         adjust(&mut out.comparisons);
         for (group, instances) in &groups {
-            let by_solver: Vec<&InstanceRuns> = instances.iter().map(|(_, _, runs)| runs).collect();
+            let by_solver: Vec<&InstanceRuns> = instances.iter().map(|(_, _, runs, _)| runs).collect();
             if let Some(times) = virtual_best_times(&by_solver, limit) {
                 let par2 = times.iter().map(|r| r.par2(limit)).sum::<f64>() / times.len() as f64;
                 out.virtual_best_par2.push((group.clone(), par2));
@@ -274,43 +298,75 @@ impl Results {
     ) {
         let Some(limit) = self.time_limit else { return };
         let name = solver.1.as_str();
-        let mine: Vec<(usize, Alpha, &Vec<Run>)> =
-            instances.iter().filter_map(|(n, a, runs)| Some((*n, *a, runs.get(solver)?))).collect();
+        let mine: Vec<(usize, Alpha, &Vec<Run>, Vec<&RunRow>)> = instances
+            .iter()
+            .filter_map(|(n, a, runs, rows)| {
+                let own = rows.iter().filter(|r| r.solver == name).copied().collect();
+                Some((*n, *a, runs.get(solver)?, own))
+            })
+            .collect();
         let scope = group_scope(group);
-        let sized: Vec<(f64, &Vec<Run>)> = mine.iter().map(|(n, _, runs)| (*n as f64, *runs)).collect();
+        let sized: Vec<(f64, &Vec<Run>)> = mine.iter().map(|(n, _, runs, _)| (*n as f64, *runs)).collect();
         let label = |what: &str| boot.for_label(&format!("{scope}/{name}/{what}"));
         if let Some(growth) = stats::growth(&sized, limit, &label("growth")) {
             out.estimates.push(EstimateRow::new(&scope, name, Quantity::GrowthExponent, &growth.exponent));
             out.estimates.push(EstimateRow::new(&scope, name, Quantity::GrowthBase, &growth.base));
-            let mut sizes: Vec<usize> = mine.iter().map(|(n, _, _)| *n).collect();
+            let mut sizes: Vec<usize> = mine.iter().map(|(n, _, _, _)| *n).collect();
             sizes.sort_unstable();
             sizes.dedup();
-            let unfinished = mine.iter().flat_map(|(_, _, runs)| runs.iter()).filter(|r| !r.finished).count();
+            let unfinished = mine.iter().flat_map(|(_, _, runs, _)| runs.iter()).filter(|r| !r.finished).count();
             out.growth.push(GrowthLaw { group: group.clone(), solver: name.to_owned(), sizes, unfinished, growth });
         }
         if !sweeps_fill {
             return;
         }
-        // Per N, the α levels with each instance's time.
-        let mut by_size: BTreeMap<usize, BTreeMap<Alpha, Vec<f64>>> = BTreeMap::new();
-        for (n, alpha, runs) in &mine {
-            by_size.entry(*n).or_default().entry(*alpha).or_default().push(instance_time(runs, limit));
+        // Per N, the instances of each α level.
+        let mut by_size: BTreeMap<usize, SweepLevels<'_>> = BTreeMap::new();
+        for (n, alpha, runs, rows) in &mine {
+            by_size.entry(*n).or_default().entry(*alpha).or_default().push((*runs, rows));
         }
         let mut sweeps = Vec::new();
         for (n, levels) in by_size {
             if levels.len() < MIN_PEAK_ALPHAS {
                 continue;
             }
-            let levels: Vec<stats::Level> = levels.into_iter().map(|(a, times)| (a.value(), times)).collect();
+            let times: Vec<stats::Level> = levels
+                .iter()
+                .map(|(a, instances)| {
+                    (a.value(), instances.iter().map(|(runs, _)| instance_time(runs, limit)).collect())
+                })
+                .collect();
+            let (values, effort) = match sweep_effort(&levels) {
+                Some((effort, values, center)) => (values, Some((effort, center))),
+                None => (times.clone(), None),
+            };
+            let center = effort.map_or(Center::Median, |(_, c)| c);
             let cell = cell_scope(group, n);
             let at = boot.for_label(&format!("{cell}/{name}/peak"));
-            if let Some(peak) = stats::peak(&levels, Center::Median, &at) {
+            if let Some(peak) = stats::peak(&values, center, &at) {
                 out.estimates.push(EstimateRow::new(&cell, name, Quantity::PeakAlpha, &peak.estimate()));
-                let at_peak = levels.iter().find(|(a, _)| *a == peak.alpha).and_then(|(_, times)| stats::median(times));
+                // Censored when the median time at α* is the limit: its effort is a lower bound.
+                let at_peak = times.iter().find(|(a, _)| *a == peak.alpha).and_then(|(_, t)| stats::median(t));
                 let censored = at_peak.is_some_and(|m| m >= limit);
-                out.peaks.push(TimePeak { group: group.clone(), n, solver: name.to_owned(), peak, censored });
+                let height = values.iter().find(|(a, _)| *a == peak.alpha).map(|(_, v)| center.of(v, &mut Vec::new()));
+                let shallow = effort.is_some() && height.is_some_and(|h| h < MIN_PEAK_EFFORT);
+                let edge = [values.first(), values.last()].into_iter().flatten().any(|(a, _)| *a == peak.alpha);
+                let hp = HardnessPeak {
+                    group: group.clone(),
+                    n,
+                    solver: name.to_owned(),
+                    effort,
+                    peak,
+                    censored,
+                    shallow,
+                    edge,
+                };
+                // The holes law fits the located peaks only, as the report's Latin-square table does.
+                if hp.located() {
+                    sweeps.push(Sweep { size: n as f64, cells: (n * n) as f64, levels: values });
+                }
+                out.peaks.push(hp);
             }
-            sweeps.push(Sweep { size: n as f64, cells: (n * n) as f64, levels });
         }
         if let Some(law) = stats::holes_law(&sweeps, Center::Median, HOLES_EXPONENT, &label("holes")) {
             out.estimates.push(EstimateRow::new(&scope, name, Quantity::HolesExponent, &law.exponent));
@@ -391,6 +447,30 @@ fn virtual_best_times(instances: &[&InstanceRuns], limit: f64) -> Option<Vec<Run
     let ran: std::collections::BTreeSet<&(usize, String)> =
         instances.iter().flat_map(|runs| runs.keys()).filter(|s| s.1 != PORTFOLIO).collect();
     (ran.len() >= 2 && !best.is_empty()).then_some(best)
+}
+
+/// The effort values of one solver's sweep, per α level one per instance (the mean over its runs
+/// that report it), of the first statistic of [`Effort::PREFERENCE`] its rows report, with the
+/// centre to take: the median, or the mean where the medians are the same at every level (as when
+/// the median instance needs no dead end at all); `None` when no row reports an effort.
+fn sweep_effort(
+    levels: &SweepLevels<'_>,
+) -> Option<(Effort, Vec<stats::Level>, Center)> {
+    let rows = || levels.values().flatten().flat_map(|(_, rows)| rows.iter());
+    let effort = Effort::PREFERENCE.into_iter().find(|e| rows().any(|r| e.of(r).is_some()))?;
+    let values: Vec<stats::Level> = levels
+        .iter()
+        .map(|(a, instances)| {
+            let per_instance = instances.iter().filter_map(|(_, rows)| {
+                let v: Vec<f64> = rows.iter().filter_map(|r| effort.of(r)).collect();
+                (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
+            });
+            (a.value(), per_instance.collect())
+        })
+        .collect();
+    let medians: Vec<Option<f64>> = values.iter().map(|(_, v)| stats::median(v)).collect();
+    let flat = medians.windows(2).all(|w| w[0] == w[1]);
+    Some((effort, values, if flat { Center::Mean } else { Center::Median }))
 }
 
 /// Appends the median, PAR-2 and solved share of one solver's `runs` (one entry per instance) in

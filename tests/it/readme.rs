@@ -450,3 +450,77 @@ fn the_two_commands_are_the_scripts_and_ci_runs_the_test_command() {
     assert_eq!(commands, ["scripts/main.sh", "scripts/test.sh"]);
     assert!(read(".ci/run").lines().any(|l| l == "scripts/test.sh"), ".ci/run runs scripts/test.sh");
 }
+
+/// The README's headlines about the committed results state every number with its interval and
+/// n, and each interval is a row of `comparisons.csv` or `estimates.csv` of a folder its bullet
+/// links to (as written there: a ratio's interval may be the inverse of its row's, with the pair
+/// the other way round), so no headline outlives a re-rendered report.
+#[test]
+fn every_interval_in_the_results_headlines_is_a_row_of_the_folders_tables() {
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
+    let start = readme.find("## What the committed results say").expect("the results section");
+    let section = &readme[start..];
+    let section = &section[..section[3..].find("\n## ").map_or(section.len(), |i| i + 3)];
+    let bullets: Vec<String> =
+        section.split("\n- ").skip(1).map(|b| b.lines().map(str::trim).collect::<Vec<_>>().join(" ")).collect();
+    assert!(bullets.len() >= 6, "{section}");
+    let mut checked = 0;
+    for bullet in &bullets {
+        // The benchmark bullet states medians measured by `bench`, not report statistics.
+        if bullet.starts_with("**At 9×9**") {
+            continue;
+        }
+        let folders: Vec<PathBuf> = bullet
+            .split("](docs/results.md#")
+            .filter_map(|before| before.rsplit('[').next())
+            .map(|name| Path::new(ROOT).join("results").join(name))
+            .filter(|dir| dir.join("estimates.csv").is_file())
+            .collect();
+        assert!(!folders.is_empty(), "a headline links no results folder: {bullet}");
+        let intervals = intervals_in(bullet);
+        assert!(!intervals.is_empty(), "a headline without an interval: {bullet}");
+        for (low, high, n) in intervals {
+            assert!(
+                folders.iter().any(|dir| table_has(dir, low, high, n)),
+                "{bullet}\n95 % CI {low}–{high}, n = {n} is no row of {folders:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} intervals checked");
+}
+
+/// Every `95 % CI low–high, n = k` in `text`, as numbers (`−` read as a minus sign).
+fn intervals_in(text: &str) -> Vec<(f64, f64, usize)> {
+    let number = |s: &str| s.trim().replace('−', "-").parse::<f64>().unwrap_or_else(|_| panic!("not a number: {s:?}"));
+    text.split("95 % CI ")
+        .skip(1)
+        .map(|rest| {
+            let (range, after) = rest.split_once(", n = ").unwrap_or_else(|| panic!("no n after: {rest}"));
+            let (low, high) = range.split_once('–').unwrap_or_else(|| panic!("no range: {range}"));
+            let n: String = after.chars().take_while(char::is_ascii_digit).collect();
+            (number(low), number(high), n.parse().unwrap())
+        })
+        .collect()
+}
+
+/// `true` when `dir`'s `estimates.csv` has a row with this interval and n, or its
+/// `comparisons.csv` a row with it or its inverse; the README writes the ends with two
+/// significant digits, the files with three.
+fn table_has(dir: &Path, low: f64, high: f64, n: usize) -> bool {
+    let near = |written: f64, exact: f64| (written - exact).abs() <= 0.051 * exact.abs() + 1e-3;
+    let rows = |file: &str, columns: [usize; 3]| -> Vec<(f64, f64, usize)> {
+        let mut reader = csv::Reader::from_path(dir.join(file)).unwrap();
+        reader
+            .records()
+            .map(|r| r.unwrap())
+            .map(|r| (r[columns[0]].parse().unwrap(), r[columns[1]].parse().unwrap(), r[columns[2]].parse().unwrap()))
+            .collect()
+    };
+    let estimates = rows("estimates.csv", [4, 5, 6]);
+    let comparisons = rows("comparisons.csv", [5, 6, 3]);
+    estimates.iter().any(|&(l, h, k)| k == n && near(low, l) && near(high, h))
+        || comparisons.iter().any(|&(l, h, k)| {
+            k == n && ((near(low, l) && near(high, h)) || (near(low, 1.0 / h) && near(high, 1.0 / l)))
+        })
+}

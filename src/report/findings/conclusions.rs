@@ -7,9 +7,9 @@
 use std::collections::BTreeMap;
 
 use super::super::analysis::Analysis;
-use super::laws::peaks_to_state;
-use super::speed::{verdict, Verdict};
 use super::super::finding::{Stated, What};
+use super::laws::{peak_measure, peaks_to_state};
+use super::speed::{verdict, Verdict};
 use super::{code, sizes_text};
 use crate::results::stats::{Law, MIN_SIZES};
 use crate::results::{Group, Uncertainty, ALL_SCOPE};
@@ -57,10 +57,12 @@ fn winners(analysis: &Analysis, u: &Uncertainty, ranking: &[String]) -> Option<S
             let sizes: Vec<usize> = undecided.iter().map(|u| u.0).collect();
             let ns: Vec<usize> = undecided.iter().map(|u| u.2).collect();
             let needed: Vec<usize> = undecided.iter().filter_map(|u| u.1).collect();
-            let would = match (needed.iter().min(), needed.iter().max()) {
-                (Some(lo), Some(hi)) if lo == hi => format!("; about {lo} instances per size would decide it"),
-                (Some(lo), Some(hi)) => format!("; about {lo}–{hi} instances per size would decide them"),
-                _ => "; no difference was seen at all".to_owned(),
+            let would = match needed.iter().min() {
+                Some(lo) if needed.len() == 1 => format!("; about {lo} instances per size would decide it"),
+                Some(lo) => format!(
+                    "; at least about {lo} instances per size would decide them, more where the difference is smaller"
+                ),
+                None => "; no difference was seen at all".to_owned(),
             };
             let (lo, hi) = (ns.iter().min().copied().unwrap_or(0), ns.iter().max().copied().unwrap_or(0));
             let n = if lo == hi { format!("n = {lo}") } else { format!("n = {lo}–{hi}") };
@@ -143,8 +145,9 @@ fn peak(u: &Uncertainty, ranking: &[String], mode: &Group) -> Option<String> {
         .collect();
     let wide: Vec<usize> = peaks.iter().filter(|p| p.peak.low < p.peak.high).map(|p| p.n).collect();
     let mut text = format!(
-        "**Where the peak lies.** For {} on {mode} instances the median time peaks at {}",
+        "**Where the peak lies.** For {} on {mode} instances the {} peaks at {}",
         code(solver),
+        peak_measure(peaks[0], solver),
         places.join(", ")
     );
     if !wide.is_empty() {

@@ -8,8 +8,8 @@ use super::super::analysis::Analysis;
 use super::super::finding::{Finding, Kind, Stated, What};
 use super::{code, sizes_text, Figures};
 use crate::experiment::figure::Figure;
-use crate::results::stats::{Law, AIC_MARGIN, MIN_SIZES};
-use crate::results::{fmt_round_seconds, Group, GrowthLaw, Results, TimePeak, Uncertainty, HOLES_EXPONENT};
+use crate::results::stats::{Center, Law, AIC_MARGIN, MIN_SIZES};
+use crate::results::{fmt_round_seconds, Group, GrowthLaw, HardnessPeak, Results, Uncertainty, HOLES_EXPONENT};
 
 /// How cost grows with N for the two best solvers (PAR-2) with a fit over the instances of `mode`:
 /// the law the data name by AIC with its interval, or that the two laws cannot be told apart.
@@ -81,8 +81,9 @@ pub(super) fn peak(u: &Uncertainty, ranking: &[String], mode: &Group, figures: &
         })
         .collect();
     let mut text = format!(
-        "The hardness peak ({mode}; the α of the largest median time of {}, bootstrap intervals over instances; \
+        "The hardness peak ({mode}; the α of the largest {} of {}, bootstrap intervals over instances; \
          estimates.csv, *Hardness peak in α*{}) lies at {}",
+        peak_measure(peaks[0], solver),
         code(solver),
         figures.cite(Figure::Phase),
         places.join(", ")
@@ -114,25 +115,34 @@ pub(super) fn peak(u: &Uncertainty, ranking: &[String], mode: &Group, figures: &
     Some(f.says(text))
 }
 
-/// The solver whose hardness peaks a finding states, with them: the best by PAR-2 among those
-/// with a located peak (not censored by the limit, not tied in most resamples) at the most sizes
-/// of `mode`.
+/// The solver whose hardness peaks a finding states, with them: among the solvers with located
+/// peaks in `mode` (not censored, not too shallow, not tied in most resamples), those whose peaks
+/// are of their own search effort before those of time (a time peak can be the set-up's), then
+/// the most sizes, then the best by PAR-2.
 pub(super) fn peaks_to_state<'a>(
     u: &'a Uncertainty,
     ranking: &'a [String],
     mode: &Group,
-) -> Option<(&'a str, Vec<&'a TimePeak>)> {
-    let located = |s: &str| {
-        u.peaks.iter().filter(|p| p.group == *mode && p.solver == s && !p.censored && p.peak.tied <= 0.5).collect()
-    };
-    let mut best: Option<(&str, Vec<&TimePeak>)> = None;
+) -> Option<(&'a str, Vec<&'a HardnessPeak>)> {
+    let mut best: Option<(&str, Vec<&HardnessPeak>)> = None;
+    let key = |peaks: &[&HardnessPeak]| (peaks.iter().filter(|p| p.effort.is_some()).count(), peaks.len());
     for solver in ranking {
-        let peaks: Vec<&TimePeak> = located(solver);
-        if !peaks.is_empty() && best.as_ref().is_none_or(|(_, b)| peaks.len() > b.len()) {
+        let peaks: Vec<&HardnessPeak> =
+            u.peaks.iter().filter(|p| p.group == *mode && p.solver == *solver && p.located()).collect();
+        if !peaks.is_empty() && best.as_ref().is_none_or(|(_, b)| key(&peaks) > key(b)) {
             best = Some((solver, peaks));
         }
     }
     best
+}
+
+/// What a peak is the largest of, in words: `median conflicts`, `mean dead ends`, `median time`.
+pub(super) fn peak_measure(peak: &HardnessPeak, solver: &str) -> String {
+    match peak.effort {
+        Some((effort, Center::Mean)) => format!("mean {}", effort.noun(solver)),
+        Some((effort, Center::Median)) => format!("median {}", effort.noun(solver)),
+        None => "median time".to_owned(),
+    }
 }
 
 /// What stays open: instances no solver finished, medians at the limit, peaks not located.

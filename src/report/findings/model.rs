@@ -5,10 +5,10 @@
 use std::collections::BTreeMap;
 
 use super::super::analysis::Analysis;
+use super::super::finding::{Finding, Kind, Stated};
 use super::super::winners::ablations;
 use super::code;
 use super::speed::ratio_of;
-use super::super::finding::{Finding, Kind, Stated};
 use crate::results::{base_solver, Results, Speed, Uncertainty, ALL_SCOPE};
 
 /// How much the model or encoding matters inside a paradigm: each ablation pair over all

@@ -7,8 +7,8 @@
 use std::collections::BTreeMap;
 
 use super::super::analysis::Analysis;
-use super::super::winners::{paradigm_name, region, Fastest};
 use super::super::finding::{Finding, Kind, Stated, What};
+use super::super::winners::{paradigm_name, region, Fastest};
 use super::{code, Figures};
 use crate::experiment::figure::Figure;
 use crate::results::stats::Quantity;

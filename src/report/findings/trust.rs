@@ -3,8 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::code;
 use super::super::finding::{Finding, Kind, Stated, What};
+use super::code;
 use crate::experiment::record::{RunOutcome, RunRow};
 use crate::results::Results;
 

@@ -453,9 +453,7 @@ fn virtual_best_times(instances: &[&InstanceRuns], limit: f64) -> Option<Vec<Run
 /// that report it), of the first statistic of [`Effort::PREFERENCE`] its rows report, with the
 /// centre to take: the median, or the mean where the medians are the same at every level (as when
 /// the median instance needs no dead end at all); `None` when no row reports an effort.
-fn sweep_effort(
-    levels: &SweepLevels<'_>,
-) -> Option<(Effort, Vec<stats::Level>, Center)> {
+fn sweep_effort(levels: &SweepLevels<'_>) -> Option<(Effort, Vec<stats::Level>, Center)> {
     let rows = || levels.values().flatten().flat_map(|(_, rows)| rows.iter());
     let effort = Effort::PREFERENCE.into_iter().find(|e| rows().any(|r| e.of(r).is_some()))?;
     let values: Vec<stats::Level> = levels

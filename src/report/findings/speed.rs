@@ -112,8 +112,15 @@ fn regions(f: &mut Finding, rows: &[&Fastest], u: &Uncertainty) -> String {
                     code(&speed.slower),
                     f.state(Stated::speed(speed).at(n))
                 ),
+                Verdict::Undecided(speed) if ns.len() == 1 => format!(
+                    "{place} no significant difference between the two fastest, {} and {}: {}",
+                    code(&speed.faster),
+                    code(&speed.slower),
+                    ratio_of(f, speed, Some(n))
+                ),
+                // A region: its sizes may have different pairs; the largest N's is stated.
                 Verdict::Undecided(speed) => format!(
-                    "{place} no significant difference between the two fastest, {} and {}{at}: {}",
+                    "{place} no significant difference between the two fastest (at N = {n}, {} and {}: {})",
                     code(&speed.faster),
                     code(&speed.slower),
                     ratio_of(f, speed, Some(n))

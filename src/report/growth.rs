@@ -97,16 +97,15 @@ pub(crate) fn section(out: &mut String, growth: &[Growth], u: &Uncertainty, mode
         let fitted = list_or_dash(g.points.iter().map(|p| p.0.to_string()));
         let censored = list_or_dash(g.censored.iter().map(|n| n.to_string()));
         let law = u.growth.iter().find(|l| l.group == g.mode && l.solver == g.solver).map(law_cell);
-        let cells = fit_cells(g);
         // The medians' fit columns, then the statistics' law in place of the R² comparison; where
         // the medians were too few to fit, what the column says of them stays before the law.
-        let cells = match (law, g.power) {
-            (Some(law), Some(_)) => {
-                cells.rsplitn(3, '|').nth(2).map_or(cells.clone(), |head| format!("{head}| {law} |"))
-            }
-            (Some(law), None) => format!("{}; {law} |", cells.trim_end().trim_end_matches('|').trim_end()),
-            (None, _) => cells,
+        let mut columns = fit_columns(g);
+        columns[4] = match (law, g.power) {
+            (Some(law), Some(_)) => law,
+            (Some(law), None) => format!("{}; {law}", columns[4]),
+            (None, _) => columns[4].clone(),
         };
+        let cells: String = columns.iter().map(|c| format!(" {c} |")).collect();
         let _ = writeln!(out, "| {} | {} | {fitted} | {censored} |{cells}", g.solver, g.mode);
     }
     out.push('\n');
@@ -132,8 +131,14 @@ fn law_cell(l: &GrowthLaw) -> String {
     }
 }
 
-/// The fit columns of a growth row: exponent, R², base, R², better fit (or why there is none).
+/// The fit columns of a growth row as table cells: exponent, R², base, R², better fit (or why
+/// there is none).
 pub(crate) fn fit_cells(g: &Growth) -> String {
+    fit_columns(g).iter().map(|c| format!(" {c} |")).collect()
+}
+
+/// The fit columns of a growth row: exponent, R², base, R², better fit (or why there is none).
+fn fit_columns(g: &Growth) -> [String; 5] {
     let (exp_b, r2_p, base, r2_e, better) = match (g.power, g.exponential) {
         (Some(p), Some(e)) => (
             format!("{:.2}", p.slope),
@@ -147,7 +152,7 @@ pub(crate) fn fit_cells(g: &Growth) -> String {
             ("—".into(), "—".into(), "—".into(), "—".into(), note)
         }
     };
-    format!(" {exp_b} | {r2_p} | {base} | {r2_e} | {better} |")
+    [exp_b, r2_p, base, r2_e, better]
 }
 
 #[cfg(test)]

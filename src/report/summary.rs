@@ -21,7 +21,7 @@ use super::finding::{Stated, What};
 use super::fmt_secs;
 use super::peaks::{EffortPeak, Peak};
 use crate::experiment::record::RunRow;
-use crate::results::stats::{Estimate, Quantity, Test};
+use crate::results::stats::{Quantity, Test};
 use crate::results::{cell_scope, Group, Uncertainty, ALL_SCOPE, VIRTUAL_BEST};
 use crate::results::{fmt_round_seconds, fmt_seconds, solver_order, PeakAt, Results, PAR_FACTOR};
 
@@ -123,8 +123,7 @@ fn best_solvers(out: &mut String, results: &Results, u: &Uncertainty) {
         let c = u.comparisons.iter().find(|c| {
             c.scope == ALL_SCOPE && c.solver_a == solver && c.solver_b == VIRTUAL_BEST && c.test == Test::Wilcoxon
         })?;
-        let ratio = Estimate { value: c.ratio, low: c.ci_low, high: c.ci_high, n: c.n };
-        Some(Stated::estimate(What::Ratio, &[solver, VIRTUAL_BEST], &ratio).claim())
+        Some(Stated::estimate(What::Ratio, &[solver, VIRTUAL_BEST], &c.ratio_estimate()).claim())
     };
     let mut text = format!(
         "*{VIRTUAL_BEST}*: per instance, the fastest run of the solvers run (`portfolio` left out: it is itself a \

@@ -128,8 +128,6 @@ pub(crate) struct Speed {
     pub p: Option<f64>,
     /// That p, Holm-adjusted over the folder's comparisons.
     pub p_adjusted: Option<f64>,
-    /// McNemar's p on solved/unsolved, Holm-adjusted.
-    pub solved_p_adjusted: Option<f64>,
 }
 
 impl Speed {
@@ -187,8 +185,8 @@ impl Uncertainty {
                     && ((c.solver_a == a && c.solver_b == b) || (c.solver_a == b && c.solver_b == a))
             })
         };
-        let (w, m) = (row(Test::Wilcoxon)?, row(Test::Mcnemar));
-        let ratio = Estimate { value: w.ratio, low: w.ci_low, high: w.ci_high, n: w.n };
+        let w = row(Test::Wilcoxon)?;
+        let ratio = w.ratio_estimate();
         // The ratio is t(a)/t(b): above 1, b is the faster.
         let (faster, slower, ratio) = if w.ratio > 1.0 {
             (&w.solver_b, &w.solver_a, ratio)
@@ -206,7 +204,6 @@ impl Uncertainty {
             ratio,
             p: w.p,
             p_adjusted: w.p_adjusted,
-            solved_p_adjusted: m.and_then(|m| m.p_adjusted),
         })
     }
 

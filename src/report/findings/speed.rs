@@ -151,9 +151,7 @@ pub(super) fn par2(results: &Results, u: &Uncertainty, figures: &Figures) -> Opt
         .filter_map(|s| {
             let e = u.estimate(ALL_SCOPE, s, Quantity::Par2)?;
             let solved = u.estimate(ALL_SCOPE, s, Quantity::SolvedShare)?;
-            let estimate =
-                crate::results::stats::Estimate { value: e.estimate, low: e.ci_low, high: e.ci_high, n: e.n };
-            Some((e.solver.as_str(), estimate, solved.estimate))
+            Some((e.solver.as_str(), e.as_estimate(), solved.estimate))
         })
         .collect();
     if scored.is_empty() {

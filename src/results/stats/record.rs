@@ -89,7 +89,19 @@ pub(crate) struct EstimateRow {
     pub n: usize,
 }
 
+impl Comparison {
+    /// The row's speed ratio with its interval and n.
+    pub(crate) fn ratio_estimate(&self) -> Estimate {
+        Estimate { value: self.ratio, low: self.ci_low, high: self.ci_high, n: self.n }
+    }
+}
+
 impl EstimateRow {
+    /// The row's estimate with its interval and n.
+    pub(crate) fn as_estimate(&self) -> Estimate {
+        Estimate { value: self.estimate, low: self.ci_low, high: self.ci_high, n: self.n }
+    }
+
     /// The row of `estimate`, a `statistic` of `solver` in `scope`.
     pub(crate) fn new(scope: &str, solver: &str, statistic: Quantity, estimate: &Estimate) -> EstimateRow {
         EstimateRow {

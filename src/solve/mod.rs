@@ -378,7 +378,7 @@ impl SolverKind {
             SolverKind::Kissat => Box::new(sat::Sat::kissat().preprocessing(options.preprocess).seeded(options.seed)),
             SolverKind::Portfolio => Box::new(portfolio::Portfolio::new(options)),
             SolverKind::Dlx => Box::new(dlx::Dlx::default()),
-            SolverKind::IlpCliqueCbc => Box::new(ilp::cbc::Cbc { propagate: options.propagate }),
+            SolverKind::IlpCliqueCbc => Box::new(ilp::cbc::Cbc { propagate: options.propagate, seed: options.seed }),
             SolverKind::IlpHybrid => Box::new(ilp::hybrid::Hybrid::new(options)),
         }
     }

@@ -1026,3 +1026,24 @@ fn solver_seeds_other_than_a_positive_count_are_refused_with_exit_2() {
     assert!(err.contains("--solver-seeds 0"), "{err}");
     assert!(!out.exists(), "a refused run touches nothing");
 }
+
+// Every seeded solver takes a solver seed and still answers (kissat's seed option once failed:
+// its C API returns the previous value, 0, which rustsat reads as a refusal).
+#[test]
+fn every_seeded_solver_solves_with_solver_seeds() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = fs::read_to_string(data("experiment-seeds.toml")).unwrap().replace(
+        "solvers = [\"sat\", \"backtrack\", \"ilp-clique\"]",
+        "solvers = [\"kissat\", \"sat-minimal\", \"ilp-edge\", \"ilp-clique-cbc\", \"ilp-hybrid\", \
+         { solver = \"ilp-clique\", name = \"ilp-clique+perturb\", perturb = true }]",
+    );
+    let path = file(dir.path(), "c.toml", &config);
+    let out = dir.path().join("r");
+    assert_ok(&run(Path::new(&path), &out, &["--solver-seeds", "3"], &[]));
+    let rows = untimed(&out);
+    assert_eq!(rows.len(), 4 * 6 * 3);
+    for r in &rows {
+        assert_eq!(r.outcome, RunOutcome::Solved, "{r:?}");
+        assert!(r.solver_seed.is_some());
+    }
+}

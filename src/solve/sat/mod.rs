@@ -272,7 +272,13 @@ impl Cdcl for Kissat<'static> {
 
     fn seed(&mut self, seed: u64) -> Result<(), String> {
         let value = (seed % BACKEND_SEEDS) as std::ffi::c_int;
-        self.set_option("seed", value).map_err(|e| format!("kissat option seed: {e}"))
+        // kissat_set_option returns the option's previous value, and rustsat takes a 0 for a
+        // refusal: seed's default is 0, so the value read back decides.
+        match self.set_option("seed", value) {
+            Ok(()) => Ok(()),
+            Err(_) if self.get_option("seed").ok() == Some(value) => Ok(()),
+            Err(e) => Err(format!("kissat option seed: {e}")),
+        }
     }
 
     fn effort(&self) -> (Option<u64>, Option<u64>, Option<u64>) {

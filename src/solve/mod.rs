@@ -368,7 +368,7 @@ impl SolverKind {
             SolverKind::IlpEdge => Box::new(ilp::Ilp::new(ilp::Formulation::Edge, options.clone())),
             SolverKind::IlpClique => Box::new(ilp::Ilp::new(ilp::Formulation::Clique, options.clone())),
             SolverKind::BacktrackNaive => Box::new(search::naive::Naive),
-            SolverKind::Backtrack => Box::new(search::backtrack::Backtrack::default()),
+            SolverKind::Backtrack => Box::new(search::backtrack::Backtrack::seeded(options.seed)),
             SolverKind::Sat => {
                 Box::new(sat::Sat::new(sat::cnf::Encoding::Full).preprocessing(options.preprocess).seeded(options.seed))
             }

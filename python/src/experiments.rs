@@ -41,7 +41,7 @@ pub fn runs_columns() -> Vec<(&'static str, &'static str)> {
             let dtype = match c {
                 "experiment" | "mode" | "difficulty" | "solver" | "outcome" | "note" | "winner" | "set"
                 | "instance" | "expected" | "contradiction" | "holes" | "certificate" | JUDGED => "string",
-                "seed" => "UInt64",
+                "seed" | "solver_seed" => "UInt64",
                 "alpha" | "seconds" | "build_seconds" | "peak_rss_mb" | "cpu_seconds" | "certify_seconds" => "Float64",
                 "verified" | "agree" => "boolean",
                 _ => "Int64",

@@ -38,6 +38,10 @@ pub struct RunArgs {
     /// must give the same.
     #[arg(long, value_name = "SECONDS", value_parser = super::parse_seconds)]
     time_limit: Option<f64>,
+    /// Runs of every (instance, solver), each with a solver seed of its own, in place of the
+    /// config's `solver_seeds`. Recorded in meta.json; --resume must give the same.
+    #[arg(long, value_name = "K")]
+    solver_seeds: Option<u32>,
     /// Leave "infeasible" verdicts unchecked (as the config key `certify = false`): no proof is
     /// made or checked, and the report says so.
     #[arg(long)]
@@ -48,7 +52,7 @@ pub struct RunArgs {
 pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let mut config = Config::load(&args.config)?;
     config.certify &= !args.no_certify;
-    let overrides = Overrides { repeats: args.repeats, time_limit: args.time_limit };
+    let overrides = Overrides { repeats: args.repeats, time_limit: args.time_limit, solver_seeds: args.solver_seeds };
     config.apply(overrides).map_err(|e| anyhow::anyhow!("{}: {e}", args.config.display()))?;
     if let Some(shard) = args.shard {
         shard
@@ -65,10 +69,11 @@ pub fn run(args: RunArgs) -> anyhow::Result<ExitCode> {
     let overridden = if overrides.is_empty() { String::new() } else { format!(" ({overrides})") };
     // Said by the runner once the folder is locked and checked: a refused run announces nothing.
     let banner = format!(
-        "run {}{slice}{overridden}: {} instances × {} solvers, time limit {}, memory cap {} MiB, {jobs} job(s), {} → {}",
+        "run {}{slice}{overridden}: {} instances × {} solvers{}, time limit {}, memory cap {} MiB, {jobs} job(s), {} → {}",
         config.name,
         config.instance_count(),
         config.solvers.len(),
+        if config.solver_seeds > 1 { format!(" × {} solver seeds", config.solver_seeds) } else { String::new() },
         crate::results::fmt_round_seconds(config.time_limit),
         config.memory_mb,
         if config.certify { "infeasible verdicts certified" } else { "certification off" },

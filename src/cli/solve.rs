@@ -141,6 +141,7 @@ impl IlpArgs {
             preprocess: self.preprocess,
             members: checked_members(&self.members)?,
             memory_mb: None,
+            seed: None,
         })
     }
 }

@@ -207,7 +207,7 @@ fn merged_meta(first: Meta, config: &Config, complete: usize, mut metas: Vec<(Pa
     let mut meta = first;
     meta.shard = None;
     meta.instances = config.instance_count();
-    meta.runs = meta.instances * config.solvers.len();
+    meta.runs = meta.instances * config.runs_per_instance();
     meta.resumed = Vec::new();
     meta.finished = (complete == meta.instances).then(now_utc);
     metas.sort_by_key(|(_, m)| m.shard);

@@ -137,7 +137,7 @@ impl Meta {
             overrides: config.overrides,
             shard,
             instances,
-            runs: instances * config.solvers.len(),
+            runs: instances * config.runs_per_instance(),
             jobs,
             crate_version: env!("CARGO_PKG_VERSION").to_string(),
             git_revision: git_revision().to_string(),

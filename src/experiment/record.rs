@@ -48,6 +48,7 @@ pub const COLUMNS: &[&str] = &[
     "holes",
     "certificate",
     "certify_seconds",
+    "solver_seed",
 ];
 
 /// How a run's instance was made: `runs.csv`'s `mode` column, written as its word (`random`,
@@ -235,6 +236,11 @@ pub struct RunRow {
     /// certificate was made for an earlier run; empty when nothing was certified.
     #[serde(default)]
     pub certify_seconds: Option<f64>,
+    /// The seed this run's solver got (`solver_seeds` > 1: one of the instance's k runs per
+    /// solver, [`crate::experiment::instances::solver_seed`]); empty with one run per (instance,
+    /// solver), where each solver seeds itself from the puzzle, and in files written before it.
+    #[serde(default)]
+    pub solver_seed: Option<u64>,
 }
 
 impl RunRow {
@@ -288,6 +294,7 @@ pub(crate) mod tests {
             holes: Holes::Uniform,
             certificate: None,
             certify_seconds: None,
+            solver_seed: None,
         }
     }
 

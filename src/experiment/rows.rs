@@ -70,6 +70,9 @@ pub struct RowIndex {
     name: String,
     ids: HashMap<RowKey, (usize, u64)>,
     solvers: Vec<String>,
+    /// The config, for the solver seeds of its runs.
+    master: u64,
+    solver_seeds: u32,
 }
 
 impl RowIndex {
@@ -79,10 +82,17 @@ impl RowIndex {
             .enumerate()
             .map(|(id, source)| (RowKey::of_source(config, source), (id, seed_of(config, source))))
             .collect();
-        RowIndex { name: config.name.clone(), ids, solvers: config.solvers.iter().map(|e| e.name.clone()).collect() }
+        RowIndex {
+            name: config.name.clone(),
+            ids,
+            solvers: config.solvers.iter().map(|e| e.name.clone()).collect(),
+            master: config.seed,
+            solver_seeds: config.solver_seeds,
+        }
     }
 
-    /// The instance id and solver position of a row, or why the row is not from this config.
+    /// The instance id and the row's place among its instance's runs (solver position × solver
+    /// seeds + seed index), or why the row is not from this config.
     pub fn locate(&self, row: &RunRow) -> Result<(usize, usize), String> {
         let what = || {
             format!(
@@ -109,15 +119,27 @@ impl RowIndex {
         }
         let solver = self.solvers.iter().position(|name| *name == row.solver);
         let solver = solver.ok_or_else(|| format!("row ({}): solver {} is not in this config", what(), row.solver))?;
-        Ok((id, solver))
+        let k = self.solver_seeds;
+        let index = match row.solver_seed {
+            None if k == 1 => 0,
+            Some(s) if k > 1 => (0..k)
+                .find(|&i| crate::experiment::instances::solver_seed(self.master, seed, i) == s)
+                .ok_or_else(|| format!("row ({}) has solver seed {s}, which this config does not derive", what()))?,
+            None => return Err(format!("row ({}) has no solver seed, but this config runs {k} per solver", what())),
+            Some(s) => {
+                return Err(format!("row ({}) has solver seed {s}, but this config runs one per solver", what()))
+            }
+        };
+        Ok((id, solver * k as usize + index as usize))
     }
 
-    /// Solvers per instance.
+    /// Runs per instance: solvers × solver seeds.
     pub fn solver_count(&self) -> usize {
-        self.solvers.len()
+        self.solvers.len() * self.solver_seeds as usize
     }
 
-    /// Sorts rows into canonical order: instance id, then the config's solver order.
+    /// Sorts rows into canonical order: instance id, then the config's solver order, then the
+    /// solver seed's index.
     pub fn sort(&self, rows: &mut [RunRow]) {
         rows.sort_by_cached_key(|r| self.locate(r).unwrap_or((usize::MAX, usize::MAX)));
     }
@@ -177,6 +199,7 @@ fn base_row(config: &Config, instance: &Instance, solver: &str) -> RunRow {
         holes: key.holes,
         certificate: None,
         certify_seconds: None,
+        solver_seed: None,
     }
 }
 
@@ -270,24 +293,35 @@ pub fn hard_limit(time_limit: f64) -> std::time::Duration {
     std::time::Duration::from_secs_f64(time_limit + (0.2 * time_limit).max(2.0))
 }
 
-/// The rows of one instance from its finished jobs (in the config's solver order), cross-checked.
+/// The rows of one instance from its finished jobs (in the config's solver order, each solver's
+/// solver seeds in order), cross-checked: every run against every other, whatever its seed.
 pub fn instance_rows(config: &Config, instance: &Instance, finishes: Vec<Finish>) -> Vec<RunRow> {
+    let k = config.solver_seeds;
     let mut rows = Vec::new();
+    // Each report with its run's name (the solver's, with its seed's index when there are
+    // several) and its row.
     let mut reports = Vec::new();
-    for (entry, finish) in config.solvers.iter().zip(finishes) {
+    let mut report_rows = Vec::new();
+    let runs = config.solvers.iter().flat_map(|entry| (0..k).map(move |i| (entry, i)));
+    for ((entry, index), finish) in runs.zip(finishes) {
         let solver = entry.name.as_str();
-        let (row, report) = job_row(config, instance, solver, finish);
+        let (mut row, report) = job_row(config, instance, solver, finish);
+        row.solver_seed = config.solver_seed(instance.seed, index);
+        let name = if k > 1 { format!("{solver} (solver seed {})", index + 1) } else { solver.to_string() };
+        if let Some(r) = report {
+            reports.push((name, r));
+            report_rows.push(rows.len());
+        }
         rows.push(row);
-        reports.extend(report.map(|r| (solver, r)));
     }
     let problem = cross_check(&instance.puzzle, instance.solution.as_ref(), &reports);
     // The rows of the reports the disagreement blames: only they are `agree = false`.
-    let blamed: Vec<&str> = problem.iter().flat_map(|p| p.wrong.iter().map(|&i| reports[i].0)).collect();
+    let blamed: Vec<usize> = problem.iter().flat_map(|p| p.wrong.iter().map(|&i| report_rows[i])).collect();
     let is_finished = |r: &RunRow| r.outcome.answered();
     let finished = rows.iter().filter(|r| is_finished(r)).count();
-    for row in rows.iter_mut().filter(|r| is_finished(r)) {
+    for (at, row) in rows.iter_mut().enumerate().filter(|(_, r)| is_finished(r)) {
         row.agree = match &problem {
-            Some(p) if blamed.contains(&row.solver.as_str()) => {
+            Some(p) if blamed.contains(&at) => {
                 row.note = join(&row.note, &format!("DISAGREEMENT: {p}"));
                 Some(false)
             }
@@ -296,9 +330,9 @@ pub fn instance_rows(config: &Config, instance: &Instance, finishes: Vec<Finish>
         };
     }
     if let Some(expected) = instance.expected {
-        for (solver, why) in contradictions(expected, instance.solution.as_ref(), &reports) {
-            if let Some(row) = rows.iter_mut().find(|r| r.solver == solver) {
-                row.contradiction = why;
+        for (name, why) in contradictions(expected, instance.solution.as_ref(), &reports) {
+            if let Some(at) = reports.iter().position(|(n, _)| n == name) {
+                rows[report_rows[at]].contradiction = why;
             }
         }
     }
@@ -310,12 +344,13 @@ pub fn instance_rows(config: &Config, instance: &Instance, finishes: Vec<Finish>
 /// solution other than the one given with a puzzle expected unique, or two different solutions of
 /// it. The answers are verified already, so a contradicted expectation is a wrong expectation (or
 /// a verifier defect) as much as a wrong solver, and the run is never counted as solved.
-pub fn contradictions<'a>(
+pub fn contradictions<'a, S: AsRef<str>>(
     expected: Expect,
     known: Option<&Grid>,
-    reports: &[(&'a str, Report)],
+    reports: &'a [(S, Report)],
 ) -> Vec<(&'a str, String)> {
-    let solutions: Vec<(&str, &Grid)> = reports.iter().filter_map(|(s, r)| Some((*s, r.outcome.solution()?))).collect();
+    let solutions: Vec<(&str, &Grid)> =
+        reports.iter().filter_map(|(s, r)| Some((s.as_ref(), r.outcome.solution()?))).collect();
     let mut out = Vec::new();
     for (solver, report) in reports {
         let why = match (expected, &report.outcome) {
@@ -335,7 +370,7 @@ pub fn contradictions<'a>(
             },
             _ => None,
         };
-        out.extend(why.map(|w| (*solver, w)));
+        out.extend(why.map(|w| (solver.as_ref(), w)));
     }
     out
 }

@@ -82,7 +82,7 @@ pub struct Summary {
     pub problems: Vec<String>,
 }
 
-/// One job: an instance and a solver (its place in the config).
+/// One job: an instance and a run of it: solver position × solver seeds + the seed's index.
 #[derive(Debug, Clone)]
 struct Job {
     number: u64,
@@ -203,7 +203,7 @@ pub fn run(config: &Config, options: &RunOptions) -> Result<Summary, ExperimentE
     let Prepared { index, certifier, held, count, complete, kept, .. } = prepared;
     let appender = RunsAppender::open(&folder.join(RUNS_FILE))?;
     let progress = start_progress(config, options, &complete, count, !kept.is_empty());
-    let jobs = Jobs::new(Stream::new(config, options.shard, held), &complete, config.solvers.len(), instances);
+    let jobs = Jobs::new(Stream::new(config, options.shard, held), &complete, config.runs_per_instance(), instances);
     let mut recorder = Recorder::new(config, options, appender, progress, kept, certifier);
     let jobs =
         run_jobs(config, options, jobs, |job, finish, seconds, cores| recorder.job_done(job, finish, seconds, cores))?;
@@ -364,7 +364,7 @@ fn start_progress(
 ) -> Progress {
     let mut counts = Counts::default();
     complete.values().for_each(|rows| counts.add(rows));
-    let total = (count * config.solvers.len()) as u64;
+    let total = (count * config.runs_per_instance()) as u64;
     let left = shard_ids(config, options.shard)
         .filter(|id| !complete.contains_key(id))
         .filter_map(|id| Some((id, Kind::of(config, id)?)));
@@ -425,7 +425,7 @@ impl<'a> Recorder<'a> {
     /// Takes the finish of one job, which held its slot `seconds`; once every solver of its
     /// instance is done, the instance is recorded.
     fn job_done(&mut self, job: Job, finish: Finish, seconds: f64, cores: &Cores) -> Result<(), ExperimentError> {
-        let slots = self.pending.entry(job.instance.id).or_insert_with(|| vec![None; self.config.solvers.len()]);
+        let slots = self.pending.entry(job.instance.id).or_insert_with(|| vec![None; self.config.runs_per_instance()]);
         slots[job.solver] = Some(finish);
         *self.spent.entry(job.instance.id).or_default() += seconds;
         if slots.iter().any(Option::is_none) {
@@ -802,17 +802,22 @@ impl Slots<'_> {
     fn solve(&self, worker: &mut WorkerProcess, job: &Job) -> Finish {
         let (config, options) = (self.config, self.options);
         let instance = &job.instance;
-        let entry = &config.solvers[job.solver];
-        let log_name = format!("{}-{}", instance.id, entry.name);
+        let k = config.solver_seeds as usize;
+        let entry = &config.solvers[job.solver / k];
+        let solver_seed = config.solver_seed(instance.seed, (job.solver % k) as u32);
+        let log_name = match solver_seed {
+            Some(_) => format!("{}-{}-seed{}", instance.id, entry.name, job.solver % k + 1),
+            None => format!("{}-{}", instance.id, entry.name),
+        };
         let request = Request {
             job: job.number,
-            task: task(config, entry, instance.seed, &options.out, &log_name),
+            task: task(config, entry, solver_seed.unwrap_or(instance.seed), &options.out, &log_name),
             box_rows: instance.puzzle.shape().box_rows(),
             box_cols: instance.puzzle.shape().box_cols(),
             cells: instance.puzzle.cells().to_vec(),
             time_limit: Some(config.time_limit),
             max_solutions: 1,
-            options: SolverOptions { memory_mb: Some(config.memory_mb), ..entry.options.clone() },
+            options: SolverOptions { memory_mb: Some(config.memory_mb), seed: solver_seed, ..entry.options.clone() },
         };
         let weight = config.cores(entry).clamp(1, self.slots);
         self.cores.acquire(weight);

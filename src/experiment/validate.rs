@@ -191,8 +191,8 @@ impl RowKey {
     }
 }
 
-/// What identifies a run: its instance and its solver.
-type RunKey = (RowKey, String);
+/// What identifies a run: its instance, its solver and its solver seed (if any).
+type RunKey = (RowKey, String, Option<u64>);
 
 /// Checks the rows of one file as they are read, one at a time (see the module doc).
 #[derive(Debug)]
@@ -244,17 +244,18 @@ impl RowChecker {
                 self.named_by = format!("line {line}");
             }
         }
-        if let Some(first) = self.seen.insert((RowKey::of_row(row), row.solver.clone()), line) {
+        if let Some(first) = self.seen.insert((RowKey::of_row(row), row.solver.clone(), row.solver_seed), line) {
             let level = if row.difficulty.is_empty() {
                 format!("alpha={}", row.alpha)
             } else {
                 format!("difficulty={}", row.difficulty)
             };
             let holes = if row.holes == Holes::Uniform { String::new() } else { format!(" holes={}", row.holes) };
+            let seed = row.solver_seed.map(|s| format!(" with solver seed {s}")).unwrap_or_default();
             return Err(bad(
                 None,
                 format!(
-                    "a second run of {} on {}x{} {}{holes} {level} rep={}; the first is on line {first}",
+                    "a second run of {}{seed} on {}x{} {}{holes} {level} rep={}; the first is on line {first}",
                     row.solver, row.box_rows, row.box_cols, row.mode, row.rep
                 ),
             ));

@@ -223,6 +223,11 @@ pub struct SolverOptions {
     /// them to; set by whoever enforces the cap (the runner, `solve`), never by a config.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub memory_mb: Option<u64>,
+    /// The run's solver seed (`solver_seeds` > 1 in a config): each seeded solver mixes it into
+    /// the seed it draws from the puzzle; `None` (and not written): the puzzle's seed alone. Set
+    /// by the runner, never by a config.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
 }
 
 impl Default for SolverOptions {
@@ -239,6 +244,7 @@ impl Default for SolverOptions {
             preprocess: false,
             members: Vec::new(),
             memory_mb: None,
+            seed: None,
         }
     }
 }
@@ -362,15 +368,17 @@ impl SolverKind {
             SolverKind::IlpEdge => Box::new(ilp::Ilp::new(ilp::Formulation::Edge, options.clone())),
             SolverKind::IlpClique => Box::new(ilp::Ilp::new(ilp::Formulation::Clique, options.clone())),
             SolverKind::BacktrackNaive => Box::new(search::naive::Naive),
-            SolverKind::Backtrack => Box::new(search::backtrack::Backtrack::default()),
-            SolverKind::Sat => Box::new(sat::Sat::new(sat::cnf::Encoding::Full).preprocessing(options.preprocess)),
-            SolverKind::SatMinimal => {
-                Box::new(sat::Sat::new(sat::cnf::Encoding::Minimal).preprocessing(options.preprocess))
+            SolverKind::Backtrack => Box::new(search::backtrack::Backtrack::seeded(options.seed)),
+            SolverKind::Sat => {
+                Box::new(sat::Sat::new(sat::cnf::Encoding::Full).preprocessing(options.preprocess).seeded(options.seed))
             }
-            SolverKind::Kissat => Box::new(sat::Sat::kissat().preprocessing(options.preprocess)),
+            SolverKind::SatMinimal => Box::new(
+                sat::Sat::new(sat::cnf::Encoding::Minimal).preprocessing(options.preprocess).seeded(options.seed),
+            ),
+            SolverKind::Kissat => Box::new(sat::Sat::kissat().preprocessing(options.preprocess).seeded(options.seed)),
             SolverKind::Portfolio => Box::new(portfolio::Portfolio::new(options)),
             SolverKind::Dlx => Box::new(dlx::Dlx::default()),
-            SolverKind::IlpCliqueCbc => Box::new(ilp::cbc::Cbc { propagate: options.propagate }),
+            SolverKind::IlpCliqueCbc => Box::new(ilp::cbc::Cbc { propagate: options.propagate, seed: options.seed }),
             SolverKind::IlpHybrid => Box::new(ilp::hybrid::Hybrid::new(options)),
         }
     }

@@ -933,3 +933,117 @@ fn item05_two_alphas_equal_to_four_decimals_are_refused_as_one_level() {
     let o = common::run(&["run", &path, "--out", dir.path().join("ok").to_str().unwrap()], "");
     assert!(o.status.success(), "levels apart at four decimals are two: {}", stderr(&o));
 }
+
+// Issue 49, item 5: solver seeds. `solver_seeds = k` runs every (instance, solver) k times, each run
+// with a seed of its own in `solver_seed`; the instances are those of one run per solver.
+#[test]
+fn solver_seeds_run_every_instance_and_solver_k_times_each_with_its_own_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = fs::read_to_string(data("experiment-seeds.toml")).unwrap();
+    let keyed = file(dir.path(), "seeds.toml", &format!("{config}solver_seeds = 4\n"));
+    let (by_key, by_flag, once) = (dir.path().join("key"), dir.path().join("flag"), dir.path().join("once"));
+    assert_ok(&run(Path::new(&keyed), &by_key, &[], &[]));
+    assert_ok(&run(&data("experiment-seeds.toml"), &by_flag, &["--solver-seeds", "4"], &[]));
+    assert_ok(&run(&data("experiment-seeds.toml"), &once, &[], &[]));
+    let rows = untimed(&by_key);
+    assert_eq!(rows.len(), 4 * 3 * 4, "4 instances × 3 solvers × 4 seeds");
+    let mut seeds: std::collections::BTreeMap<(u64, String), Vec<u64>> = Default::default();
+    for r in &rows {
+        seeds.entry((r.seed, r.solver.clone())).or_default().push(r.solver_seed.expect("every run has a seed"));
+        assert_eq!(r.outcome, RunOutcome::Solved, "{r:?}");
+        assert_eq!(r.agree, Some(true), "every run agrees with every other: {r:?}");
+    }
+    assert_eq!(seeds.len(), 4 * 3);
+    for ((instance, solver), mut s) in seeds.clone() {
+        s.dedup();
+        assert_eq!(s.len(), 4, "{solver} on instance {instance}: four distinct solver seeds");
+    }
+    // Every solver of an instance gets the same k seeds (they are the instance's, not the solver's).
+    let per_instance = |solver: &str| -> Vec<Vec<u64>> {
+        seeds.iter().filter(|((_, s), _)| s == solver).map(|(_, v)| v.clone()).collect()
+    };
+    assert_eq!(per_instance("sat"), per_instance("backtrack"));
+    // The key and the flag run the same; meta.json records the key in the config, the flag as an
+    // override; the instances are those of one run per solver.
+    assert_eq!(rows, untimed(&by_flag));
+    let meta = |f: &Path| -> serde_json::Value {
+        serde_json::from_str(&fs::read_to_string(f.join("meta.json")).unwrap()).unwrap()
+    };
+    assert_eq!(meta(&by_key)["config"]["solver_seeds"], 4);
+    assert_eq!(meta(&by_flag)["overrides"]["solver_seeds"], 4);
+    assert!(meta(&once)["config"].get("solver_seeds").is_none(), "k = 1 is not written");
+    let instances = |f: &Path| fs::read_to_string(f.join("instances.txt")).unwrap();
+    assert_eq!(instances(&by_key), instances(&once));
+    // A resume with the same flag finds every run done; without it the config differs.
+    assert_ok(&run(&data("experiment-seeds.toml"), &by_flag, &["--resume", "--solver-seeds", "4"], &[]));
+    assert_eq!(rows, untimed(&by_flag));
+    let (code, err) = code_and_err(
+        &["run", data("experiment-seeds.toml").to_str().unwrap(), "--out", by_flag.to_str().unwrap(), "--resume"],
+        "",
+    );
+    assert_eq!(code, Some(2), "{err}");
+}
+
+// With one solver seed (the default) nothing changes: the runs are those of the binary before solver
+// seeds (`experiment-seeds-main.csv`, from ae60467), times aside, and `solver_seed` stays empty.
+#[test]
+fn one_solver_seed_runs_as_before_solver_seeds_existed() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    assert_ok(&run(&data("experiment-seeds.toml"), &out, &[], &[]));
+    let before = dir.path().join("before");
+    fs::create_dir(&before).unwrap();
+    fs::copy(data("experiment-seeds-main.csv"), before.join("runs.csv")).unwrap();
+    let (now, then) = (untimed(&out), untimed(&before));
+    assert_eq!(now.len(), 12);
+    assert_eq!(now, then);
+    assert!(now.iter().all(|r| r.solver_seed.is_none()));
+}
+
+#[test]
+fn solver_seeds_other_than_a_positive_count_are_refused_with_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = fs::read_to_string(data("experiment-seeds.toml")).unwrap();
+    let out = dir.path().join("r");
+    for (value, said) in [("0", "solver_seeds: 0 solver seeds"), ("-3", "solver_seeds: -3 solver seeds")] {
+        let path = file(dir.path(), "c.toml", &format!("{config}solver_seeds = {value}\n"));
+        let (code, err) = code_and_err(&["run", &path, "--out", out.to_str().unwrap()], "");
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains(said) && err.contains("c.toml:14"), "{value}: {err}");
+    }
+    let (code, err) = code_and_err(
+        &[
+            "run",
+            data("experiment-seeds.toml").to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--solver-seeds",
+            "0",
+        ],
+        "",
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--solver-seeds 0"), "{err}");
+    assert!(!out.exists(), "a refused run touches nothing");
+}
+
+// Every seeded solver takes a solver seed and still answers (kissat's seed option once failed:
+// its C API returns the previous value, 0, which rustsat reads as a refusal).
+#[test]
+fn every_seeded_solver_solves_with_solver_seeds() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = fs::read_to_string(data("experiment-seeds.toml")).unwrap().replace(
+        "solvers = [\"sat\", \"backtrack\", \"ilp-clique\"]",
+        "solvers = [\"kissat\", \"sat-minimal\", \"ilp-edge\", \"ilp-clique-cbc\", \"ilp-hybrid\", \
+         { solver = \"ilp-clique\", name = \"ilp-clique+perturb\", perturb = true }]",
+    );
+    let path = file(dir.path(), "c.toml", &config);
+    let out = dir.path().join("r");
+    assert_ok(&run(Path::new(&path), &out, &["--solver-seeds", "3"], &[]));
+    let rows = untimed(&out);
+    assert_eq!(rows.len(), 4 * 6 * 3);
+    for r in &rows {
+        assert_eq!(r.outcome, RunOutcome::Solved, "{r:?}");
+        assert!(r.solver_seed.is_some());
+    }
+}

@@ -323,7 +323,7 @@ fn propagation_and_a_perturbed_objective_change_the_model_not_the_answers() {
 #[test]
 fn cbc_with_propagation_solves_and_says_so() {
     let (puzzle, solution) = samples("9x9-sample").remove(0);
-    let mut cbc = sudoku_lab::solve::ilp::cbc::Cbc { propagate: true };
+    let mut cbc = sudoku_lab::solve::ilp::cbc::Cbc { propagate: true, seed: None };
     let report = solve::solve(&mut cbc, &puzzle, &Limits::default()).unwrap();
     assert_eq!(report.outcome.solution(), Some(&solution));
     assert!(report.note.as_deref().is_some_and(|n| n.contains("propagation")), "{report:?}");

@@ -32,6 +32,7 @@ pub(super) struct ConfigFile {
     pub difficulties: Vec<Word<Rating>>,
     pub unique_budget: Option<f64>,
     pub repeats: Option<u32>,
+    pub solver_seeds: Option<i64>,
     pub solvers: Vec<toml::Value>,
     pub time_limit: f64,
     pub memory_mb: Option<u64>,

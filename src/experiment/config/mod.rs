@@ -119,6 +119,11 @@ pub struct Config {
     pub unique_budget: Option<f64>,
     /// Instances per (box, mode, level).
     pub repeats: u32,
+    /// Runs of every (instance, solver), each with a solver seed of its own
+    /// ([`super::instances::solver_seed`]); 1 (not written, so configs from before the key read
+    /// the same): one run, each solver seeded by the puzzle alone, as before the key existed.
+    #[serde(default = "one_seed", skip_serializing_if = "is_one_seed")]
+    pub solver_seeds: u32,
     /// Solvers run on every instance, in this order: registry solvers and variants ([`super::solvers`]).
     pub solvers: Vec<SolverEntry>,
     /// Wall-clock limit per solve, seconds.
@@ -151,6 +156,16 @@ pub struct Config {
     /// above already hold the values run. Kept in `meta.json` beside the config, not in it.
     #[serde(skip)]
     pub overrides: Overrides,
+}
+
+/// One run per (instance, solver) unless a config asks for more.
+fn one_seed() -> u32 {
+    1
+}
+
+/// True for the default (left out of a written config).
+fn is_one_seed(k: &u32) -> bool {
+    *k == 1
 }
 
 /// Certification is on unless a config turns it off.
@@ -286,6 +301,17 @@ impl Config {
     pub fn digest(&self) -> String {
         let json = serde_json::to_string(&self.identity()).expect("a config always serializes");
         super::sets::sha256_hex(json.as_bytes())
+    }
+
+    /// Runs per instance: every solver, [`Config::solver_seeds`] times.
+    pub fn runs_per_instance(&self) -> usize {
+        self.solvers.len() * self.solver_seeds as usize
+    }
+
+    /// The solver seed of run `index` of an instance seeded `instance_seed`: `None` with one run
+    /// per (instance, solver) (see [`Config::solver_seeds`]).
+    pub fn solver_seed(&self, instance_seed: u64, index: u32) -> Option<u64> {
+        (self.solver_seeds > 1).then(|| super::instances::solver_seed(self.seed, instance_seed, index))
     }
 
     /// The time budget to generate one `unique` puzzle.

@@ -1,5 +1,5 @@
-//! What the command line puts in place of a config file's values: `run --repeats` and
-//! `run --time-limit`, checked as the keys they replace are.
+//! What the command line puts in place of a config file's values: `run --repeats`,
+//! `run --time-limit` and `run --solver-seeds`, checked as the keys they replace are.
 
 use serde::{Deserialize, Serialize};
 
@@ -17,12 +17,15 @@ pub struct Overrides {
     /// `--time-limit`: seconds per solve.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_limit: Option<f64>,
+    /// `--solver-seeds`: runs of every (instance, solver), each with its own solver seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solver_seeds: Option<u32>,
 }
 
 impl Overrides {
     /// True when nothing is overridden.
     pub fn is_empty(&self) -> bool {
-        self.repeats.is_none() && self.time_limit.is_none()
+        self.repeats.is_none() && self.time_limit.is_none() && self.solver_seeds.is_none()
     }
 }
 
@@ -32,6 +35,7 @@ impl std::fmt::Display for Overrides {
         let mut flags = Vec::new();
         flags.extend(self.repeats.map(|r| format!("--repeats {r}")));
         flags.extend(self.time_limit.map(|t| format!("--time-limit {t}")));
+        flags.extend(self.solver_seeds.map(|k| format!("--solver-seeds {k}")));
         match flags.is_empty() {
             true => f.write_str("no overrides"),
             false => f.write_str(&flags.join(" ")),
@@ -60,6 +64,16 @@ impl Config {
         }
         if let Some(seconds) = overrides.time_limit {
             self.time_limit = crate::solve::check_seconds(seconds).map_err(|why| format!("--time-limit: {why}"))?;
+        }
+        if let Some(k) = overrides.solver_seeds {
+            if !(1..=super::resolve::MAX_SOLVER_SEEDS).contains(&k) {
+                return Err(format!(
+                    "--solver-seeds {k}: give 1 (one run per instance and solver) to {}",
+                    super::resolve::MAX_SOLVER_SEEDS
+                ));
+            }
+            self.solver_seeds = k;
+            Size::of(self).check().map_err(|e| format!("--solver-seeds {k}: {}", e.counted_together()))?;
         }
         self.overrides = overrides;
         Ok(())

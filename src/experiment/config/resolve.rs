@@ -50,6 +50,7 @@ pub(super) fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Conf
     let difficulties = difficulties(&file.difficulties, &file.modes).map_err(invalid)?;
     let unique_budget = unique_budget(&file.modes, file.unique_budget).map_err(invalid)?;
     let repeats = repeats(generated, file.repeats).map_err(invalid)?;
+    let solver_seeds = solver_seeds(file.solver_seeds).map_err(invalid)?;
     let named: Vec<String> = file.solvers.iter().filter_map(|v| v.as_str().map(str::to_string)).collect();
     let external = externals(file.external, source, text, &named)?;
     let solvers = solvers(file.solvers, &external).map_err(invalid)?;
@@ -65,6 +66,7 @@ pub(super) fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Conf
         difficulties,
         unique_budget,
         repeats,
+        solver_seeds,
         solvers,
         time_limit: file.time_limit,
         memory_mb,
@@ -266,6 +268,22 @@ fn repeats(generated: bool, repeats: Option<u32>) -> Result<u32, Refused> {
         (_, r) => Ok(r.unwrap_or(1)),
     }
 }
+
+/// `solver_seeds`: runs of every (instance, solver), each with its own solver seed; 1 when left
+/// out, and at most [`MAX_SOLVER_SEEDS`].
+fn solver_seeds(k: Option<i64>) -> Result<u32, Refused> {
+    match k {
+        None => Ok(1),
+        Some(k) if (1..=i64::from(MAX_SOLVER_SEEDS)).contains(&k) => Ok(k as u32),
+        Some(k) => Err(refuse(
+            "solver_seeds",
+            format!("{k} solver seeds: give 1 (one run per instance and solver) to {MAX_SOLVER_SEEDS}"),
+        )),
+    }
+}
+
+/// The most solver seeds a config may ask for (the runs are capped by [`super::MAX_RUNS`] too).
+pub(super) const MAX_SOLVER_SEEDS: u32 = 1000;
 
 /// `external`: the definition files and inline tables of a config (`source`, holding `text`);
 /// keeps the definitions `wanted` names (only their programs must be installed).

@@ -68,7 +68,7 @@ pub struct Size {
     pub generated: u64,
     /// Instances of the sets: each puzzle × its set's repeats.
     pub from_sets: u64,
-    /// Solvers run on every instance.
+    /// Runs of every instance: its solvers, each `solver_seeds` times.
     pub solvers: u64,
 }
 
@@ -91,7 +91,7 @@ impl Size {
             repeats,
             generated: boxes.saturating_mul(levels).saturating_mul(repeats),
             from_sets,
-            solvers: config.solvers.len() as u64,
+            solvers: config.runs_per_instance() as u64,
         }
     }
 

@@ -46,7 +46,7 @@ mod shard;
 pub use file::{instance_block, instances_header, key_comment, read_blocks};
 pub use generate::{generate, held_instances, instances, set_instance, GenerationError, Instance, Stream};
 pub use order::{levels, source_of, sources, spec_of, specs, variants, Level, SetRef, Source, Spec, UNIQUE_ALPHA};
-pub use seed::{instance_seed, seed_of, set_seed};
+pub use seed::{instance_seed, seed_of, set_seed, solver_seed};
 pub use shard::{shard_ids, Shard};
 
 #[cfg(test)]

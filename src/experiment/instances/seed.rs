@@ -43,6 +43,15 @@ pub fn seed_of(config: &Config, source: Source) -> u64 {
     }
 }
 
+/// The seed a solver gets on run `index` (0-based) of an instance with `solver_seeds = k` > 1: a
+/// portable hash of the master seed, the instance's seed and the index, so the runs of one
+/// instance get distinct seeds and no run's seed depends on the order of the jobs. With k = 1 no
+/// solver seed is given (each solver seeds itself from the puzzle, as before the key existed).
+pub fn solver_seed(master: u64, instance_seed: u64, index: u32) -> u64 {
+    let h = fold(fold(fold(0, SEED_SCHEME), master), SOLVER_TAG);
+    fold(fold(h, instance_seed), u64::from(index))
+}
+
 /// splitmix64's finaliser (Steele, Lea & Flood 2014): a bijection on `u64` that mixes every bit.
 fn splitmix64(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -65,6 +74,9 @@ const HOLES_TAG: u64 = 0x401E5;
 
 /// The seed hash's tag for set puzzles (generated instances start with their box instead).
 const SET_TAG: u64 = 0x5E7;
+
+/// The seed hash's tag for solver seeds.
+const SOLVER_TAG: u64 = 0x5EED;
 
 /// A hole pattern's fixed code in the seed hash (uniform is never folded in).
 fn holes_code(h: Holes) -> u64 {

@@ -30,6 +30,9 @@ use crate::verify;
 pub struct Cbc {
     /// Place naked and hidden singles before building ([`crate::solve::propagate`]).
     pub propagate: bool,
+    /// The solver seed (`SolverOptions::seed`): CBC's and its LP solver's random seeds
+    /// (`randomCbcSeed`, `randomSeed`); `None`: CBC's defaults.
+    pub seed: Option<u64>,
 }
 
 impl Solver for Cbc {
@@ -70,6 +73,12 @@ impl Solver for Cbc {
         problem.set_parameter("threads", "1");
         problem.set_parameter("log", "0");
         problem.set_parameter("slogLevel", "0");
+        if let Some(seed) = self.seed {
+            // Both take a non-negative int; reduced as the SAT backends' seeds are.
+            let seed = (seed % crate::solve::sat::BACKEND_SEEDS).to_string();
+            problem.set_parameter("randomCbcSeed", &seed);
+            problem.set_parameter("randomSeed", &seed);
+        }
         stats.build_seconds = start.elapsed().as_secs_f64();
         if let Some(limit) = limits.time {
             let Some(left) = limit.checked_sub(start.elapsed()) else {

@@ -70,19 +70,30 @@ pub fn build(puzzle: &Grid) -> Result<CliqueModel, String> {
 }
 
 /// The perturbed objective of a model of `puzzle` (`SolverOptions::perturb`): a cost in [0, 1)
-/// per variable, from a `rand_chacha` stream seeded by a hash of the puzzle's cells, so the same
-/// puzzle always gets the same objective. Zero when `perturb` is off.
-pub fn objective(puzzle: &Grid, variables: &[Variable], perturb: bool) -> Expression {
+/// per variable, from a `rand_chacha` stream seeded by a hash of the puzzle's cells and the
+/// solver seed, if any ([`seed_with`]), so the same puzzle and seed always get the same objective.
+/// Zero when `perturb` is off.
+pub fn objective(puzzle: &Grid, variables: &[Variable], perturb: bool, solver_seed: Option<u64>) -> Expression {
     use rand::{Rng, SeedableRng};
 
     let mut objective = Expression::with_capacity(if perturb { variables.len() } else { 0 });
     if perturb {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed_of(puzzle));
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed_with(puzzle, solver_seed));
         for &v in variables {
             objective.add_mul(rng.random::<f64>(), v);
         }
     }
     objective
+}
+
+/// The seed of a seeded solver on `puzzle`: the puzzle's own ([`seed_of`]) without a solver seed
+/// (so runs without solver seeds draw as before), else the puzzle's mixed with the solver seed.
+pub fn seed_with(puzzle: &Grid, solver_seed: Option<u64>) -> u64 {
+    match solver_seed {
+        None => seed_of(puzzle),
+        // An odd multiplier spreads the solver seed's bits before the xor; ChaCha mixes the rest.
+        Some(s) => seed_of(puzzle) ^ s.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29),
+    }
 }
 
 /// A seed of the puzzle's own: FNV-1a over its cells (portable, and enough to give each puzzle

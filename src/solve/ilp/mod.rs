@@ -137,8 +137,8 @@ impl Ilp {
     /// Builds this solver's model of `puzzle`.
     fn build(&self, puzzle: &Grid) -> Built {
         match self.formulation {
-            Formulation::Edge => Built::Model(Box::new(build_edge(puzzle, self.options.reduce, self.options.perturb))),
-            Formulation::Clique => build_clique(puzzle, self.options.perturb),
+            Formulation::Edge => Built::Model(Box::new(build_edge(puzzle, &self.options))),
+            Formulation::Clique => build_clique(puzzle, &self.options),
         }
     }
 }
@@ -156,10 +156,12 @@ enum Built {
     Infeasible(String),
 }
 
-/// The edge model (see [`Formulation::Edge`]); with `reduce`, only the candidates of [`Candidates`].
+/// The edge model (see [`Formulation::Edge`]); with `options.reduce`, only the candidates of
+/// [`Candidates`]; with `options.perturb`, the perturbed objective ([`clique::objective`]).
 ///
 /// Complexity: O(N·|E|) = O(N⁴) time and space.
-fn build_edge(puzzle: &Grid, reduce: bool, perturb: bool) -> Model {
+fn build_edge(puzzle: &Grid, options: &SolverOptions) -> Model {
+    let (reduce, perturb) = (options.reduce, options.perturb);
     let n = puzzle.n();
     let graph = ConstraintGraph::shared(puzzle.shape());
     let keep: Vec<u64> =
@@ -181,7 +183,7 @@ fn build_edge(puzzle: &Grid, reduce: bool, perturb: bool) -> Model {
         }
     }
     let variables: Vec<Variable> = x.iter().flatten().copied().collect();
-    let mut problem = vars.minimise(clique::objective(puzzle, &variables, perturb)).using(good_lp::highs);
+    let mut problem = vars.minimise(clique::objective(puzzle, &variables, perturb, options.seed)).using(good_lp::highs);
     let mut rows = 0;
     for cell in 0..puzzle.cells().len() {
         let mut sum = Expression::with_capacity(n);
@@ -206,11 +208,11 @@ fn build_edge(puzzle: &Grid, reduce: bool, perturb: bool) -> Model {
 }
 
 /// The clique model (see [`Formulation::Clique`]) for HiGHS, or why the puzzle has no solution.
-fn build_clique(puzzle: &Grid, perturb: bool) -> Built {
+fn build_clique(puzzle: &Grid, options: &SolverOptions) -> Built {
     match clique::build(puzzle) {
         Err(why) => Built::Infeasible(why),
         Ok(model) => {
-            let objective = clique::objective(puzzle, &model.variables, perturb);
+            let objective = clique::objective(puzzle, &model.variables, options.perturb, options.seed);
             let mut problem = model.vars.minimise(objective).using(good_lp::highs);
             let rows = model.constraints.len();
             for row in model.constraints {
@@ -316,6 +318,10 @@ fn run_highs(problem: HighsProblem, options: &SolverOptions, limits: &Limits) ->
         set_option(&mut model, "log_to_console", false)?;
         set_option(&mut model, "log_file", path)?;
         set_option(&mut model, "output_flag", true)?;
+    }
+    if let Some(seed) = options.seed {
+        // HiGHS's `random_seed` takes 0 to 2^31 − 1; without a solver seed it keeps its default.
+        set_option(&mut model, "random_seed", (seed % (1 << 31)) as i32)?;
     }
     if options.perturb {
         // A feasibility problem with a cost: the first integer-feasible point answers it.
@@ -650,8 +656,8 @@ pub fn write_model(puzzle: &Grid, formulation: Formulation, path: &Path) -> Resu
         return Ok(WriteOutcome::Infeasible(format!("conflicting givens: {conflict}")));
     }
     let built = match formulation {
-        Formulation::Edge => Built::Model(Box::new(build_edge(puzzle, false, false))),
-        Formulation::Clique => build_clique(puzzle, false),
+        Formulation::Edge => Built::Model(Box::new(build_edge(puzzle, &SolverOptions::default()))),
+        Formulation::Clique => build_clique(puzzle, &SolverOptions::default()),
     };
     let model = match built {
         Built::Model(model) => *model,

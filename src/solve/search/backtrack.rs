@@ -29,12 +29,20 @@ pub struct Backtrack {
     /// remaking the searcher at every switch cost more than a small solve (docs/benchmarks.md,
     /// "`backtrack` keeps a searcher per shape").
     searchers: Vec<Searcher>,
+    /// The solver seed of the restarts' tie-breaks (`SolverOptions::seed`; `None`: the puzzle's).
+    seed: Option<u64>,
 }
 
 /// How many shapes' searchers a [`Backtrack`] keeps.
 const KEPT_SHAPES: usize = 8;
 
 impl Backtrack {
+    /// A solver whose restarts break ties with `seed` mixed into the puzzle's seed (`None`: the
+    /// puzzle's alone, [`Backtrack::default`]).
+    pub fn seeded(seed: Option<u64>) -> Backtrack {
+        Backtrack { seed, ..Backtrack::default() }
+    }
+
     /// The kept searcher for `shape`, or a new one (in place of the oldest when all are taken).
     fn searcher(&mut self, shape: Shape) -> &mut Searcher {
         let i = match self.searchers.iter().position(|s| s.shape() == shape) {
@@ -59,7 +67,9 @@ impl Solver for Backtrack {
     fn solve(&mut self, puzzle: &Grid, limits: &Limits) -> Result<Report, SolveError> {
         let start = Instant::now();
         let shape = puzzle.shape();
+        let seed = self.seed;
         let searcher = self.searcher(shape);
+        searcher.set_seed(seed);
         let search_limits = SearchLimits {
             max_solutions: limits.max_solutions.max(1),
             deadline: limits.deadline(start),

@@ -64,6 +64,16 @@ impl Searcher {
         }
     }
 
+    /// Mixes a solver seed into the restarts' tie-breaks of the exact-cover search
+    /// ([`Core::set_seed`]); the bitboard and band searches never restart, so take none.
+    pub fn set_seed(&mut self, seed: Option<u64>) {
+        match self {
+            Searcher::Band(_) | Searcher::Small(_) | Searcher::Medium(_) => {}
+            Searcher::Middle(s) => s.set_seed(seed),
+            Searcher::Wide(s) => s.set_seed(seed),
+        }
+    }
+
     /// Searches `puzzle` (see [`Core::search`]).
     pub fn search(
         &mut self,

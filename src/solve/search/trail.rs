@@ -26,7 +26,8 @@
 //!   of dead-end budgets (32, 32, 64, 32, …), so a run that meets no dead end is never cut (a
 //!   budget of nodes would cut the first run of an empty grid, which needs N² nodes and no dead
 //!   end); every run after the first breaks ties (cells and house-digits alike) and orders options
-//!   at random, from a generator seeded by the puzzle, so results are reproducible. The restarts
+//!   at random, from a generator seeded by the puzzle (mixed with the solver seed when one is
+//!   given, [`Core::set_seed`]), so results are reproducible. The restarts
 //!   open with a run of the plain cell search ([`crate::solve::search::engine::Engine`], the
 //!   generators' search: fewest candidates, digits in ascending order, no locked candidates) for
 //!   at most 8 nodes per cell: it fills empty and nearly empty grids without a dead end, where the
@@ -167,6 +168,8 @@ pub struct Core<W> {
     opener: Option<Engine>,
     /// The tie-break generator of the current run (xorshift; `None` in the first run).
     rng: Option<u64>,
+    /// The solver seed mixed into the puzzle's seed of the tie-breaks ([`Core::set_seed`]).
+    seed: Option<u64>,
     /// Probe failed literals at every node of the restarting runs (see [`Core::probe`]).
     probing: bool,
     /// Whether the current run probes: the restarting runs do, a single complete run does not.
@@ -223,6 +226,7 @@ impl<W: Word> Core<W> {
             restarts: shape.n() >= 25,
             opener: None,
             rng: None,
+            seed: None,
             probing: true,
             probing_now: false,
         }
@@ -242,6 +246,13 @@ impl<W: Word> Core<W> {
     /// Turns locked candidates on or off (on by default).
     pub fn set_locked_candidates(&mut self, on: bool) {
         self.locked = on;
+    }
+
+    /// Mixes a solver seed into the seed of the restarts' tie-breaks (`None`, the default: the
+    /// puzzle's alone, as without solver seeds). The first run breaks no tie at random, so only
+    /// searches that restart see it.
+    pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.seed = seed;
     }
 
     /// Searches `puzzle`, calling `on_solution` with each solution's cells (it returns `false` to
@@ -273,6 +284,10 @@ impl<W: Word> Core<W> {
         (result.nodes, result.guesses, result.dead_ends) = (first.nodes, first.guesses, first.dead_ends);
         let seed =
             puzzle.cells().iter().fold(0x9e37_79b9_7f4a_7c15u64, |h, &d| (h ^ d as u64).wrapping_mul(0x100_0000_01b3));
+        let seed = match self.seed {
+            None => seed,
+            Some(s) => seed ^ s.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29),
+        };
         self.probing_now = self.probing && self.trailing;
         for run in 1u64.. {
             let budget = result.dead_ends.saturating_add(RESTART_UNIT * luby(run));

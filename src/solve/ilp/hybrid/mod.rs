@@ -26,8 +26,8 @@
 //!
 //! **Restarts**: a run is cut after a Luby sequence of dead-end budgets ([`branch::budget`]: 16,
 //! 16, 32, 16, …); rounding draws (and, with [`Objective::Random`], a new objective per run) come
-//! from one `rand_chacha` stream seeded by the puzzle ([`crate::solve::ilp::clique::seed_of`]), so a
-//! solve is reproducible. A run that ends without being cut has exhausted its tree: only then (or
+//! from one `rand_chacha` stream seeded by the puzzle, mixed with the solver seed when one is
+//! given ([`crate::solve::ilp::clique::seed_with`]), so a solve is reproducible. A run that ends without being cut has exhausted its tree: only then (or
 //! when the root's propagation or LP fails) is the answer [`Outcome::Infeasible`].
 //!
 //! **Why the `highs` crate and not `good_lp`**: `good_lp` hands a model to HiGHS once and solves
@@ -78,7 +78,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::graph::digit_of;
 use crate::grid::Grid;
 use crate::logic::{Logic, Rating, Status};
-use crate::solve::ilp::clique::seed_of;
+use crate::solve::ilp::clique::seed_with;
 use crate::solve::ilp::lock_highs;
 use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverOptions, Stats};
 use crate::verify::is_solution_of;
@@ -116,12 +116,16 @@ pub struct Hybrid {
     pub highs_options: Vec<(String, String)>,
     /// The LP's objective.
     pub objective: Objective,
+    /// The solver seed mixed into the puzzle's seed of the perturbation and rounding stream
+    /// (`SolverOptions::seed`; `None`: the puzzle's alone).
+    pub seed: Option<u64>,
 }
 
 impl Hybrid {
-    /// A solver reading `highs_options` from `options` (the only option it reads).
+    /// A solver reading `highs_options` and the solver seed from `options` (the only options it
+    /// reads).
     pub fn new(options: &SolverOptions) -> Hybrid {
-        Hybrid { highs_options: options.highs_options.clone(), objective: Objective::default() }
+        Hybrid { highs_options: options.highs_options.clone(), objective: Objective::default(), seed: options.seed }
     }
 }
 
@@ -335,7 +339,7 @@ impl Solver for Hybrid {
             return Ok(Report { outcome, stats, note: Some(note.to_string()) });
         }
         let root_grid = logic.placed();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed_of(puzzle));
+        let mut rng = ChaCha8Rng::seed_from_u64(seed_with(puzzle, self.seed));
         let candidates = |cell: usize| logic.candidates(cell);
         let columns = Relaxation::columns_of(&root_grid, &candidates);
         let costs = Search::costs(self.objective, columns.len(), &mut rng);

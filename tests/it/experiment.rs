@@ -1047,3 +1047,31 @@ fn every_seeded_solver_solves_with_solver_seeds() {
         assert!(r.solver_seed.is_some());
     }
 }
+
+// Issue 49, item 5, Done when: `solver_seeds = 4` on planted 25×25 at α = 0.45 with `sat` gives
+// four distinct solver seeds per instance, and CaDiCaL's search differs between them (the seed
+// renumbers the variables: its own seed option alone changed no conflict count on these).
+#[test]
+fn solver_seeds_change_cadicals_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = "name = \"seeds-25\"\nboxes = [\"5x5\"]\nalphas = [0.45]\nmodes = [\"planted\"]\nrepeats = 3\n\
+                  solvers = [\"sat\"]\nsolver_seeds = 4\ntime_limit = 60.0\nmemory_mb = 2048\nseed = 11\n";
+    let path = file(dir.path(), "c.toml", config);
+    let out = dir.path().join("r");
+    assert_ok(&run(Path::new(&path), &out, &[], &[]));
+    let rows = untimed(&out);
+    assert_eq!(rows.len(), 3 * 4);
+    let mut runs: std::collections::BTreeMap<u64, Vec<(u64, u64)>> = Default::default();
+    for r in &rows {
+        assert_eq!(r.outcome, RunOutcome::Solved, "{r:?}");
+        let conflicts = r.conflicts.expect("CaDiCaL counts its conflicts");
+        runs.entry(r.seed).or_default().push((r.solver_seed.expect("a solver seed"), conflicts));
+    }
+    assert_eq!(runs.len(), 3);
+    for (instance, runs) in runs {
+        let seeds: std::collections::BTreeSet<u64> = runs.iter().map(|r| r.0).collect();
+        assert_eq!(seeds.len(), 4, "instance {instance}: four distinct solver seeds");
+        let conflicts: std::collections::BTreeSet<u64> = runs.iter().map(|r| r.1).collect();
+        assert!(conflicts.len() > 1, "instance {instance}: the same conflicts under every seed: {runs:?}");
+    }
+}

@@ -3,8 +3,9 @@
 //! One Boolean variable x(v, k) per empty cell v and candidate colour k (see [`Candidates`]);
 //! x(v, k) true means cell v takes digit k + 1. Variables are numbered 1, 2, … in cell-major
 //! order, cell by cell and colour by colour ([`CnfModel::columns`] lists them), so the DIMACS
-//! numbering is fixed by the puzzle alone. Compact at-most-one encodings add auxiliary variables
-//! after the cell variables.
+//! numbering is fixed by the puzzle alone — unless a solver seed asks for a seeded numbering
+//! ([`scrambled`]), which only the seeded solve uses. Compact at-most-one encodings add auxiliary
+//! variables after the cell variables.
 //!
 //! [`Encoding::Full`] (solver `sat`) states, for every empty cell, *at least one* and *at most
 //! one* of its candidates, and for every house and digit the house still misses, *at least one*
@@ -186,7 +187,7 @@ pub fn encode_until<S: ClauseSink + ?Sized>(
     deadline: Option<Instant>,
     sink: &mut S,
 ) -> Result<Option<Encoded>, rustsat::OutOfMemory> {
-    encode_within(puzzle, None, encoding, deadline, sink)
+    encode_within(puzzle, None, encoding, None, deadline, sink)
 }
 
 /// Why the givens of `puzzle` already leave no solution (a cell, or a house's digit, with no
@@ -197,13 +198,16 @@ pub fn givens_dead_end(puzzle: &Grid) -> Option<String> {
     dead_end(puzzle, &graph, &cands).map(|dead| dead.describe(puzzle.n()))
 }
 
-/// [`encode_until`] over fewer candidates: with `keep`, an empty cell's variables are only those
-/// of the colours in `keep[cell]` (bit k = colour k) that the givens also leave — the candidates
-/// a preprocessing step proved to be the only ones any solution can use.
+/// [`encode_until`] over fewer candidates, in a seeded numbering: with `keep`, an empty cell's
+/// variables are only those of the colours in `keep[cell]` (bit k = colour k) that the givens also
+/// leave — the candidates a preprocessing step proved to be the only ones any solution can use;
+/// with `scramble`, the cell variables are numbered in a random order drawn from that seed
+/// ([`scrambled`]) in place of cell-major order.
 pub fn encode_within<S: ClauseSink + ?Sized>(
     puzzle: &Grid,
     keep: Option<&[u64]>,
     encoding: Encoding,
+    scramble: Option<u64>,
     deadline: Option<Instant>,
     sink: &mut S,
 ) -> Result<Option<Encoded>, rustsat::OutOfMemory> {
@@ -223,10 +227,13 @@ pub fn encode_within<S: ClauseSink + ?Sized>(
     let mut var: Vec<Option<Var>> = vec![None; n * n * n];
     let mut columns = Vec::new();
     for cell in (0..n * n).filter(empty) {
-        for k in (0..n).filter(|&k| cands.cells[cell] & 1 << k != 0) {
-            var[cell * n + k] = Some(Var::new(u32::try_from(columns.len()).expect("at most 64³ variables")));
-            columns.push((cell, k));
-        }
+        columns.extend((0..n).filter(|&k| cands.cells[cell] & 1 << k != 0).map(|k| (cell, k)));
+    }
+    if let Some(seed) = scramble {
+        columns = scrambled(columns, seed);
+    }
+    for (i, &(cell, k)) in columns.iter().enumerate() {
+        var[cell * n + k] = Some(Var::new(u32::try_from(i).expect("at most 64³ variables")));
     }
     let mut vars = BasicVarManager::from_next_free(Var::new(columns.len() as u32));
     sink.reserve(columns.len() as u32)?;
@@ -278,6 +285,21 @@ pub fn encode_within<S: ClauseSink + ?Sized>(
     }
     let clauses = out.clauses;
     Ok(Some(Encoded::Model(CnfModel { columns, variables: vars.n_used(), clauses })))
+}
+
+/// `columns` in a random order drawn from `seed` (a `rand_chacha` stream, the same on every
+/// machine): a solver seed's renumbering of the cell variables. CDCL solvers order their first
+/// decisions and break score ties by variable index, so a renumbered formula is searched
+/// differently from its first conflict on, while its clauses and solutions are the same — the
+/// scrambling by which SAT competitions measure how much of a solver's time is luck (Brglez, Li &
+/// Stallmann, "On SAT instance classes and a method for reliable performance experiments with SAT
+/// solvers", AMAI 2005).
+pub fn scrambled(mut columns: Vec<(usize, usize)>, seed: u64) -> Vec<(usize, usize)> {
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+
+    columns.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+    columns
 }
 
 /// The grid `puzzle` completed by the true cell variables, given by their indices in `columns`.

@@ -31,13 +31,17 @@
 //! problem underneath Sudoku's hard phase (Kautz et al. 2001; Ansótegui et al., "Modeling choices
 //! in quasigroup completion: SAT vs. CSP", AAAI 2004). Both backends are deterministic: the same
 //! puzzle gives the same clauses in the same order and the same search. A solver seed
-//! ([`SolverOptions::seed`](crate::solve::SolverOptions), a config's `solver_seeds`) sets the
-//! backend's own `seed` option (reduced modulo [`BACKEND_SEEDS`], the range both accept); without
-//! one the backend keeps its default seed, so runs without solver seeds search as before. CaDiCaL
-//! draws on its seed only in random walks, random decisions, shuffles and random rephasing, all
-//! off in the "plain" configuration or first due after about a thousand conflicts: measured on
-//! planted 25×25 at α = 0.45 (4 instances, 42 to 929 conflicts), four seeds gave the same
-//! conflicts on every instance; the seed can show only in runs long enough to reach those.
+//! ([`SolverOptions::seed`](crate::solve::SolverOptions), a config's `solver_seeds`) does two
+//! things: it renumbers the cell variables in a seeded random order ([`cnf::scrambled`]), and it
+//! sets the backend's own `seed` option (reduced modulo [`BACKEND_SEEDS`], the range both accept).
+//! Without one, the numbering is cell-major and the backend keeps its default seed, so runs without
+//! solver seeds search as before. The renumbering is what makes seeds matter: CaDiCaL draws on its
+//! own seed only in random walks, random decisions, shuffles and random rephasing, all off in the
+//! "plain" configuration or first due after about a thousand conflicts, and on planted 25×25 at
+//! α = 0.45 (4 instances, 42 to 929 conflicts) four backend seeds alone gave the same conflicts on
+//! every instance; with the renumbering the conflicts differ between seeds (test
+//! `experiment::solver_seeds_change_cadicals_search`). The proof behind a certified "no
+//! solution" is made from the unscrambled formula, once per puzzle.
 
 pub mod cnf;
 pub mod proof;
@@ -398,7 +402,7 @@ fn load<S: Cdcl>(
     if let Some(seed) = seed {
         solver.seed(seed)?;
     }
-    let model = match cnf::encode_within(puzzle, keep, encoding, deadline, solver) {
+    let model = match cnf::encode_within(puzzle, keep, encoding, seed, deadline, solver) {
         Ok(Some(Encoded::Model(model))) => model,
         Ok(Some(Encoded::Infeasible(why))) => return Ok(Loaded::Infeasible(why)),
         Ok(None) => return Ok(Loaded::OutOfTime),

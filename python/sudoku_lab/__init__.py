@@ -262,7 +262,7 @@ def load_comparisons(folder: Union[str, os.PathLike]) -> "pandas.DataFrame":
 def load_estimates(folder: Union[str, os.PathLike]) -> "pandas.DataFrame":
     """``estimates.csv`` of a results folder as a typed DataFrame: one row per scope, solver and
     ``statistic`` (``median``, ``par2``, ``solved_share``, ``peak_alpha``, ``growth_exponent``,
-    ``growth_base``, ``holes_exponent``) with its 95 % interval and the instances ``n`` it rests
+    ``growth_base``, ``holes_exponent``, ``seed_share``, ``seed_spread``) with its 95 % interval and the instances ``n`` it rests
     on. Written by ``sudoku-lab report`` (or ``report()``); see docs/statistics.md.
     """
     return _load_statistics(folder, "estimates.csv", ESTIMATE_COLUMNS)

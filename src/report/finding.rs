@@ -23,6 +23,8 @@ pub(crate) enum Kind {
     Growth,
     /// Where the hardness peak lies.
     Peak,
+    /// How much of a solver's time is seed luck (runs with several solver seeds).
+    Seeds,
     /// How much the model or encoding matters.
     Model,
     /// Configuration variants against their default.
@@ -60,6 +62,10 @@ pub(crate) enum What {
     PeakAlpha,
     /// The exponent of the peak-holes law.
     HolesExponent,
+    /// The share of the variance of the log time between solver seeds.
+    SeedShare,
+    /// An instance's slowest seed's time over its fastest's (the median over instances).
+    SeedSpread,
 }
 
 /// One number a finding states: what it measures, of which solvers, at which N, and its value.
@@ -137,7 +143,7 @@ impl Stated {
         if let Some(p) = self.p_adjusted {
             parts.push(format!("p_adj {}", p_text(p)));
         }
-        let unit = if self.what == What::Ratio { "×" } else { "" };
+        let unit = if matches!(self.what, What::Ratio | What::SeedSpread) { "×" } else { "" };
         let value = match self.what {
             What::Par2 | What::PeakAlpha => self.value_text(),
             _ => Sig(self.value, DIGITS).to_string(),
@@ -157,7 +163,8 @@ impl Stated {
             | What::Checked
             | What::Finished
             | What::Unresolved => format!("{}", self.value),
-            What::Ratio | What::Base => fmt_num(self.value),
+            What::Ratio | What::Base | What::SeedSpread => fmt_num(self.value),
+            What::SeedShare => format!("{:.2}", self.value),
             What::Par2 => fmt_seconds(self.value),
             What::Exponent | What::HolesExponent => format!("{:.2}", self.value),
             What::PeakAlpha => crate::results::Alpha::new(self.value).to_string(),

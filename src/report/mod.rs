@@ -35,6 +35,7 @@ mod peak_growth;
 mod peaks;
 mod peers;
 mod portfolio;
+mod seeds;
 mod summary;
 mod variants;
 mod winners;
@@ -173,6 +174,7 @@ fn render(results: &Results, u: &results::Uncertainty, dir: &Path) -> String {
     growth::section(&mut out, &analysis.growth, u, mode);
     peak_growth::section(&mut out, results, &analysis.peak_growth, &analysis.peaks);
     peaks::section(&mut out, &analysis.peaks, mode);
+    seeds::section(&mut out, u);
     latin_law::section(&mut out, &analysis.law, mode);
     literature::section(&mut out, results, &analysis.peaks, &analysis.law);
     integrity(&mut out, results);

@@ -24,7 +24,7 @@ mod summary;
 mod sweep;
 mod uncertainty;
 pub(crate) use uncertainty::{
-    cell_scope, GrowthLaw, HardnessPeak, Speed, Uncertainty, ALL_SCOPE, MIN_PEAK_EFFORT, VIRTUAL_BEST,
+    cell_scope, GrowthLaw, HardnessPeak, Place, SeedLuck, Speed, Uncertainty, ALL_SCOPE, MIN_PEAK_EFFORT, VIRTUAL_BEST,
 };
 mod view;
 

@@ -102,6 +102,43 @@ impl HardnessPeak {
     }
 }
 
+/// Where in a (group, N) sweep a seed split is taken.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Place {
+    /// The solver's hardness peak, at this α (its observed α*, [`HardnessPeak`]).
+    Peak(f64),
+    /// Every other α of the sweep, pooled.
+    OffPeak,
+    /// Every instance of the cell (no α sweep to locate a peak in).
+    Whole,
+}
+
+/// How much of one solver's time is seed luck in one (group, N) cell, at its peak or off it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct SeedLuck {
+    /// The group (mode or set).
+    pub group: Group,
+    /// The size.
+    pub n: usize,
+    /// The solver.
+    pub solver: String,
+    /// At the peak, off it, or the whole cell.
+    pub place: Place,
+    /// The variance split and the spread.
+    pub split: stats::SeedSplit,
+}
+
+/// The scope of a seed split's `estimates.csv` rows: `planted N=25 peak`, `planted N=25 off-peak`,
+/// or the cell's own scope.
+pub(crate) fn seed_scope(group: &Group, n: usize, place: Place) -> String {
+    let cell = cell_scope(group, n);
+    match place {
+        Place::Peak(_) => format!("{cell} peak"),
+        Place::OffPeak => format!("{cell} off-peak"),
+        Place::Whole => cell,
+    }
+}
+
 /// The exponent of the holes at one solver's time peak over a group's sizes.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct HolesGrowth {
@@ -164,6 +201,9 @@ pub(crate) struct Uncertainty {
     pub peaks: Vec<HardnessPeak>,
     /// The peak-holes exponent per (group, solver), for at least two sizes with a peak.
     pub holes: Vec<HolesGrowth>,
+    /// Per (group, N, solver) with instances run under two solver seeds or more: the seed split
+    /// at the solver's peak and off it (or over the whole cell without an α sweep).
+    pub seeds: Vec<SeedLuck>,
     /// Per scope with at least two solvers, the single best solver (lowest PAR-2).
     pub single_best: Vec<(String, String)>,
     /// Per group, the virtual best's PAR-2 over the group's instances.
@@ -277,6 +317,7 @@ impl Results {
             let sweeps_fill = self.sweeps_fill(group);
             for solver in &solvers {
                 self.laws(&mut out, group, solver, instances, sweeps_fill, &boot);
+                seed_luck(&mut out, group, solver, instances, limit, &boot);
             }
         }
         out
@@ -444,6 +485,45 @@ fn virtual_best_times(instances: &[&InstanceRuns], limit: f64) -> Option<Vec<Run
     let ran: std::collections::BTreeSet<&(usize, String)> =
         instances.iter().flat_map(|runs| runs.keys()).filter(|s| s.1 != PORTFOLIO).collect();
     (ran.len() >= 2 && !best.is_empty()).then_some(best)
+}
+
+/// The seed splits of `solver` over a group's `instances`, per N: at its peak α and off it when
+/// the group's peaks ([`Uncertainty::peaks`], already found) place one at that N, else over the
+/// whole cell; with their `estimates.csv` rows.
+fn seed_luck(
+    out: &mut Uncertainty,
+    group: &Group,
+    solver: &(usize, String),
+    instances: &[Placed],
+    limit: f64,
+    boot: &Bootstrap,
+) {
+    let name = solver.1.as_str();
+    let mut by_size: BTreeMap<usize, Vec<(Alpha, &Vec<Run>)>> = BTreeMap::new();
+    for (n, alpha, runs, _) in instances {
+        if let Some(runs) = runs.get(solver).filter(|r| r.len() > 1) {
+            by_size.entry(*n).or_default().push((*alpha, runs));
+        }
+    }
+    for (n, runs) in by_size {
+        let peak = out.peaks.iter().find(|p| p.group == *group && p.n == n && p.solver == name).map(|p| p.peak.alpha);
+        let places: Vec<(Place, Vec<&Vec<Run>>)> = match peak {
+            Some(at) => {
+                let on = runs.iter().filter(|(a, _)| a.value() == at).map(|(_, r)| *r).collect();
+                let off = runs.iter().filter(|(a, _)| a.value() != at).map(|(_, r)| *r).collect();
+                vec![(Place::Peak(at), on), (Place::OffPeak, off)]
+            }
+            None => vec![(Place::Whole, runs.iter().map(|(_, r)| *r).collect())],
+        };
+        for (place, runs) in places {
+            let scope = seed_scope(group, n, place);
+            let at = boot.for_label(&format!("{scope}/{name}/seeds"));
+            let Some(split) = stats::seed_split(&runs, limit, LEVEL, &at) else { continue };
+            out.estimates.push(EstimateRow::new(&scope, name, Quantity::SeedShare, &split.share));
+            out.estimates.push(EstimateRow::new(&scope, name, Quantity::SeedSpread, &split.spread));
+            out.seeds.push(SeedLuck { group: group.clone(), n, solver: name.to_owned(), place, split });
+        }
+    }
 }
 
 /// The effort values of one solver's sweep, per α level one per instance (the mean over its runs

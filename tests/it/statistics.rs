@@ -124,3 +124,54 @@ fn two_copies_of_one_solver_are_not_told_apart_and_one_three_times_slower_is() {
         assert_eq!(&fs::read(out.join(file)).unwrap(), bytes, "{file} changed");
     }
 }
+
+// Issue 49, item 5: with solver seeds the report shows how far one instance's seeds spread and how
+// the variance splits between seeds and instances, at the peak and off it, each with its interval.
+#[test]
+fn solver_seeds_show_their_spread_and_their_share_of_the_variance_at_the_peak_and_off_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("seeds.toml");
+    fs::write(
+        &cfg,
+        "name = \"seed-luck\"\nboxes = [\"3x3\", \"4x4\"]\nalphas = [0.3, 0.4, 0.5]\nmodes = [\"planted\"]\n\
+         repeats = 3\nsolvers = [\"sat\", \"backtrack\"]\nsolver_seeds = 3\ntime_limit = 20.0\nseed = 3\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let o = sudoku_lab(&["report", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let mut reader = csv::Reader::from_path(out.join("estimates.csv")).unwrap();
+    let mut scopes = std::collections::BTreeSet::new();
+    for record in reader.records() {
+        let r = record.unwrap();
+        let num = |i: usize| r[i].parse::<f64>().unwrap();
+        let (estimate, low, high) = (num(3), num(4), num(5));
+        match &r[2] {
+            "seed_share" => assert!(0.0 <= low && low <= estimate && estimate <= high && high <= 1.0, "{r:?}"),
+            "seed_spread" => assert!(1.0 <= low && low <= estimate && estimate <= high, "{r:?}"),
+            _ => continue,
+        }
+        scopes.insert((r[0].to_owned(), r[1].to_owned()));
+        assert_eq!(&r[6], if r[0].ends_with(" peak") { "3" } else { "6" }, "instances: 3 per α: {r:?}");
+    }
+    for n in [9, 16] {
+        for solver in ["sat", "backtrack"] {
+            for place in ["peak", "off-peak"] {
+                let scope = (format!("planted N={n} {place}"), solver.to_owned());
+                assert!(scopes.contains(&scope), "{scope:?} in {scopes:?}");
+            }
+        }
+    }
+    let report = fs::read_to_string(out.join("REPORT.md")).unwrap();
+    let table = &report[report.find("## Seed luck").expect("a seed-luck section")..];
+    assert_eq!(table.lines().filter(|l| l.starts_with("| planted |")).count(), 8, "{table}");
+    assert!(table.contains("| planted | 16 | off the peak | `sat` | 6 | 3 |"), "{table}");
+    let finding = report.lines().find(|l| l.contains(". Seed luck (planted instances, N = 16")).expect("the finding");
+    assert!(
+        finding.contains("at its peak (α* = ") && finding.contains("off the peak seeds hold a share "),
+        "{finding}"
+    );
+    assert!(finding.contains("(95 % CI ") && finding.contains("n = 3)"), "{finding}");
+}

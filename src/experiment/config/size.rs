@@ -68,8 +68,10 @@ pub struct Size {
     pub generated: u64,
     /// Instances of the sets: each puzzle × its set's repeats.
     pub from_sets: u64,
-    /// Runs of every instance: its solvers, each `solver_seeds` times.
+    /// Solvers run on every instance.
     pub solvers: u64,
+    /// Runs of every (instance, solver): `solver_seeds`.
+    pub seeds: u64,
 }
 
 impl Size {
@@ -91,7 +93,22 @@ impl Size {
             repeats,
             generated: boxes.saturating_mul(levels).saturating_mul(repeats),
             from_sets,
-            solvers: config.runs_per_instance() as u64,
+            solvers: config.solvers.len() as u64,
+            seeds: u64::from(config.solver_seeds),
+        }
+    }
+
+    /// Runs of every instance: its solvers, each `seeds` times.
+    pub fn per_instance(&self) -> u64 {
+        self.solvers.saturating_mul(self.seeds)
+    }
+
+    /// The runs of one instance as a refusal counts them: `2 solver(s)`, or `2 solver(s) × 4
+    /// solver seeds`.
+    fn per_instance_text(&self) -> String {
+        match self.seeds {
+            1 => format!("{} solver(s)", self.solvers),
+            k => format!("{} solver(s) × {k} solver seeds", self.solvers),
         }
     }
 
@@ -102,12 +119,12 @@ impl Size {
 
     /// Runs of the generated grid alone.
     pub fn generated_runs(&self) -> u64 {
-        self.generated.saturating_mul(self.solvers)
+        self.generated.saturating_mul(self.per_instance())
     }
 
     /// Runs in all.
     pub fn runs(&self) -> u64 {
-        self.instances().saturating_mul(self.solvers)
+        self.instances().saturating_mul(self.per_instance())
     }
 
     /// Refuses more than [`MAX_RUNS`] runs. When the generated grid alone is over, the error
@@ -128,16 +145,16 @@ impl Size {
 pub enum TooManyRuns {
     /// The generated grid alone has too many.
     #[error(
-        "{} box shape(s) × {} level(s) × {} repeats = {} instances, × {} solver(s) = {} runs; \
+        "{} box shape(s) × {} level(s) × {} repeats = {} instances, × {} = {} runs; \
          at most {MAX_RUNS} runs per config: lower repeats or split the grid into several configs",
-        .0.boxes, .0.levels, .0.repeats, .0.generated, .0.solvers, .0.generated_runs()
+        .0.boxes, .0.levels, .0.repeats, .0.generated, .0.per_instance_text(), .0.generated_runs()
     )]
     Generated(Size),
     /// The grid and the sets together have too many.
     #[error(
-        "{} instances (the grid's and the sets' puzzles × their repeats) × {} solver(s) = {} runs; at most \
+        "{} instances (the grid's and the sets' puzzles × their repeats) × {} = {} runs; at most \
          {MAX_RUNS} runs per config: lower the repeats or split the sets into several configs",
-        .0.instances(), .0.solvers, .0.runs()
+        .0.instances(), .0.per_instance_text(), .0.runs()
     )]
     Total(Size),
 }

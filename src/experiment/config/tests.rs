@@ -43,6 +43,11 @@ fn bad_values_name_their_key() {
             "repeats = 4294967295",
             "4294967295 repeats = 51539607540 instances, × 2 solver(s) = 103079215080 runs; at most 10000000",
         ),
+        (
+            "repeats = 2",
+            "repeats = 100000\nsolver_seeds = 1000",
+            "100000 repeats = 1200000 instances, × 2 solver(s) × 1000 solver seeds = 2400000000 runs",
+        ),
         ("\"ilp-clique\"]", "\"ilp\"]", "solvers[1]: unknown solver 'ilp'; expected one of: ilp-edge"),
         ("seed = 7", "seed = 7\ncolour = 1", "unknown field `colour`"),
         ("sizes = [9]", "sizes = [7]", "sizes[0]: size 7 has no sensible box shape"),

@@ -12,11 +12,12 @@
 //!
 //! Each finding is a value ([`Finding`], in [`super::finding`]): the question it answers, the
 //! numbers it states and its sentence, written once by the function that chooses it ([`trust`],
-//! [`speed`], [`laws`], [`model`]; the peers' finding by [`super::peers`]).
+//! [`speed`], [`laws`], [`seeds`], [`model`]; the peers' finding by [`super::peers`]).
 
 mod conclusions;
 mod laws;
 mod model;
+mod seeds;
 mod speed;
 mod trust;
 
@@ -64,6 +65,7 @@ pub(crate) fn findings(results: &Results, analysis: &Analysis, u: &Uncertainty, 
     let mode = preferred_mode(results);
     out.extend(mode.as_ref().and_then(|mode| laws::growth(u, &ranking, mode, figures)));
     out.extend(mode.as_ref().and_then(|mode| laws::peak(u, &ranking, mode, figures)));
+    out.extend(mode.as_ref().and_then(|mode| seeds::luck(u, &ranking, mode)));
     out.extend(model::encoding(analysis, u).or_else(|| model::variants(results, u)));
     out.extend(speed::origin(results, u, &ranking, mode.as_ref(), figures));
     out.extend(mode.as_ref().and_then(|mode| laws::unresolved(results, analysis, mode)));

@@ -21,7 +21,8 @@
 //! solved/unsolved ([`mcnemar`]), Holm's adjustment over a family ([`holm`]). **Laws**: polynomial
 //! against exponential growth chosen by AIC with intervals for k and b ([`growth`]); the hardness
 //! peak α* with its bootstrap distribution ([`peak`]); the peak-holes exponent against a published
-//! value ([`holes`]). **Output**: the rows of `comparisons.csv` and `estimates.csv` ([`record`]),
+//! value ([`holes`]). **Seeds**: the share of the variance between solver seeds and an instance's
+//! spread over them ([`seeds`]). **Output**: the rows of `comparisons.csv` and `estimates.csv` ([`record`]),
 //! written with three significant digits ([`digits`]). Quantiles and plain least-squares lines
 //! for the figures: [`describe`].
 //!
@@ -52,6 +53,7 @@ mod pair;
 mod peak;
 mod record;
 mod run;
+mod seeds;
 mod solver;
 #[cfg(test)]
 mod tests;
@@ -72,6 +74,7 @@ pub(crate) use pair::{discordant, log_differences, speed_ratio, Paired};
 pub(crate) use peak::{peak, Level, Peak};
 pub(crate) use record::{Comparison, EstimateRow, Quantity, Test};
 pub(crate) use run::{instance_log_time, instance_time, solved, Run, PAR_FACTOR, TIME_FLOOR};
+pub(crate) use seeds::{seed_split, SeedSplit};
 pub(crate) use solver::{median_time, par2, solved_share};
 pub(crate) use wilcoxon::{signed_rank, Method, SignedRank, EXACT_BELOW};
 pub(crate) use wilson::wilson;

@@ -65,6 +65,10 @@ pub(crate) enum Quantity {
     GrowthBase,
     /// The exponent e of the peak-holes law, holes at the peak ∝ N^e.
     HolesExponent,
+    /// The share of the variance of the log time between solver seeds of one instance (0–1).
+    SeedShare,
+    /// The median over instances of the slowest seed's time over the fastest's.
+    SeedSpread,
 }
 
 /// One row of `estimates.csv`: a statistic of one solver in one scope, with its interval and n.
@@ -167,12 +171,22 @@ mod tests {
     #[test]
     fn statistics_are_written_as_their_names() {
         use Quantity::*;
-        let names: Vec<String> = [Median, Par2, SolvedShare, PeakAlpha, GrowthExponent, GrowthBase, HolesExponent]
-            .iter()
-            .map(|q| serde_json::to_string(q).unwrap())
-            .collect();
-        let expected =
-            ["median", "par2", "solved_share", "peak_alpha", "growth_exponent", "growth_base", "holes_exponent"];
+        let names: Vec<String> =
+            [Median, Par2, SolvedShare, PeakAlpha, GrowthExponent, GrowthBase, HolesExponent, SeedShare, SeedSpread]
+                .iter()
+                .map(|q| serde_json::to_string(q).unwrap())
+                .collect();
+        let expected = [
+            "median",
+            "par2",
+            "solved_share",
+            "peak_alpha",
+            "growth_exponent",
+            "growth_base",
+            "holes_exponent",
+            "seed_share",
+            "seed_spread",
+        ];
         assert_eq!(names, expected.map(|n| format!("\"{n}\"")));
         assert_eq!(serde_json::to_string(&Test::Mcnemar).unwrap(), "\"mcnemar\"");
     }

@@ -27,11 +27,13 @@ pub enum Figure {
     SolvedVsFill,
     /// The phase study against holes / N^1.55.
     PhaseScaled,
+    /// Each instance's spread over solver seeds.
+    SeedSpread,
 }
 
 impl Figure {
     /// Every figure, in the order `plot` draws them and the report embeds them.
-    pub const ALL: [Figure; 11] = [
+    pub const ALL: [Figure; 12] = [
         Figure::TimeVsN,
         Figure::TimeVsNSearch,
         Figure::TimeVsAlpha,
@@ -43,6 +45,7 @@ impl Figure {
         Figure::ScatterOrigin,
         Figure::SolvedVsFill,
         Figure::PhaseScaled,
+        Figure::SeedSpread,
     ];
 
     /// Its file stem.
@@ -59,6 +62,7 @@ impl Figure {
             Figure::ScatterOrigin => "scatter_origin",
             Figure::SolvedVsFill => "solved_vs_fill",
             Figure::PhaseScaled => "phase_scaled",
+            Figure::SeedSpread => "seed_spread",
         }
     }
 

@@ -14,8 +14,8 @@
 //! Here: which figures exist, and writing them. The figures live in [`time`] (also time vs the
 //! difficulty of `unique` puzzles), [`outcomes`], [`phase`], [`cactus`] (instances finished
 //! against time), [`scatter`] (one solver's time against another's, per instance) and [`solved`]
-//! (instance sets: the share finished against fill) and [`scaled`] (the phase study against holes /
-//! N^1.55); what they share is in [`style`] (looks, layout), [`axis`], [`series`] (the data drawn),
+//! (instance sets: the share finished against fill), [`scaled`] (the phase study against holes /
+//! N^1.55) and [`seeds`] (each instance's spread over solver seeds); what they share is in [`style`] (looks, layout), [`axis`], [`series`] (the data drawn),
 //! [`chart`] (drawing series on a chart) and [`frame`] (title, panel grid, legend, notes).
 
 mod axis;
@@ -26,6 +26,7 @@ mod outcomes;
 mod phase;
 mod scaled;
 mod scatter;
+mod seeds;
 mod series;
 mod solved;
 mod style;
@@ -46,6 +47,7 @@ use outcomes::Outcomes;
 use phase::Phase;
 use scaled::PhaseScaled;
 use scatter::{Pair, Scatter};
+use seeds::SeedSpread;
 use solved::SolvedVsFill;
 use time::{TimeVsAlpha, TimeVsDifficulty, TimeVsN};
 
@@ -63,6 +65,7 @@ pub(crate) fn caption(figure: Figure) -> &'static str {
         Figure::ScatterFastest => "Per instance, the two solvers with the lowest PAR-2 (log–log, coloured by α): runs not finished on the border, the diagonal is equal time, dotted lines 10× apart",
         Figure::ScatterOrigin => "Per instance, the origin study's pair ilp-edge against backtrack-naive (log–log, coloured by α): runs not finished on the border, the diagonal is equal time, dotted lines 10× apart",
         Figure::SolvedVsFill => "Instance sets: the share of each solver's runs finished within the time limit vs the puzzles' fill, one panel per set and N",
+        Figure::SeedSpread => "Each instance's spread over solver seeds: one column per instance, a bar from its fastest seed to its slowest and a dot per seed, coloured by α, one panel per solver",
         Figure::PhaseScaled => "Phase study, second view: each solver's median search effort vs holes / N^1.55 (the quasigroup literature's normalisation), one line per N, the published QWH peak marked",
     }
 }
@@ -111,6 +114,9 @@ pub fn plot_results(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
         written.extend(save(dir, &fig)?);
     }
     if let Some(fig) = PhaseScaled::new(&results) {
+        written.extend(save(dir, &fig)?);
+    }
+    if let Some(fig) = SeedSpread::new(&results) {
         written.extend(save(dir, &fig)?);
     }
     remove_stale(dir, &written)?;

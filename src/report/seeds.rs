@@ -23,7 +23,7 @@ pub(crate) fn section(out: &mut String, u: &Uncertainty) {
          (one-way random-effects analysis of variance, 1 − ICC(1), with its exact F interval; unfinished runs at \
          the PAR-2 penalty, so where many are unfinished it understates the seeds). *Where*: at the solver's \
          hardness peak α* in that sweep, off it (the other α pooled), or the whole cell. Rows of `estimates.csv`: \
-         `seed_spread` and `seed_share`.\n\n",
+         `seed_spread` and `seed_share`; `plot` draws each instance's seeds in `seed_spread.png`.\n\n",
     );
     out.push_str("| Group | N | Where | Solver | Instances | Seeds | Spread (95 % CI) | Seed share (95 % CI) |\n");
     out.push_str("|---|---:|---|---|---:|---:|---:|---:|\n");

@@ -343,9 +343,11 @@ impl Solver for Hybrid {
         let candidates = |cell: usize| logic.candidates(cell);
         let columns = Relaxation::columns_of(&root_grid, &candidates);
         let costs = Search::costs(self.objective, columns.len(), &mut rng);
+        // A solver seed reaches HiGHS's own random choices too (0 to 2^31 − 1, as the MIP solvers').
+        let seeded = self.seed.map(|s| ("random_seed".to_string(), (s % (1 << 31)).to_string()));
         let with_config = |defaults: &[(&str, &str)]| -> Vec<(String, String)> {
             let defaults = defaults.iter().map(|&(k, v)| (k.to_string(), v.to_string()));
-            defaults.chain(self.highs_options.iter().cloned()).collect()
+            defaults.chain(seeded.clone()).chain(self.highs_options.iter().cloned()).collect()
         };
         let (cold, warm) = (with_config(COLD_OPTIONS), with_config(WARM_OPTIONS));
         // Every HiGHS call of this solve, the instance's destruction included, under the lock:

@@ -62,30 +62,32 @@ fn effort_of(row: &RunRow) -> Option<(Effort, f64)> {
 }
 
 /// Every pair of solvers (display order) with a common effort statistic, per (mode, N); the
-/// portfolio is left out (its counters are its winner's).
+/// portfolio is left out (its counters are its winner's). With solver seeds an instance's effort
+/// is the mean over its seeds, and it counts as solved by a solver when every seed solved it.
 pub(crate) fn effort_pairs(results: &Results) -> Vec<EffortPair> {
     let solvers = results.solvers();
     let mut map: BTreeMap<(Group, usize, usize, usize), EffortPair> = BTreeMap::new();
     for (key, runs) in results.instances() {
-        let mut rows: Vec<(usize, &RunRow)> = runs
-            .iter()
-            .filter(|r| paradigm(&r.solver) != Some(Paradigm::Portfolio))
-            .filter_map(|r| Some((solvers.iter().position(|s| *s == r.solver)?, *r)))
-            .collect();
-        rows.sort_by_key(|(i, _)| *i);
-        for (x, &(i, ra)) in rows.iter().enumerate() {
-            for &(j, rb) in &rows[x + 1..] {
-                let (Some((ea, va)), Some((eb, vb))) = (effort_of(ra), effort_of(rb)) else { continue };
+        let mut by_solver: BTreeMap<usize, Vec<&RunRow>> = BTreeMap::new();
+        for r in runs.iter().filter(|r| paradigm(&r.solver) != Some(Paradigm::Portfolio)) {
+            if let Some(i) = solvers.iter().position(|s| *s == r.solver) {
+                by_solver.entry(i).or_default().push(r);
+            }
+        }
+        let efforts: BTreeMap<usize, (Effort, f64, bool)> =
+            by_solver.iter().filter_map(|(&i, rows)| Some((i, instance_effort(results, rows)?))).collect();
+        for (&i, &(ea, va, solved_a)) in &efforts {
+            for (&j, &(eb, vb, solved_b)) in efforts.range(i + 1..) {
                 if ea != eb {
                     continue;
                 }
                 let p = map
                     .entry((key.mode.clone(), key.n, i, j))
-                    .or_insert_with(|| EffortPair::new(&ra.solver, &rb.solver, &key.mode, key.n, ea));
+                    .or_insert_with(|| EffortPair::new(&solvers[i], &solvers[j], &key.mode, key.n, ea));
                 if p.effort != ea {
                     continue; // another statistic on this instance: not comparable with the rest
                 }
-                if results.judged(ra) == Judged::Solved && results.judged(rb) == Judged::Solved {
+                if solved_a && solved_b {
                     p.both.push((va, vb));
                 } else {
                     p.unfinished += 1;
@@ -96,9 +98,22 @@ pub(crate) fn effort_pairs(results: &Results) -> Vec<EffortPair> {
     map.into_values().collect()
 }
 
+/// One solver's effort on one instance over its runs (one per solver seed): the statistic, its
+/// mean over the runs, and whether every run solved the instance; `None` when a run reports no
+/// effort or the runs report different statistics.
+fn instance_effort(results: &Results, rows: &[&RunRow]) -> Option<(Effort, f64, bool)> {
+    let efforts: Vec<(Effort, f64)> = rows.iter().map(|r| effort_of(r)).collect::<Option<_>>()?;
+    let effort = efforts.first()?.0;
+    if efforts.iter().any(|(e, _)| *e != effort) {
+        return None;
+    }
+    let mean = efforts.iter().map(|(_, v)| v).sum::<f64>() / efforts.len() as f64;
+    Some((effort, mean, rows.iter().all(|r| results.judged(r) == Judged::Solved)))
+}
+
 /// The section: a row per pair and (mode, N) with instances both solved (none without any);
 /// `mode` heads the mode column ([`Results::mode_heading`](crate::results::Results::mode_heading)).
-pub(crate) fn section(out: &mut String, pairs: &[EffortPair], mode: &str) {
+pub(crate) fn section(out: &mut String, pairs: &[EffortPair], mode: &str, seeded: bool) {
     if pairs.iter().all(|p| p.both.is_empty()) {
         return;
     }
@@ -106,8 +121,12 @@ pub(crate) fn section(out: &mut String, pairs: &[EffortPair], mode: &str) {
     out.push_str(
         "Pairs of solvers that count the same effort statistic, compared instance by instance over the instances \
          **both solved**: the median of each and how often each needed less. A stopped run's count is only what it \
-         had reached, so those instances are left out; *not both solved* counts them.\n\n",
+         had reached, so those instances are left out; *not both solved* counts them.",
     );
+    if seeded {
+        out.push_str(super::pairing::SEEDED);
+    }
+    out.push_str("\n\n");
     let _ = writeln!(out, "| A | B | {mode} | N | statistic | both solved | median A | median B | A less | B less | equal | not both solved |");
     out.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for p in pairs.iter().filter(|p| !p.both.is_empty()) {
@@ -170,7 +189,7 @@ mod tests {
         assert_eq!((p.unfinished, p.wins()), (1, (1, 1, 0)));
         assert_eq!(p.medians(), Some((17.0, 6.5)));
         let mut text = String::new();
-        section(&mut text, &pairs, "mode");
+        section(&mut text, &pairs, "mode", false);
         assert!(
             text.contains("| ilp-hybrid | backtrack | planted | 9 | dead ends | 2 | 17.0 | 6.50 | 1 | 1 | 0 | 1 |"),
             "{text}"
@@ -178,11 +197,34 @@ mod tests {
     }
 
     #[test]
+    fn seeds_of_one_solver_are_one_instance_not_a_pair() {
+        let seeded = |solver: &str, s: u64, outcome: &str, d: u64| RunRow {
+            solver_seed: Some(s),
+            ..run(solver, 0, outcome, Some(d), None)
+        };
+        let r = results(vec![
+            seeded("backtrack", 1, "solved", 10),
+            seeded("backtrack", 2, "solved", 30),
+            seeded("ilp-hybrid", 1, "solved", 4),
+            seeded("ilp-hybrid", 2, "solved", 8),
+        ]);
+        let pairs = effort_pairs(&r);
+        assert_eq!(pairs.len(), 1, "no solver is paired with itself: {pairs:?}");
+        assert_eq!(pairs[0].both, vec![(6.0, 20.0)], "the mean over the seeds");
+        let r = results(vec![
+            seeded("backtrack", 1, "solved", 10),
+            seeded("backtrack", 2, "limit", 30),
+            seeded("ilp-hybrid", 1, "solved", 4),
+        ]);
+        assert_eq!(effort_pairs(&r)[0].unfinished, 1, "solved only when every seed solved");
+    }
+
+    #[test]
     fn the_portfolio_is_never_paired_on_effort() {
         let r = results(vec![run("sat", 0, "solved", None, Some(50)), run("portfolio", 0, "solved", None, Some(50))]);
         assert!(effort_pairs(&r).is_empty());
         let mut out = String::new();
-        section(&mut out, &[], "mode");
+        section(&mut out, &[], "mode", false);
         assert!(out.is_empty());
     }
 }

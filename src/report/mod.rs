@@ -162,7 +162,7 @@ fn render(results: &Results, u: &results::Uncertainty, dir: &Path) -> String {
     solvability_table(&mut out, results, &analysis);
     pairing::section(&mut out, results, &analysis.pairings);
     let mode = results.mode_heading();
-    effort_pairs::section(&mut out, &analysis.effort_pairs, mode);
+    effort_pairs::section(&mut out, &analysis.effort_pairs, mode, results.seeded());
     winners::section(
         &mut out,
         results,

@@ -115,8 +115,12 @@ pub(crate) fn pairings(results: &Results) -> Pairings {
     let solvers = results.solvers();
     let mut maps: [BTreeMap<(Scope, usize, usize), Pairing>; 3] = Default::default();
     for (key, runs) in results.instances() {
-        let by_solver: BTreeMap<usize, _> =
-            runs.iter().filter_map(|r| Some((solvers.iter().position(|s| *s == r.solver)?, *r))).collect();
+        let mut by_solver: BTreeMap<usize, Vec<&RunRow>> = BTreeMap::new();
+        for r in &runs {
+            if let Some(i) = solvers.iter().position(|s| *s == r.solver) {
+                by_solver.entry(i).or_default().push(r);
+            }
+        }
         let with_alpha = !key.mode.is_unique();
         let scopes: [Option<Scope>; 3] = [
             Some((Some((Some(key.mode.clone()), key.n)), None)),
@@ -149,18 +153,33 @@ pub(crate) fn geometric_mean(values: &[f64]) -> Option<f64> {
     (!logs.is_empty()).then(|| (logs.iter().sum::<f64>() / logs.len() as f64).exp())
 }
 
-/// Adds one instance on which both solvers ran.
-fn add_pair(results: &Results, p: &mut Pairing, a: &RunRow, b: &RunRow, n: usize) {
+/// Adds one instance on which both solvers ran, each with its runs (one per solver seed): a
+/// solver finished the instance when every run finished, and its time is the geometric mean of
+/// its runs' times.
+fn add_pair(results: &Results, p: &mut Pairing, a: &[&RunRow], b: &[&RunRow], n: usize) {
     p.paired += 1;
-    let (oa, ob) = (results.judged(a), results.judged(b));
-    p.a_unfinished += usize::from(!oa.finished());
-    p.b_unfinished += usize::from(!ob.finished());
-    let (ta, tb) = (results.clock.seconds(a), results.clock.seconds(b));
-    if oa.finished() && ob.finished() && ta > 0.0 && tb > 0.0 {
+    let finished = |runs: &[&RunRow]| runs.iter().all(|r| results.judged(r).finished());
+    let (fa, fb) = (finished(a), finished(b));
+    p.a_unfinished += usize::from(!fa);
+    p.b_unfinished += usize::from(!fb);
+    let time = |runs: &[&RunRow]| {
+        let times: Vec<f64> = runs.iter().map(|r| results.clock.seconds(r)).collect();
+        if times.iter().all(|t| *t > 0.0) {
+            geometric_mean(&times)
+        } else {
+            None
+        }
+    };
+    if let (true, true, Some(ta), Some(tb)) = (fa, fb, time(a), time(b)) {
         p.ratios.push(ta / tb);
         p.sizes.insert(n);
     }
 }
+
+/// What the pairing and effort tables do with solver seeds, said where runs have them.
+pub(crate) const SEEDED: &str = " With several solver seeds per instance, a solver's time on an instance is the \
+     geometric mean of its seeds' times (its effort their mean), and it counts as finished (solved) when every \
+     seed did.";
 
 /// The speed-ratio matrices: one per N (pooled over modes), a row and a column per solver; cell
 /// (A, B) is the geometric mean over the instances both finished of t(A)/t(B), with their count.
@@ -182,7 +201,8 @@ pub(crate) fn section(out: &mut String, results: &Results, pairings: &Pairings) 
          seed). Cell (row A, column B): the geometric mean over the instances **both finished** (solved or proved \
          infeasible) of t(A) / t(B) on total time, and in brackets how many instances that is; above 1 the column's \
          solver B is faster. Instances one of the two did not finish are left out, so a ratio can flatter the solver \
-         that gives up; the *Runs not finished* table says how many those are.\n"
+         that gives up; the *Runs not finished* table says how many those are.{}\n",
+        if results.seeded() { SEEDED } else { "" }
     );
     let heads: String = solvers.iter().map(|s| format!(" {s} |")).collect();
     for n in sizes {

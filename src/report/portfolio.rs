@@ -28,14 +28,16 @@ pub(crate) struct Race {
 pub(crate) fn races(results: &Results) -> Vec<Race> {
     let portfolio_name = SolverKind::Portfolio.name();
     let members: Vec<&str> = DEFAULT_MEMBERS.iter().map(|k| k.name()).collect();
-    let mut by_instance: BTreeMap<InstanceKey, Vec<&RunRow>> = BTreeMap::new();
+    // One race per instance and solver seed: the portfolio's run with a seed against its members'
+    // runs with the same seed (every solver of an instance gets the same seeds).
+    let mut by_instance: BTreeMap<(InstanceKey, Option<u64>), Vec<&RunRow>> = BTreeMap::new();
     for r in results.rows.iter().filter(|r| r.solver == portfolio_name || members.contains(&r.solver.as_str())) {
-        by_instance.entry(InstanceKey::of(r)).or_default().push(r);
+        by_instance.entry((InstanceKey::of(r), r.solver_seed)).or_default().push(r);
     }
     let finished = |r: &RunRow| results.finished_seconds(r);
     by_instance
         .into_iter()
-        .filter_map(|(key, rows)| {
+        .filter_map(|((key, _), rows)| {
             let portfolio = rows.iter().find(|r| r.solver == portfolio_name)?;
             let member_rows: Vec<&&RunRow> = rows.iter().filter(|r| r.solver != portfolio_name).collect();
             if !members.iter().all(|m| member_rows.iter().any(|r| r.solver == *m)) {

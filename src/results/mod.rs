@@ -443,6 +443,11 @@ impl Results {
         map
     }
 
+    /// `true` when some run was made with a solver seed (`solver_seeds` ≥ 2 in its config).
+    pub fn seeded(&self) -> bool {
+        self.rows.iter().any(|r| r.solver_seed.is_some())
+    }
+
     /// Distinct solver names, in display order (see [`solver_order`]).
     pub fn solvers(&self) -> Vec<String> {
         let mut names: Vec<String> = self.rows.iter().map(|r| r.solver.clone()).collect();

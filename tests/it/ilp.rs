@@ -442,3 +442,56 @@ fn pop_gives_limit_reached_under_a_zero_time_limit() {
     let report = run(Formulation::Pop, SolverOptions::default(), &Grid::empty(shape(4, 4)), &Limits::seconds(0.0));
     assert_eq!(report.outcome, Outcome::LimitReached, "{report:?}");
 }
+
+/// Measurement, not a check (run by hand, release, nothing else running): per puzzle and model,
+/// the seconds of the root LP relaxation (the LP file `write_model` writes, its `bin` section
+/// dropped so every column is continuous in [0, 1], solved by HiGHS with presolve on) with the
+/// share of its columns left fractional, then the MIP's seconds and nodes within 60 s.
+///
+/// `cargo test --release --test it ilp::measure_pop_against_clique -- --ignored --nocapture`
+#[test]
+#[ignore = "a measurement for docs/solvers.md; minutes long"]
+fn measure_pop_against_clique() {
+    use sudoku_lab::solve::ilp::{solve_model_file, write_model, FileAnswer, WriteOutcome};
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let mut cases: Vec<(String, Grid)> = Vec::new();
+    for (stem, count) in [("9x9-sample", 7), ("16x16-gecode-10", 10), ("16x16-sample", 1), ("25x25-sample", 1)] {
+        for (i, (puzzle, _)) in samples(stem).into_iter().take(count).enumerate() {
+            cases.push((format!("{stem}#{}", i + 1), puzzle));
+        }
+    }
+    println!("| puzzle | model | columns | rows | LP s | LP fractional | MIP s | nodes | outcome |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for (name, puzzle) in &cases {
+        for formulation in [Formulation::Clique, Formulation::Pop, Formulation::PopHouses] {
+            let path = dir.path().join("model.lp");
+            let (columns, rows) = match write_model(puzzle, formulation, &path).expect("written") {
+                WriteOutcome::Written { columns, rows } => (columns, rows),
+                other => panic!("{name}: {other:?}"),
+            };
+            let text = std::fs::read_to_string(&path).expect("the LP file");
+            let (head, tail) = text.split_once("\nbin\n").expect("a bin section");
+            let rest = tail.split_once("\ngen\n").map_or("end\n".to_string(), |(_, r)| format!("gen\n{r}"));
+            let relaxed = dir.path().join("relaxed.lp");
+            std::fs::write(&relaxed, format!("{head}\n{rest}")).expect("written");
+            let start = std::time::Instant::now();
+            let answer = solve_model_file(&relaxed, &Limits::seconds(60.0)).expect("HiGHS ran");
+            let lp_seconds = start.elapsed().as_secs_f64();
+            let fractional = match &answer {
+                FileAnswer::Point(point) => {
+                    let f = point.iter().filter(|(_, v)| v.min(1.0 - v) > 1e-6).count();
+                    format!("{:.0}%", 100.0 * f as f64 / point.len() as f64)
+                }
+                FileAnswer::NoPoint(outcome, _) => outcome.label().to_string(),
+            };
+            let report = run(formulation, SolverOptions::default(), puzzle, &Limits::seconds(60.0));
+            println!(
+                "| {name} | {} | {columns} | {rows} | {lp_seconds:.3} | {fractional} | {:.3} | {} | {} |",
+                formulation.solver(),
+                report.stats.seconds,
+                report.stats.nodes.map_or("-".to_string(), |n| n.to_string()),
+                report.outcome.label()
+            );
+        }
+    }
+}

@@ -217,7 +217,12 @@ pub fn unread_option(options: &SolverOptions, kinds: &[SolverKind]) -> Option<(&
     let defaults = SolverOptions::default();
     let highs_or_hybrid = |k: SolverKind| runs_highs(k) || k == SolverKind::IlpHybrid;
     let checks: [OptionCheck; 8] = [
-        ("highs-option", !options.highs_options.is_empty(), highs_or_hybrid, "ilp-edge, ilp-clique, ilp-pop, ilp-hybrid"),
+        (
+            "highs-option",
+            !options.highs_options.is_empty(),
+            highs_or_hybrid,
+            "ilp-edge, ilp-clique, ilp-pop, ilp-hybrid",
+        ),
         ("threads", options.threads != defaults.threads, highs_or_hybrid, "ilp-edge, ilp-clique, ilp-pop, ilp-hybrid"),
         ("presolve", options.presolve != defaults.presolve, runs_highs, "ilp-edge, ilp-clique, ilp-pop"),
         ("perturb", options.perturb, runs_highs, "ilp-edge, ilp-clique, ilp-pop"),
@@ -263,7 +268,9 @@ fn variant(v: VariantFile) -> Result<SolverEntry, String> {
         }
     }
     if v.propagate && !builds_mip(kind) {
-        return Err(format!("{who}: only the MIP solvers (ilp-edge, ilp-clique, ilp-pop, ilp-clique-cbc) read propagate"));
+        return Err(format!(
+            "{who}: only the MIP solvers (ilp-edge, ilp-clique, ilp-pop, ilp-clique-cbc) read propagate"
+        ));
     }
     if v.preprocess && !encodes_cnf(kind) {
         return Err(format!("{who}: only the SAT solvers (sat, sat-minimal, kissat) read preprocess"));

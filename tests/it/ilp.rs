@@ -414,7 +414,9 @@ fn pop_agrees_with_the_clique_model_on_random_small_puzzles() {
     // perturbed with a solver seed, give the clique model's verdict, and every grid is verified.
     let mut rng = generate::rng_from_seed(2);
     let (mut solvable, mut unsolvable) = (0, 0);
-    for (s, alpha, count) in [(shape(2, 2), 0.3, 8), (shape(2, 3), 0.25, 8), (shape(2, 3), 0.4, 8), (shape(3, 3), 0.45, 4)] {
+    for (s, alpha, count) in
+        [(shape(2, 2), 0.3, 8), (shape(2, 3), 0.25, 8), (shape(2, 3), 0.4, 8), (shape(3, 3), 0.45, 4)]
+    {
         for _ in 0..count {
             let puzzle = generate::random_fill(s, alpha, &mut rng);
             let clique = run(Formulation::Clique, SolverOptions::default(), &puzzle, &Limits::default());
@@ -492,6 +494,40 @@ fn measure_pop_against_clique() {
                 report.stats.nodes.map_or("-".to_string(), |n| n.to_string()),
                 report.outcome.label()
             );
+        }
+    }
+}
+
+#[test]
+fn pop_models_written_to_lp_and_mps_solve_from_the_file() {
+    use sudoku_lab::solve::ilp::{solve_model_file, write_model, FileAnswer, WriteOutcome};
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let (puzzle, solution) = samples("9x9-sample").remove(0);
+    for formulation in POPS {
+        for ext in ["lp", "mps"] {
+            let path = dir.path().join(format!("pop.{ext}"));
+            let written = write_model(&puzzle, formulation, &path).expect("written");
+            let WriteOutcome::Written { columns, .. } = written else { panic!("{written:?}") };
+            let FileAnswer::Point(point) = solve_model_file(&path, &Limits::default()).expect("solved") else {
+                panic!("{formulation:?} {ext}: no point")
+            };
+            assert_eq!(point.len(), columns);
+            // A cell's digit is its lowest y column's digit plus the count of its y columns at 1
+            // (y_rRcC_d = 1 iff the digit is above d; its y columns start at its lowest candidate).
+            let mut cells: std::collections::BTreeMap<String, (u8, u8)> = Default::default();
+            for (name, value) in &point {
+                let Some(rest) = name.strip_prefix("y_") else { continue };
+                let (cell, digit) = rest.split_once('_').expect("y_rRcC_d");
+                let entry = cells.entry(cell.to_string()).or_insert((u8::MAX, 0));
+                entry.0 = entry.0.min(digit.parse().expect("a digit"));
+                entry.1 += u8::from(*value > 0.5);
+            }
+            assert!(!cells.is_empty());
+            for (cell, (lowest, above)) in cells {
+                let (r, c) = cell[1..].split_once('c').expect("rRcC");
+                let at = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+                assert_eq!(lowest + above, solution.get(at), "{formulation:?} {ext}: {cell}");
+            }
         }
     }
 }

@@ -562,9 +562,14 @@ impl Ilp {
         // an error ("model empty"): the givens are the whole answer. POP also has no column when
         // every empty cell is left a single candidate; its decoding places them.
         if model.columns.is_empty() {
-            let note = Some(if puzzle.is_full() { "no empty cell" } else { "no column: every empty cell has one candidate" });
+            let note =
+                Some(if puzzle.is_full() { "no empty cell" } else { "no column: every empty cell has one candidate" });
             let grid = model.columns.decode(start_grid, &[]);
-            return ControlFlow::Break(Report { outcome: Outcome::Solved(grid), stats, note: note.map(str::to_string) });
+            return ControlFlow::Break(Report {
+                outcome: Outcome::Solved(grid),
+                stats,
+                note: note.map(str::to_string),
+            });
         }
         // Model building counts against the limit: HiGHS gets what is left of it.
         let limits = match limits.time.map(|t| t.checked_sub(build.elapsed())) {
@@ -705,8 +710,9 @@ pub enum WriteOutcome {
     /// No file: the puzzle has no solution, proven before any model (conflicting givens, or a
     /// dead end of the clique model's elimination of the givens); the reason in words.
     Infeasible(String),
-    /// No file: the clique model of a full grid has no columns (the givens are the whole answer,
-    /// and HiGHS calls a model without columns an error).
+    /// No file: the clique model of a full grid, or a POP model whose empty cells each keep a
+    /// single candidate, has no columns (the givens are the whole answer, and HiGHS calls a model
+    /// without columns an error).
     NoColumns,
 }
 
@@ -725,13 +731,14 @@ fn c_path(path: &Path) -> Result<CString, String> {
 /// Writes `formulation`'s model of `puzzle` to `path` as HiGHS writes it: LP for a path ending in
 /// `.lp`, MPS for `.mps` (HiGHS picks the format from the extension). The model is exactly the one
 /// the solver builds — the edge model without `reduce` — with every column named by
-/// [`column_name`] and the constant objective 0.
+/// [`column_name`] (POP's by [`pop::Column::name`]) and the constant objective 0.
 ///
 /// Conflicting givens are answered [`WriteOutcome::Infeasible`] before any model, as
-/// [`crate::solve::solve`] answers them for the solvers: the clique model leaves the givens out
-/// and would not see the conflict. Runs under the process-wide HiGHS lock.
+/// [`crate::solve::solve`] answers them for the solvers: the clique and POP models leave the
+/// givens out and would not see the conflict. Runs under the process-wide HiGHS lock.
 ///
-/// Complexity: that of building the model, O(N⁴) time and space (edge) or O(N³) (clique), plus
+/// Complexity: that of building the model, O(N⁴) time and space (edge, POP) or O(N³) (clique, POP
+/// with house rows), plus
 /// writing a file of that size.
 pub fn write_model(puzzle: &Grid, formulation: Formulation, path: &Path) -> Result<WriteOutcome, SolveError> {
     let solver = formulation.solver();

@@ -216,7 +216,8 @@ pub fn build(puzzle: &Grid, houses: bool) -> Result<PopModel, String> {
     if houses {
         for (house, (_, cells)) in graph.houses().iter().enumerate() {
             for k in cands.missing(house, n) {
-                let able: Vec<usize> = cells.iter().copied().filter(|&c| empty(c) && cands.cells[c] & 1 << k != 0).collect();
+                let able: Vec<usize> =
+                    cells.iter().copied().filter(|&c| empty(c) && cands.cells[c] & 1 << k != 0).collect();
                 let terms: Vec<Option<Variable>> = able.iter().flat_map(|&c| at(c, k)).collect();
                 if terms.iter().all(Option::is_none) {
                     // Every cell of `able` is fixed to k (dead_end ruled out none at all).

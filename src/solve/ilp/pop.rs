@@ -37,8 +37,8 @@
 //!
 //! On an empty grid: 2N²(N − 1) columns and N²(N − 2) chain + N²(N − 1) link + N·|E| edge rows,
 //! |E| = N²(3N − r − c − 1)/2 ([`empty_size`]): 1 296 columns and 8 505 rows for 9×9. Its LP
-//! relaxation is as weak as the edge model's (x = 1/N satisfies every row), which the paper
-//! proves for general graphs: POP pays on sparse graphs through its size, not its bound.
+//! relaxation is as weak as the edge model's (x = 1/N satisfies every row): POP's case in the
+//! paper is sparse graphs, where it is smaller than the assignment model, not a stronger bound.
 //!
 //! **Houses** ([`build`] with `houses`): the strengthening the authors' follow-up ("Strengthened
 //! partial-ordering based ILP models for the vertex coloring problem", 2022) proposes in the form

@@ -113,8 +113,12 @@ pub fn export(puzzle: &Grid, target: Target, formulation: Formulation, path: &Pa
         Target::Lp | Target::Mps => match ilp::write_model(puzzle, formulation, &temp) {
             Ok(WriteOutcome::Written { .. }) => File::open(&temp).and_then(|f| f.sync_all()).map(|()| None),
             Ok(WriteOutcome::Infeasible(why)) => Ok(Some(format!("infeasible before modelling: {why}"))),
-            Ok(WriteOutcome::NoColumns) => {
+            Ok(WriteOutcome::NoColumns) if puzzle.is_full() => {
                 Ok(Some("no empty cell: the clique model has no columns (the edge model has)".to_string()))
+            }
+            // POP only: every empty cell is left one candidate, and no two of them clash.
+            Ok(WriteOutcome::NoColumns) => {
+                Ok(Some("no column: every empty cell has a single candidate (the givens decide the grid)".to_string()))
             }
             Err(e) => {
                 discard(&temp);

@@ -17,6 +17,10 @@ pub enum ModelChoice {
     Edge,
     /// The clique model (`ilp-clique`).
     Clique,
+    /// The partial-ordering model (`ilp-pop`).
+    Pop,
+    /// The partial-ordering model with house rows instead of edge rows (no solver of its own).
+    PopHouses,
 }
 
 impl ModelChoice {
@@ -25,6 +29,8 @@ impl ModelChoice {
         match self {
             ModelChoice::Edge => Formulation::Edge,
             ModelChoice::Clique => Formulation::Clique,
+            ModelChoice::Pop => Formulation::Pop,
+            ModelChoice::PopHouses => Formulation::PopHouses,
         }
     }
 }

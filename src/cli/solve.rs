@@ -58,7 +58,7 @@ pub struct IlpArgs {
     /// option ilp-hybrid reads, set on each of its LP solves (e.g. solver=ipm).
     #[arg(long = "highs-option", value_name = "NAME=VALUE", value_parser = parse_highs_option)]
     pub highs_options: Vec<(String, String)>,
-    /// MIP solvers (ilp-edge, ilp-clique, ilp-clique-cbc): place naked and hidden singles to a
+    /// MIP solvers (ilp-edge, ilp-clique, ilp-pop, ilp-clique-cbc): place naked and hidden singles to a
     /// fixpoint before building the model.
     #[arg(long)]
     pub propagate: bool,
@@ -151,8 +151,9 @@ impl IlpArgs {
 pub struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Solver (repeat for several, or `all`): ilp-edge, ilp-clique, ilp-clique-cbc, ilp-hybrid, backtrack-naive,
-    /// backtrack, sat, sat-minimal, kissat, dlx, portfolio; or an external solver of an --external file.
+    /// Solver (repeat for several, or `all`): ilp-edge, ilp-clique, ilp-clique-cbc, ilp-hybrid,
+    /// ilp-pop, backtrack-naive, backtrack, sat, sat-minimal, kissat, dlx, portfolio; or an external
+    /// solver of an --external file.
     #[arg(long, short = 's', default_value = "backtrack")]
     solver: Vec<String>,
     /// A file of external solver definitions (`[[external]]` tables, see docs/external-solvers.md),

@@ -195,7 +195,7 @@ impl From<SolverEntry> for Item {
 
 /// Solvers that run HiGHS and so read `presolve`, `perturb` and `highs_options`.
 pub fn runs_highs(kind: SolverKind) -> bool {
-    matches!(kind, SolverKind::IlpEdge | SolverKind::IlpClique)
+    matches!(kind, SolverKind::IlpEdge | SolverKind::IlpClique | SolverKind::IlpPop)
 }
 
 /// Solvers that build a MIP model and so read `propagate`.
@@ -217,12 +217,17 @@ pub fn unread_option(options: &SolverOptions, kinds: &[SolverKind]) -> Option<(&
     let defaults = SolverOptions::default();
     let highs_or_hybrid = |k: SolverKind| runs_highs(k) || k == SolverKind::IlpHybrid;
     let checks: [OptionCheck; 8] = [
-        ("highs-option", !options.highs_options.is_empty(), highs_or_hybrid, "ilp-edge, ilp-clique, ilp-hybrid"),
-        ("threads", options.threads != defaults.threads, highs_or_hybrid, "ilp-edge, ilp-clique, ilp-hybrid"),
-        ("presolve", options.presolve != defaults.presolve, runs_highs, "ilp-edge, ilp-clique"),
-        ("perturb", options.perturb, runs_highs, "ilp-edge, ilp-clique"),
+        (
+            "highs-option",
+            !options.highs_options.is_empty(),
+            highs_or_hybrid,
+            "ilp-edge, ilp-clique, ilp-pop, ilp-hybrid",
+        ),
+        ("threads", options.threads != defaults.threads, highs_or_hybrid, "ilp-edge, ilp-clique, ilp-pop, ilp-hybrid"),
+        ("presolve", options.presolve != defaults.presolve, runs_highs, "ilp-edge, ilp-clique, ilp-pop"),
+        ("perturb", options.perturb, runs_highs, "ilp-edge, ilp-clique, ilp-pop"),
         ("reduce", options.reduce, |k| k == SolverKind::IlpEdge, "ilp-edge"),
-        ("propagate", options.propagate, builds_mip, "ilp-edge, ilp-clique, ilp-clique-cbc"),
+        ("propagate", options.propagate, builds_mip, "ilp-edge, ilp-clique, ilp-pop, ilp-clique-cbc"),
         ("preprocess", options.preprocess, encodes_cnf, "sat, sat-minimal, kissat, portfolio"),
         ("members", !options.members.is_empty(), |k| k == SolverKind::Portfolio, "portfolio"),
     ];
@@ -259,11 +264,13 @@ fn variant(v: VariantFile) -> Result<SolverEntry, String> {
             ("highs_options", !v.highs_options.is_empty()),
         ];
         if let Some((key, _)) = highs_only.iter().find(|(_, set)| *set) {
-            return Err(format!("{who}: only the HiGHS solvers (ilp-edge, ilp-clique) read {key}"));
+            return Err(format!("{who}: only the HiGHS solvers (ilp-edge, ilp-clique, ilp-pop) read {key}"));
         }
     }
     if v.propagate && !builds_mip(kind) {
-        return Err(format!("{who}: only the MIP solvers (ilp-edge, ilp-clique, ilp-clique-cbc) read propagate"));
+        return Err(format!(
+            "{who}: only the MIP solvers (ilp-edge, ilp-clique, ilp-pop, ilp-clique-cbc) read propagate"
+        ));
     }
     if v.preprocess && !encodes_cnf(kind) {
         return Err(format!("{who}: only the SAT solvers (sat, sat-minimal, kissat) read preprocess"));

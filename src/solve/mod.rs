@@ -1,6 +1,7 @@
 //! Solvers behind one trait, and the one registry the CLI, benchmarks and experiments all use.
 //!
-//! One room per paradigm: [`ilp`] (the 0-1 models on HiGHS and CBC, and the LP-guided hybrid),
+//! One room per paradigm: [`ilp`] (the 0-1 models on HiGHS and CBC, the partial-ordering one among
+//! them, and the LP-guided hybrid),
 //! [`sat`] (the CNF encodings on CaDiCaL and kissat), [`search`] (every backtracking engine, the
 //! origin study's naive solver among them) and [`dlx`] (exact cover); beside them what several
 //! share: [`candidates`] (the givens eliminated), [`propagate`] (logic before a model is built),
@@ -289,11 +290,14 @@ pub enum SolverKind {
     /// The clique model's LP relaxation (HiGHS, re-solved warm) guiding a search with propagation,
     /// randomized rounding and restarts (Gomes & Shmoys).
     IlpHybrid,
+    /// Jabrayilov & Mutzel's partial-ordering ILP (POP): per cell and colour, "above" and "below"
+    /// binaries instead of an assignment, one row per edge and colour; givens eliminated.
+    IlpPop,
 }
 
 impl SolverKind {
     /// Every solver, in a fixed order.
-    pub const ALL: [SolverKind; 11] = [
+    pub const ALL: [SolverKind; 12] = [
         SolverKind::IlpEdge,
         SolverKind::IlpClique,
         SolverKind::BacktrackNaive,
@@ -305,6 +309,7 @@ impl SolverKind {
         SolverKind::Kissat,
         SolverKind::Portfolio,
         SolverKind::IlpHybrid,
+        SolverKind::IlpPop,
     ];
 
     /// The kebab-case name.
@@ -321,6 +326,7 @@ impl SolverKind {
             SolverKind::Dlx => "dlx",
             SolverKind::IlpCliqueCbc => "ilp-clique-cbc",
             SolverKind::IlpHybrid => ilp::hybrid::NAME,
+            SolverKind::IlpPop => "ilp-pop",
         }
     }
 
@@ -332,7 +338,7 @@ impl SolverKind {
 
     /// True for the solvers that run HiGHS (never two at once in one process).
     pub fn uses_highs(self) -> bool {
-        matches!(self, SolverKind::IlpEdge | SolverKind::IlpClique | SolverKind::IlpHybrid)
+        matches!(self, SolverKind::IlpEdge | SolverKind::IlpClique | SolverKind::IlpHybrid | SolverKind::IlpPop)
     }
 
     /// True for the solvers whose work happens in a C/C++ backend (HiGHS, CBC, CaDiCaL, kissat) or
@@ -346,6 +352,7 @@ impl SolverKind {
                 | SolverKind::IlpClique
                 | SolverKind::IlpCliqueCbc
                 | SolverKind::IlpHybrid
+                | SolverKind::IlpPop
                 | SolverKind::Sat
                 | SolverKind::SatMinimal
                 | SolverKind::Kissat
@@ -380,6 +387,7 @@ impl SolverKind {
             SolverKind::Dlx => Box::new(dlx::Dlx::default()),
             SolverKind::IlpCliqueCbc => Box::new(ilp::cbc::Cbc { propagate: options.propagate, seed: options.seed }),
             SolverKind::IlpHybrid => Box::new(ilp::hybrid::Hybrid::new(options)),
+            SolverKind::IlpPop => Box::new(ilp::Ilp::new(ilp::Formulation::Pop, options.clone())),
         }
     }
 }

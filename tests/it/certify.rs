@@ -529,3 +529,15 @@ fn solve_blames_the_liar_not_a_true_expectation() {
         assert!(err.contains("0 proven without a solution") || err.contains("0 claimed without a solution"), "{err}");
     }
 }
+
+#[test]
+fn ilp_pop_says_none_to_an_unsolvable_puzzle_and_solve_certifies_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let none = dir.path().join("none.txt");
+    fs::write(&none, puzzles("9x9-unsolvable.txt")[0].clone() + "\n").unwrap();
+    let o = sudoku_lab(&["solve", none.to_str().unwrap(), "-s", "ilp-pop"]);
+    let err = common::stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(common::stdout(&o).trim(), "none");
+    assert!(err.contains("1 proven without a solution (certified by rate"), "{err}");
+}

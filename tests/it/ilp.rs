@@ -1,4 +1,4 @@
-//! The ILP solvers (`ilp-edge`, `ilp-clique`) against known solutions, hand-made puzzles, an
+//! The ILP solvers (`ilp-edge`, `ilp-clique`, `ilp-pop`) against known solutions, hand-made puzzles, an
 //! unsolvable puzzle, their options (presolve, `reduce`, time limit, log) and the model sizes their
 //! docs state. Every solve goes through `solve::solve` (which runs the oracle) and every grid is
 //! checked again here with `verify::is_solution_of`.
@@ -7,6 +7,7 @@ use sudoku_lab::format::{self, Entry};
 use sudoku_lab::generate;
 use sudoku_lab::graph::ConstraintGraph;
 use sudoku_lab::grid::{Grid, Shape};
+use sudoku_lab::solve::ilp::pop::empty_size;
 use sudoku_lab::solve::ilp::{Formulation, Ilp};
 use sudoku_lab::solve::{self, Limits, Outcome, Report, Solver, SolverOptions};
 use sudoku_lab::verify;
@@ -327,4 +328,206 @@ fn cbc_with_propagation_solves_and_says_so() {
     let report = solve::solve(&mut cbc, &puzzle, &Limits::default()).unwrap();
     assert_eq!(report.outcome.solution(), Some(&solution));
     assert!(report.note.as_deref().is_some_and(|n| n.contains("propagation")), "{report:?}");
+}
+
+/// The partial-ordering models: `ilp-pop` (edge rows) and its house-row variant.
+const POPS: [Formulation; 2] = [Formulation::Pop, Formulation::PopHouses];
+
+#[test]
+fn pop_is_the_registry_solver_ilp_pop() {
+    assert_eq!(Ilp::new(Formulation::Pop, SolverOptions::default()).name(), "ilp-pop");
+    assert_eq!(solve::SolverKind::IlpPop.build(&SolverOptions::default()).name(), "ilp-pop");
+    assert_eq!("ilp-pop".parse::<solve::SolverKind>(), Ok(solve::SolverKind::IlpPop));
+    assert!(solve::SolverKind::IlpPop.uses_highs());
+}
+
+#[test]
+fn pop_model_size_matches_its_formula_on_an_empty_4x4_and_9x9() {
+    for (s, columns, rows) in [(shape(2, 2), 96, 304), (shape(3, 3), 1296, 8505)] {
+        let (n, edges) = (s.n(), ConstraintGraph::new(s).stats().edges);
+        // 2N²(N − 1) columns; N²(N − 2) chain + N²(N − 1) link + N·|E| edge rows.
+        assert_eq!((2 * n * n * (n - 1), n * n * (2 * n - 3) + n * edges), (columns, rows));
+        assert_eq!(empty_size(s, false), (columns, rows));
+        let (grid, report) = solved(Formulation::Pop, &Grid::empty(s));
+        assert!(grid.is_full());
+        assert_eq!((report.stats.variables, report.stats.constraints), (Some(columns), Some(rows)), "{n}×{n}");
+        // With houses: the same columns, 3N² house rows instead of the N·|E| edge rows.
+        let (_, report) = solved(Formulation::PopHouses, &Grid::empty(s));
+        let houses = (Some(columns), Some(n * n * (2 * n - 3) + 3 * n * n));
+        assert_eq!((report.stats.variables, report.stats.constraints), houses, "{n}×{n} houses");
+    }
+}
+
+/// A handful per set, the ones POP answers in well under a second (its weak relaxation leaves
+/// the others to branch and bound: the 16×16 sample takes minutes, see docs/solvers.md), and the
+/// 25×25 sample (about 15 s).
+#[test]
+fn pop_finds_the_known_solutions_of_the_9x9_16x16_and_25x25_samples() {
+    let pick = |stem: &str, at: &[usize]| {
+        let all = samples(stem);
+        at.iter().map(|&i| all[i].clone()).collect::<Vec<_>>()
+    };
+    let mut cases = pick("9x9-sample", &[0, 1, 2, 6]);
+    cases.extend(pick("9x9-hardest11", &[4, 5, 6, 7]));
+    cases.extend(pick("16x16-gecode-10", &[0, 5, 6, 7]));
+    cases.extend(samples("25x25-sample"));
+    for (i, (puzzle, solution)) in cases.iter().enumerate() {
+        let (grid, report) = solved(Formulation::Pop, puzzle);
+        assert_eq!(&grid, solution, "case {i}");
+        let n = puzzle.n();
+        assert!(report.stats.variables.expect("a model") < 2 * n * n * (n - 1), "givens eliminated: case {i}");
+    }
+}
+
+#[test]
+fn pop_solves_planted_qwh_and_sudoku_instances() {
+    let mut rng = generate::rng_from_seed(50);
+    for (s, alpha) in [(Shape::latin(10).unwrap(), 0.42), (Shape::latin(12).unwrap(), 0.45), (shape(3, 4), 0.4)] {
+        for _ in 0..3 {
+            let planted = generate::planted_with(s, alpha, generate::Holes::Balanced, &mut rng);
+            for formulation in POPS {
+                solved(formulation, &planted.puzzle);
+            }
+        }
+    }
+}
+
+#[test]
+fn pop_proves_the_unsolvable_9x9_samples_infeasible_with_highs() {
+    for (i, entry) in read("tests/data/9x9-unsolvable.txt").iter().take(4).enumerate() {
+        for formulation in POPS {
+            let report = run(formulation, SolverOptions::default(), &entry.puzzle, &Limits::default());
+            assert_eq!(report.outcome, Outcome::Infeasible, "{formulation:?}, puzzle {i}: {report:?}");
+        }
+    }
+    // A dead end of the givens is answered before any model, as the clique model does.
+    let puzzle = grid("..12....3...4...", shape(2, 2));
+    let report = run(Formulation::Pop, SolverOptions::default(), &puzzle, &Limits::default());
+    assert_eq!(report.outcome, Outcome::Infeasible);
+    assert!(report.note.as_deref().is_some_and(|n| n.contains("r1c1") && n.contains("no candidate")), "{report:?}");
+    assert_eq!(report.stats.nodes, None, "HiGHS did not run");
+}
+
+#[test]
+fn pop_agrees_with_the_clique_model_on_random_small_puzzles() {
+    // Random fills (the origin study's, often without a solution): both POP variants, plain and
+    // perturbed with a solver seed, give the clique model's verdict, and every grid is verified.
+    let mut rng = generate::rng_from_seed(2);
+    let (mut solvable, mut unsolvable) = (0, 0);
+    for (s, alpha, count) in
+        [(shape(2, 2), 0.3, 8), (shape(2, 3), 0.25, 8), (shape(2, 3), 0.4, 8), (shape(3, 3), 0.45, 4)]
+    {
+        for _ in 0..count {
+            let puzzle = generate::random_fill(s, alpha, &mut rng);
+            let clique = run(Formulation::Clique, SolverOptions::default(), &puzzle, &Limits::default());
+            let feasible = clique.outcome.solution().is_some();
+            (solvable, unsolvable) = if feasible { (solvable + 1, unsolvable) } else { (solvable, unsolvable + 1) };
+            for formulation in POPS {
+                for perturb in [false, true] {
+                    let options = SolverOptions { perturb, seed: perturb.then_some(7), ..SolverOptions::default() };
+                    let report = run(formulation, options, &puzzle, &Limits::default());
+                    let what = format!("{formulation:?} perturb={perturb} on {puzzle:?}: {report:?}");
+                    match &report.outcome {
+                        Outcome::Solved(grid) => assert!(feasible && verify::is_solution_of(&puzzle, grid), "{what}"),
+                        Outcome::Infeasible => assert!(!feasible, "{what}"),
+                        Outcome::LimitReached => panic!("no limit was set: {what}"),
+                    }
+                }
+            }
+        }
+    }
+    assert!(solvable > 0 && unsolvable > 0, "both verdicts exercised: {solvable} {unsolvable}");
+}
+
+#[test]
+fn pop_gives_limit_reached_under_a_zero_time_limit() {
+    let report = run(Formulation::Pop, SolverOptions::default(), &Grid::empty(shape(4, 4)), &Limits::seconds(0.0));
+    assert_eq!(report.outcome, Outcome::LimitReached, "{report:?}");
+}
+
+/// Measurement, not a check (run by hand, release, nothing else running): per puzzle and model,
+/// the seconds of the root LP relaxation (the LP file `write_model` writes, its `bin` section
+/// dropped so every column is continuous in [0, 1], solved by HiGHS with presolve on) with the
+/// share of its columns left fractional, then the MIP's seconds and nodes within 60 s.
+///
+/// `cargo test --release --test it ilp::measure_pop_against_clique -- --ignored --nocapture`
+#[test]
+#[ignore = "a measurement for docs/solvers.md; minutes long"]
+fn measure_pop_against_clique() {
+    use sudoku_lab::solve::ilp::{solve_model_file, write_model, FileAnswer, WriteOutcome};
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let mut cases: Vec<(String, Grid)> = Vec::new();
+    for (stem, count) in [("9x9-sample", 7), ("16x16-gecode-10", 10), ("16x16-sample", 1), ("25x25-sample", 1)] {
+        for (i, (puzzle, _)) in samples(stem).into_iter().take(count).enumerate() {
+            cases.push((format!("{stem}#{}", i + 1), puzzle));
+        }
+    }
+    println!("| puzzle | model | columns | rows | LP s | LP fractional | MIP s | nodes | outcome |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for (name, puzzle) in &cases {
+        for formulation in [Formulation::Clique, Formulation::Pop, Formulation::PopHouses] {
+            let path = dir.path().join("model.lp");
+            let (columns, rows) = match write_model(puzzle, formulation, &path).expect("written") {
+                WriteOutcome::Written { columns, rows } => (columns, rows),
+                other => panic!("{name}: {other:?}"),
+            };
+            let text = std::fs::read_to_string(&path).expect("the LP file");
+            let (head, tail) = text.split_once("\nbin\n").expect("a bin section");
+            let rest = tail.split_once("\ngen\n").map_or("end\n".to_string(), |(_, r)| format!("gen\n{r}"));
+            let relaxed = dir.path().join("relaxed.lp");
+            std::fs::write(&relaxed, format!("{head}\n{rest}")).expect("written");
+            let start = std::time::Instant::now();
+            let answer = solve_model_file(&relaxed, &Limits::seconds(60.0)).expect("HiGHS ran");
+            let lp_seconds = start.elapsed().as_secs_f64();
+            let fractional = match &answer {
+                FileAnswer::Point(point) => {
+                    let f = point.iter().filter(|(_, v)| v.min(1.0 - v) > 1e-6).count();
+                    format!("{:.0}%", 100.0 * f as f64 / point.len() as f64)
+                }
+                FileAnswer::NoPoint(outcome, _) => outcome.label().to_string(),
+            };
+            let report = run(formulation, SolverOptions::default(), puzzle, &Limits::seconds(60.0));
+            println!(
+                "| {name} | {} | {columns} | {rows} | {lp_seconds:.3} | {fractional} | {:.3} | {} | {} |",
+                formulation.solver(),
+                report.stats.seconds,
+                report.stats.nodes.map_or("-".to_string(), |n| n.to_string()),
+                report.outcome.label()
+            );
+        }
+    }
+}
+
+#[test]
+fn pop_models_written_to_lp_and_mps_solve_from_the_file() {
+    use sudoku_lab::solve::ilp::{solve_model_file, write_model, FileAnswer, WriteOutcome};
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let (puzzle, solution) = samples("9x9-sample").remove(0);
+    for formulation in POPS {
+        for ext in ["lp", "mps"] {
+            let path = dir.path().join(format!("pop.{ext}"));
+            let written = write_model(&puzzle, formulation, &path).expect("written");
+            let WriteOutcome::Written { columns, .. } = written else { panic!("{written:?}") };
+            let FileAnswer::Point(point) = solve_model_file(&path, &Limits::default()).expect("solved") else {
+                panic!("{formulation:?} {ext}: no point")
+            };
+            assert_eq!(point.len(), columns);
+            // A cell's digit is its lowest y column's digit plus the count of its y columns at 1
+            // (y_rRcC_d = 1 iff the digit is above d; its y columns start at its lowest candidate).
+            let mut cells: std::collections::BTreeMap<String, (u8, u8)> = Default::default();
+            for (name, value) in &point {
+                let Some(rest) = name.strip_prefix("y_") else { continue };
+                let (cell, digit) = rest.split_once('_').expect("y_rRcC_d");
+                let entry = cells.entry(cell.to_string()).or_insert((u8::MAX, 0));
+                entry.0 = entry.0.min(digit.parse().expect("a digit"));
+                entry.1 += u8::from(*value > 0.5);
+            }
+            assert!(!cells.is_empty());
+            for (cell, (lowest, above)) in cells {
+                let (r, c) = cell[1..].split_once('c').expect("rRcC");
+                let at = (r.parse::<usize>().unwrap() - 1) * 9 + c.parse::<usize>().unwrap() - 1;
+                assert_eq!(lowest + above, solution.get(at), "{formulation:?} {ext}: {cell}");
+            }
+        }
+    }
 }

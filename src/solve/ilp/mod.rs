@@ -1,20 +1,21 @@
-//! Integer programming: `ilp-edge` and `ilp-clique` (here: Sudoku as a 0-1 integer program, solved
-//! by HiGHS through `good_lp`), `ilp-clique-cbc` (the clique model, [`clique`], on COIN-OR CBC:
+//! Integer programming: `ilp-edge`, `ilp-clique` and `ilp-pop` (here: Sudoku as a 0-1 integer
+//! program, solved by HiGHS through `good_lp`; the partial-ordering model is [`pop`]), `ilp-clique-cbc` (the clique model, [`clique`], on COIN-OR CBC:
 //! [`cbc`]) and `ilp-hybrid` (the clique model's LP relaxation guiding a search: [`hybrid`]).
 //!
-//! This module owns everything that knows about `good_lp` and HiGHS: building the two formulations
+//! This module owns everything that knows about `good_lp` and HiGHS: building the formulations
 //! ([`Formulation`]), passing the solver options (threads, presolve, time limit, log), the one
 //! process-wide lock that keeps two HiGHS solves from running at once, translating HiGHS's statuses
 //! into an [`Outcome`] (a time limit without a solution becomes [`Outcome::LimitReached`] here and
 //! nowhere else), and decoding a 0-1 solution into a [`Grid`]. Variable x\[v\]\[k\] = 1 means cell v
-//! takes colour k, i.e. digit k + 1 (see [`crate::graph`]). Both models are pure feasibility
+//! takes colour k, i.e. digit k + 1 (see [`crate::graph`]); POP's columns say instead on which
+//! side of colour k the cell's colour lies ([`pop::Layout::decode`]). All models are pure feasibility
 //! problems: the objective is the constant 0, so HiGHS stops at the first integer-feasible point
 //! and no MIP gap setting matters. Ablation options ([`SolverOptions`]): `propagate` places the
 //! singles before building ([`crate::solve::propagate`]); `perturb` gives each column a seeded
 //! random cost ([`clique::objective`]) and stops HiGHS at its first feasible point all the same.
 //!
-//! [`write_model`] writes either model to an LP or MPS file, as HiGHS writes it, with columns
-//! named `x_r{row}c{col}_{digit}`; [`solve_model_file`] reads such a file back into HiGHS and
+//! [`write_model`] writes any model to an LP or MPS file, as HiGHS writes it, with columns
+//! named `x_r{row}c{col}_{digit}` (POP's `y_…` and `z_…`: [`pop::Column::name`]); [`solve_model_file`] reads such a file back into HiGHS and
 //! solves it, which is how the tests prove an exported file is a real model.
 //!
 //! HiGHS never writes to stdout here (stdout carries CSV/JSON): its output is off unless
@@ -23,6 +24,7 @@
 pub mod cbc;
 pub mod clique;
 pub mod hybrid;
+pub mod pop;
 
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::ops::ControlFlow;
@@ -114,6 +116,29 @@ pub enum Formulation {
     /// Σ = 1 per empty cell and one row Σ = 1 per house and digit the house still misses (≤ 4N²
     /// rows). A cell or a house digit left without any candidate is answered `Infeasible` at once.
     Clique,
+    /// `ilp-pop`, Jabrayilov & Mutzel's partial-ordering model ([`pop`]): per empty cell v and
+    /// colour k inside its candidate window, y\[v\]\[k\] = 1 iff colour(v) > k and
+    /// z\[v\]\[k\] = 1 iff colour(v) < k; chain, link and gap rows per cell and one row
+    /// y + z + y + z ≥ 1 per edge and shared candidate. Givens eliminated up front; 2N²(N − 1)
+    /// columns and N²(2N − 3) + N·|E| rows on an empty grid.
+    Pop,
+    /// POP with one = 1 row per house and missing digit instead of the edge rows (the clique
+    /// strengthening, [`pop`]'s "Houses"): a formulation for export and measurement, not a
+    /// solver of the registry.
+    PopHouses,
+}
+
+impl Formulation {
+    /// The name of the solver that builds it: `ilp-edge`, `ilp-clique`, `ilp-pop`; the house-row
+    /// variant of POP, no solver of the registry, is `ilp-pop-houses`.
+    pub fn solver(self) -> &'static str {
+        match self {
+            Formulation::Edge => "ilp-edge",
+            Formulation::Clique => "ilp-clique",
+            Formulation::Pop => "ilp-pop",
+            Formulation::PopHouses => "ilp-pop-houses",
+        }
+    }
 }
 
 /// A HiGHS-backed solver for one [`Formulation`].
@@ -136,18 +161,64 @@ impl Ilp {
 
     /// Builds this solver's model of `puzzle`.
     fn build(&self, puzzle: &Grid) -> Built {
-        match self.formulation {
-            Formulation::Edge => Built::Model(Box::new(build_edge(puzzle, &self.options))),
-            Formulation::Clique => build_clique(puzzle, &self.options),
-        }
+        build(puzzle, self.formulation, &self.options)
     }
 }
 
-/// A model ready for HiGHS: the problem, and the (cell, colour) each column stands for.
+/// Builds `formulation`'s model of `puzzle` with `options`.
+fn build(puzzle: &Grid, formulation: Formulation, options: &SolverOptions) -> Built {
+    match formulation {
+        Formulation::Edge => Built::Model(Box::new(build_edge(puzzle, options))),
+        Formulation::Clique => build_clique(puzzle, options),
+        Formulation::Pop => build_pop(puzzle, options, false),
+        Formulation::PopHouses => build_pop(puzzle, options, true),
+    }
+}
+
+/// A model ready for HiGHS: the problem, and what each column stands for.
 struct Model {
     problem: HighsProblem,
-    columns: Vec<(usize, usize)>,
+    columns: Columns,
     rows: usize,
+}
+
+/// What a model's columns stand for, in column order, and so how a point of it reads as a grid.
+enum Columns {
+    /// x\[v\]\[k\] as (cell, colour): the edge and clique models.
+    Assignment(Vec<(usize, usize)>),
+    /// POP's y and z columns ([`pop::Layout`]).
+    Order(pop::Layout),
+}
+
+impl Columns {
+    /// How many columns.
+    fn len(&self) -> usize {
+        match self {
+            Columns::Assignment(columns) => columns.len(),
+            Columns::Order(layout) => layout.columns.len(),
+        }
+    }
+
+    /// True when the model has no column.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The column names of LP and MPS files ([`column_name`], [`pop::Column::name`]).
+    fn names(&self, n: usize) -> Vec<String> {
+        match self {
+            Columns::Assignment(columns) => columns.iter().map(|&(cell, k)| column_name(cell, k, n)).collect(),
+            Columns::Order(layout) => layout.columns.iter().map(|c| c.name(n)).collect(),
+        }
+    }
+
+    /// The grid `values` describe on top of `grid`.
+    fn decode(&self, grid: Grid, values: &[f64]) -> Grid {
+        match self {
+            Columns::Assignment(columns) => decode(grid, columns, values),
+            Columns::Order(layout) => layout.decode(grid, values),
+        }
+    }
 }
 
 /// What building found: a model, or (clique model only) a proof of infeasibility in words.
@@ -204,7 +275,7 @@ fn build_edge(puzzle: &Grid, options: &SolverOptions) -> Model {
             }
         }
     }
-    Model { problem, columns, rows }
+    Model { problem, columns: Columns::Assignment(columns), rows }
 }
 
 /// The clique model (see [`Formulation::Clique`]) for HiGHS, or why the puzzle has no solution.
@@ -218,7 +289,24 @@ fn build_clique(puzzle: &Grid, options: &SolverOptions) -> Built {
             for row in model.constraints {
                 problem.add_constraint(row);
             }
-            Built::Model(Box::new(Model { problem, columns: model.columns, rows }))
+            Built::Model(Box::new(Model { problem, columns: Columns::Assignment(model.columns), rows }))
+        }
+    }
+}
+
+/// The POP model ([`pop`], with the house rows when `houses`) for HiGHS, or why the puzzle has no
+/// solution; with `options.perturb`, the perturbed objective over its y and z columns.
+fn build_pop(puzzle: &Grid, options: &SolverOptions, houses: bool) -> Built {
+    match pop::build(puzzle, houses) {
+        Err(why) => Built::Infeasible(why),
+        Ok(model) => {
+            let objective = clique::objective(puzzle, &model.variables, options.perturb, options.seed);
+            let mut problem = model.vars.minimise(objective).using(good_lp::highs);
+            let rows = model.constraints.len();
+            for row in model.constraints {
+                problem.add_constraint(row);
+            }
+            Built::Model(Box::new(Model { problem, columns: Columns::Order(model.layout), rows }))
         }
     }
 }
@@ -383,10 +471,7 @@ fn no_point(status: HighsModelStatus) -> Result<(Outcome, String), String> {
 
 impl Solver for Ilp {
     fn name(&self) -> &'static str {
-        match self.formulation {
-            Formulation::Edge => "ilp-edge",
-            Formulation::Clique => "ilp-clique",
-        }
+        self.formulation.solver()
     }
 
     /// Builds the model, solves it with HiGHS and decodes the answer. `stats.nodes` and
@@ -421,7 +506,7 @@ impl Solver for Ilp {
         stats.nodes = run.nodes;
         stats.lp_iterations = run.lp_iterations;
         let (outcome, note) = match run.answer {
-            Answer::Values(values) => (Outcome::Solved(decode(start_grid, &columns, &values)), None),
+            Answer::Values(values) => (Outcome::Solved(columns.decode(start_grid, &values)), None),
             Answer::NoGrid(outcome, why) => (outcome, Some(why)),
         };
         let notes: Vec<String> = [propagated, retry_note, note].into_iter().flatten().collect();
@@ -445,7 +530,7 @@ struct Ready {
 /// opinion when there was one.
 struct Settled {
     run: Run,
-    columns: Vec<(usize, usize)>,
+    columns: Columns,
     retry_note: Option<String>,
 }
 
@@ -467,17 +552,24 @@ impl Ilp {
             constraints: Some(model.rows),
             ..Stats::default()
         };
-        // Grid cells the model has no variables for keep their givens (clique); the edge model
-        // decodes every cell, givens included, from its variables.
+        // Grid cells the model has no variables for keep their givens (clique, POP); the edge
+        // model decodes every cell, givens included, from its variables.
         let start_grid = match self.formulation {
             Formulation::Edge => Grid::empty(puzzle.shape()),
-            Formulation::Clique => puzzle.clone(),
+            Formulation::Clique | Formulation::Pop | Formulation::PopHouses => puzzle.clone(),
         };
         // A full grid leaves the clique model without variables, and HiGHS calls such a model
-        // an error ("model empty"): the givens are the whole answer.
+        // an error ("model empty"): the givens are the whole answer. POP also has no column when
+        // every empty cell is left a single candidate; its decoding places them.
         if model.columns.is_empty() {
-            let note = Some("no empty cell".to_string());
-            return ControlFlow::Break(Report { outcome: Outcome::Solved(start_grid), stats, note });
+            let note =
+                Some(if puzzle.is_full() { "no empty cell" } else { "no column: every empty cell has one candidate" });
+            let grid = model.columns.decode(start_grid, &[]);
+            return ControlFlow::Break(Report {
+                outcome: Outcome::Solved(grid),
+                stats,
+                note: note.map(str::to_string),
+            });
         }
         // Model building counts against the limit: HiGHS gets what is left of it.
         let limits = match limits.time.map(|t| t.checked_sub(build.elapsed())) {
@@ -618,8 +710,9 @@ pub enum WriteOutcome {
     /// No file: the puzzle has no solution, proven before any model (conflicting givens, or a
     /// dead end of the clique model's elimination of the givens); the reason in words.
     Infeasible(String),
-    /// No file: the clique model of a full grid has no columns (the givens are the whole answer,
-    /// and HiGHS calls a model without columns an error).
+    /// No file: the clique model of a full grid, or a POP model whose empty cells each keep a
+    /// single candidate, has no columns (the givens are the whole answer, and HiGHS calls a model
+    /// without columns an error).
     NoColumns,
 }
 
@@ -638,27 +731,22 @@ fn c_path(path: &Path) -> Result<CString, String> {
 /// Writes `formulation`'s model of `puzzle` to `path` as HiGHS writes it: LP for a path ending in
 /// `.lp`, MPS for `.mps` (HiGHS picks the format from the extension). The model is exactly the one
 /// the solver builds — the edge model without `reduce` — with every column named by
-/// [`column_name`] and the constant objective 0.
+/// [`column_name`] (POP's by [`pop::Column::name`]) and the constant objective 0.
 ///
 /// Conflicting givens are answered [`WriteOutcome::Infeasible`] before any model, as
-/// [`crate::solve::solve`] answers them for the solvers: the clique model leaves the givens out
-/// and would not see the conflict. Runs under the process-wide HiGHS lock.
+/// [`crate::solve::solve`] answers them for the solvers: the clique and POP models leave the
+/// givens out and would not see the conflict. Runs under the process-wide HiGHS lock.
 ///
-/// Complexity: that of building the model, O(N⁴) time and space (edge) or O(N³) (clique), plus
+/// Complexity: that of building the model, O(N⁴) time and space (edge, POP) or O(N³) (clique, POP
+/// with house rows), plus
 /// writing a file of that size.
 pub fn write_model(puzzle: &Grid, formulation: Formulation, path: &Path) -> Result<WriteOutcome, SolveError> {
-    let solver = match formulation {
-        Formulation::Edge => "ilp-edge",
-        Formulation::Clique => "ilp-clique",
-    };
+    let solver = formulation.solver();
     let backend = |message: String| SolveError::Backend { solver, message };
     if let Some(conflict) = crate::verify::conflicts(puzzle).first() {
         return Ok(WriteOutcome::Infeasible(format!("conflicting givens: {conflict}")));
     }
-    let built = match formulation {
-        Formulation::Edge => Built::Model(Box::new(build_edge(puzzle, &SolverOptions::default()))),
-        Formulation::Clique => build_clique(puzzle, &SolverOptions::default()),
-    };
+    let built = build(puzzle, formulation, &SolverOptions::default());
     let model = match built {
         Built::Model(model) => *model,
         Built::Infeasible(why) => return Ok(WriteOutcome::Infeasible(why)),
@@ -670,8 +758,9 @@ pub fn write_model(puzzle: &Grid, formulation: Formulation, path: &Path) -> Resu
     let n = puzzle.n();
     let names: Vec<CString> = model
         .columns
-        .iter()
-        .map(|&(cell, k)| CString::new(column_name(cell, k, n)).expect("a column name has no NUL byte"))
+        .names(n)
+        .into_iter()
+        .map(|name| CString::new(name).expect("a column name has no NUL byte"))
         .collect();
     let _guard = HIGHS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let mut highs = model.problem.try_into_inner().map_err(|e| backend(e.to_string()))?;

@@ -171,8 +171,12 @@ pub(crate) fn section(
         let _ = writeln!(out, "| {} | {} |{}", f.mode, f.n, row_cells(results, f));
     }
     if !per_alpha.is_empty() {
-        let _ =
-            writeln!(out, "\nPer α (sweeps of at most {MAX_ALPHAS_PER_ALPHA_TABLE} α values), ranked the same way:\n");
+        let _ = writeln!(
+            out,
+            "\nPer α (sweeps of at most {MAX_ALPHAS_PER_ALPHA_TABLE} α values), ranked the same way. This table \
+             describes and does not test: the comparisons with intervals and tests are per (mode, N) (`comparisons.csv`), \
+             and a ratio here is a point estimate from the instances of one α.\n"
+        );
         let _ = writeln!(out, "| {mode} | N | α | {head}");
         out.push_str("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for f in per_alpha {

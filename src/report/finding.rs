@@ -62,6 +62,8 @@ pub(crate) enum What {
     PeakAlpha,
     /// The exponent of the peak-holes law.
     HolesExponent,
+    /// The share of instances a solver solved (0–1).
+    SolvedShare,
     /// The share of the variance of the log time between solver seeds.
     SeedShare,
     /// An instance's slowest seed's time over its fastest's (the median over instances).
@@ -164,7 +166,7 @@ impl Stated {
             | What::Finished
             | What::Unresolved => format!("{}", self.value),
             What::Ratio | What::Base | What::SeedSpread => fmt_num(self.value),
-            What::SeedShare => format!("{:.2}", self.value),
+            What::SeedShare | What::SolvedShare => format!("{:.2}", self.value),
             What::Par2 => fmt_seconds(self.value),
             What::Exponent | What::HolesExponent => format!("{:.2}", self.value),
             What::PeakAlpha => crate::results::Alpha::new(self.value).to_string(),

@@ -17,8 +17,11 @@ use std::sync::OnceLock;
 
 use super::finding::{Finding, Kind, Stated, What};
 use crate::results::stats::median;
+use crate::results::stats::Quantity;
 use crate::results::Group;
-use crate::results::{fmt_num, fmt_round_seconds, fmt_seconds, paradigm, Alpha, Judged, Results, PAR_FACTOR};
+use crate::results::{
+    cell_scope, fmt_num, fmt_round_seconds, fmt_seconds, paradigm, Alpha, Judged, Results, Uncertainty, PAR_FACTOR,
+};
 
 /// Which side of the comparison a solver is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -214,54 +217,60 @@ pub(crate) fn verdict_line(cell: &Cell, other: &str) -> Option<String> {
     })
 }
 
-/// The finding of the report's first screen: in how many cells ours lead and by how much in
-/// PAR-2, and every cell a peer (or another external solver) wins, plainly.
-pub(crate) fn finding(cells: &[Cell]) -> Option<Finding> {
+/// The finding: per (mode, N), the best of ours against the best of the other side by PAR-2 over
+/// the instances of that size, with the speed ratio, its interval, n and Holm-adjusted p
+/// ([`Uncertainty::speed`]), and each side's solved share with its Wilson interval; a side is said
+/// to lead only where the comparison decides it.
+pub(crate) fn finding(cells: &[Cell], u: &Uncertainty) -> Option<Finding> {
     let (other, others_) = others(cells);
-    let judged: Vec<(&Cell, &Standing, &Standing)> =
-        cells.iter().filter_map(|c| c.leaders().map(|(o, p)| (c, o, p))).collect();
-    if judged.is_empty() {
+    let mut sizes: Vec<(Group, usize)> = cells.iter().map(|c| (c.mode.clone(), c.n)).collect();
+    sizes.sort();
+    sizes.dedup();
+    let mut f = Finding::new(Kind::Peers);
+    let mut parts = Vec::new();
+    for (mode, n) in sizes {
+        let scope = cell_scope(&mode, n);
+        let solvers: Vec<&str> = cells
+            .iter()
+            .filter(|c| c.mode == mode && c.n == n)
+            .flat_map(|c| c.standings.iter().map(|s| s.solver.as_str()))
+            .collect();
+        let par2 = |s: &&str| u.estimate(&scope, s, Quantity::Par2).map_or(f64::INFINITY, |e| e.estimate);
+        let best =
+            |ours: bool| solvers.iter().filter(|s| is_ours(s) == ours).min_by(|a, b| par2(a).total_cmp(&par2(b)));
+        let (Some(&ours), Some(&peer)) = (best(true), best(false)) else { continue };
+        let Some(speed) = u.speed(&scope, ours, peer) else { continue };
+        let mut share = |s: &str| {
+            u.estimate(&scope, s, Quantity::SolvedShare)
+                .map(|e| f.state(Stated::estimate(What::SolvedShare, &[s], &e.as_estimate()).at(n)))
+        };
+        let (solved_ours, solved_peer) = (share(ours), share(peer));
+        let ratio = f.state(Stated::speed(&speed).at(n));
+        let verdict = match (speed.decided(), is_ours(&speed.faster)) {
+            (true, true) => "ours lead".to_owned(),
+            (true, false) => format!("the {other} leads"),
+            (false, _) => "not decided".to_owned(),
+        };
+        let solved = match (solved_ours, solved_peer) {
+            (Some(a), Some(b)) => format!("; solved shares {a} and {b}"),
+            _ => String::new(),
+        };
+        parts.push(format!(
+            "{mode} N = {n}, {} (ours) against {} ({other}): t({})/t({}) = {ratio}, {verdict}{solved}",
+            super::inline_code(ours),
+            super::inline_code(peer),
+            super::inline_code(&speed.slower),
+            super::inline_code(&speed.faster),
+        ));
+    }
+    if parts.is_empty() {
         return None;
     }
-    let mut f = Finding::new(Kind::Peers);
-    let lead: Vec<f64> = judged
-        .iter()
-        .filter(|(c, _, _)| verdict_line(c, other).is_some_and(|l| l.starts_with("ours")))
-        .map(|(_, o, p)| p.par2 / o.par2)
-        .collect();
-    let wins: Vec<String> = judged
-        .iter()
-        .filter(|(c, _, _)| verdict_line(c, other).is_some_and(|l| l.contains("wins")))
-        .map(|(c, o, p)| {
-            let times = f.state(Stated::new(What::Ratio, &[&o.solver, &p.solver], o.par2 / p.par2).at(c.n));
-            format!(
-                "{} at {} {}×{} α = {} ({}/{} resolved, {times}× ours by PAR-2)",
-                super::inline_code(&p.solver),
-                c.mode,
-                c.n,
-                c.n,
-                c.alpha,
-                p.resolved,
-                p.instances,
-            )
-        })
-        .collect();
-    let by = match (lead.iter().copied().reduce(f64::min), lead.iter().copied().reduce(f64::max)) {
-        (Some(lo), Some(hi)) => {
-            let (lo, hi) = (f.state(Stated::new(What::Ratio, &[], lo)), f.state(Stated::new(What::Ratio, &[], hi)));
-            format!(", {lo}–{hi}× faster by PAR-2 than the best {other}")
-        }
-        _ => String::new(),
-    };
-    let peers = match wins.is_empty() {
-        true => format!("no {other} wins a cell"),
-        false => format!("{} {other} wins: {}", article(other), wins.join("; ")),
-    };
     Some(f.says(format!(
-        "Against the external solvers run on the same instances under the same limits (*Ours against the {others_}*): \
-         ours lead in {} of {} (mode, N, α) cells{by}; {peers}.",
-        lead.len(),
-        judged.len()
+        "Against the external solvers run on the same instances under the same limits (the best of each side by \
+         PAR-2 per size; a side leads only where Wilcoxon's test after Holm's adjustment decides it; *Ours against \
+         the {others_}*, comparisons.csv): {}.",
+        parts.join("; ")
     )))
 }
 
@@ -506,12 +515,28 @@ mod tests {
         let found = cells(&r);
         let line = verdict_line(&found[0], "peer").unwrap();
         assert_eq!(line, "**the peer `cadical-cli` wins**: 3.83× faster than ours by PAR-2");
-        let said = finding(&found).unwrap();
-        let ratios: Vec<f64> = said.numbers.iter().map(|s| s.value).collect();
-        assert_eq!(ratios.len(), 1, "{said:?}");
-        assert!((ratios[0] - 3.83).abs() < 0.01, "ours over the peer's PAR-2: {said:?}");
-        let said = said.text;
-        assert!(said.contains("ours lead in 0 of 1 (mode, N, α) cells; a peer wins: `cadical-cli` at planted 9×9 α = 0.2 (2/2 resolved, 3.83× ours by PAR-2)."), "{said}");
+        // Two instances decide nothing: the finding names no leader.
+        let said = finding(&found, &r.uncertainty()).unwrap();
+        let ratio = said.numbers_of(What::Ratio).next().expect("the ratio");
+        assert_eq!((ratio.solvers[0].as_str(), ratio.n, ratio.instances), ("sat", Some(9), Some(2)), "{said:?}");
+        assert!(
+            said.text.contains("t(`sat`)/t(`cadical-cli`) = ") && said.text.contains("not decided"),
+            "{}",
+            said.text
+        );
+        // Twelve instances where the peer is three times faster: it leads, with the interval and n.
+        let rows: Vec<RunRow> = (0..12)
+            .flat_map(|rep| {
+                let t = 1.0 + f64::from(rep % 5) / 10.0;
+                [run("sat", rep, "solved", 3.0 * t, Some(true)), run("cadical-cli", rep, "solved", t, Some(true))]
+            })
+            .collect();
+        let many = results(rows);
+        let said = finding(&cells(&many), &many.uncertainty()).unwrap();
+        assert!(said.text.contains("the peer leads"), "{}", said.text);
+        let ratio = said.numbers_of(What::Ratio).next().expect("the ratio");
+        assert!((ratio.value - 3.0).abs() < 0.01 && ratio.instances == Some(12), "{ratio:?}");
+        assert!(ratio.interval.is_some_and(|(low, _)| low > 1.0), "{ratio:?}");
         let mut out = String::new();
         section(&mut out, &r, &found);
         assert!(

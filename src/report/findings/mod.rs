@@ -60,7 +60,7 @@ pub(crate) fn findings(results: &Results, analysis: &Analysis, u: &Uncertainty, 
     out.extend(trust::integrity(results));
     out.extend(trust::certification(results));
     out.extend(speed::fastest(analysis, u, figures));
-    out.extend(super::peers::finding(&analysis.peers));
+    out.extend(super::peers::finding(&analysis.peers, u));
     out.extend(speed::par2(results, u, figures));
     let mode = preferred_mode(results);
     out.extend(mode.as_ref().and_then(|mode| laws::growth(u, &ranking, mode, figures)));

@@ -20,6 +20,8 @@ use sudoku_lab::experiment::Config;
 use sudoku_lab::external::definition::{load_file, Checks, Input, PLACEHOLDERS};
 use sudoku_lab::solve::SolverKind;
 
+use crate::common::{intervals_in, table_has};
+
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const NOT_RUN: &str = "# not run:";
@@ -488,39 +490,4 @@ fn every_interval_in_the_results_headlines_is_a_row_of_the_folders_tables() {
         }
     }
     assert!(checked >= 10, "only {checked} intervals checked");
-}
-
-/// Every `95 % CI low–high, n = k` in `text`, as numbers (`−` read as a minus sign).
-fn intervals_in(text: &str) -> Vec<(f64, f64, usize)> {
-    let number = |s: &str| s.trim().replace('−', "-").parse::<f64>().unwrap_or_else(|_| panic!("not a number: {s:?}"));
-    text.split("95 % CI ")
-        .skip(1)
-        .map(|rest| {
-            let (range, after) = rest.split_once(", n = ").unwrap_or_else(|| panic!("no n after: {rest}"));
-            let (low, high) = range.split_once('–').unwrap_or_else(|| panic!("no range: {range}"));
-            let n: String = after.chars().take_while(char::is_ascii_digit).collect();
-            (number(low), number(high), n.parse().unwrap())
-        })
-        .collect()
-}
-
-/// `true` when `dir`'s `estimates.csv` has a row with this interval and n, or its
-/// `comparisons.csv` a row with it or its inverse; the README writes the ends with two
-/// significant digits, the files with three.
-fn table_has(dir: &Path, low: f64, high: f64, n: usize) -> bool {
-    let near = |written: f64, exact: f64| (written - exact).abs() <= 0.051 * exact.abs() + 1e-3;
-    let rows = |file: &str, columns: [usize; 3]| -> Vec<(f64, f64, usize)> {
-        let mut reader = csv::Reader::from_path(dir.join(file)).unwrap();
-        reader
-            .records()
-            .map(|r| r.unwrap())
-            .map(|r| (r[columns[0]].parse().unwrap(), r[columns[1]].parse().unwrap(), r[columns[2]].parse().unwrap()))
-            .collect()
-    };
-    let estimates = rows("estimates.csv", [4, 5, 6]);
-    let comparisons = rows("comparisons.csv", [5, 6, 3]);
-    estimates.iter().any(|&(l, h, k)| k == n && near(low, l) && near(high, h))
-        || comparisons.iter().any(|&(l, h, k)| {
-            k == n && ((near(low, l) && near(high, h)) || (near(low, 1.0 / h) && near(high, 1.0 / l)))
-        })
 }

@@ -185,6 +185,7 @@ fn shows_what_ran(page: &str, dir: &Path) {
         "README.md" => {
             let puzzles = file("p9.txt");
             assert!(read(page).contains(&puzzles), "the tour shows the puzzles `generate` wrote:\n{puzzles}");
+            shows_the_report(&file("results/quick/REPORT.md"));
         }
         "docs/instances.md" => {
             let runs = file("results/my-puzzles/runs.csv");
@@ -193,6 +194,48 @@ fn shows_what_ran(page: &str, dir: &Path) {
             assert!(file("results/my-puzzles/REPORT.md").contains("norvig"), "the report names the set");
         }
         _ => {}
+    }
+}
+
+/// A text's numbers as `#`: what one run of an experiment shows and another, timed anew, may not.
+fn numbers_masked(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            while chars.next_if(|d| d.is_ascii_digit() || matches!(d, '.' | ',')).is_some() {}
+            out.push('#');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The tour's excerpt of the quick run's report is that report's: its `**Runs:**` line word for
+/// word (the config decides it), and each finding, numbers aside, a line of the report with the
+/// excerpt's pieces between `…` in order.
+fn shows_the_report(report: &str) {
+    let readme = read("README.md");
+    let tour = &readme[readme.find("**Plot and report**").expect("the tour's report step")..];
+    let excerpt = blocks("README.md")
+        .into_iter()
+        .find(|b| b.lang == "text" && tour.contains(&b.text))
+        .expect("the report excerpt")
+        .text;
+    let lines: Vec<String> = report.lines().map(numbers_masked).collect();
+    assert!(excerpt.lines().count() >= 3, "{excerpt}");
+    for line in excerpt.lines() {
+        if line.starts_with("**Runs:**") {
+            assert!(report.lines().any(|l| l == line), "the report's **Runs:** line is not\n{line}");
+            continue;
+        }
+        let pieces: Vec<String> = numbers_masked(line).split('…').map(str::to_string).collect();
+        let found = lines.iter().any(|l| {
+            let mut at = 0;
+            pieces.iter().all(|p| l[at..].find(p.as_str()).map(|i| at += i + p.len()).is_some())
+        });
+        assert!(found, "the quick run's REPORT.md has no line like\n{line}\n\n{report}");
     }
 }
 

@@ -1,5 +1,5 @@
-//! Helpers shared by the integration tests: the real binary, the corpus in `tests/data/`, and edits
-//! of a results folder's `runs.csv`.
+//! Helpers shared by the integration tests: the real binary, the corpus in `tests/data/`, edits
+//! of a results folder's `runs.csv`, and the intervals the docs quote from a folder's tables.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -121,3 +121,38 @@ pub fn through_bash(script: &str, args: &[&str]) -> (Option<i32>, String) {
 
 /// A solvable 9×9 puzzle as one line, for the commands that read it on stdin.
 pub const NINE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+
+/// Every `95 % CI low–high, n = k` in `text`, as numbers (`−` read as a minus sign).
+pub fn intervals_in(text: &str) -> Vec<(f64, f64, usize)> {
+    let number = |s: &str| s.trim().replace('−', "-").parse::<f64>().unwrap_or_else(|_| panic!("not a number: {s:?}"));
+    text.split("95 % CI ")
+        .skip(1)
+        .map(|rest| {
+            let (range, after) = rest.split_once(", n = ").unwrap_or_else(|| panic!("no n after: {rest}"));
+            let (low, high) = range.split_once('–').unwrap_or_else(|| panic!("no range: {range}"));
+            let n: String = after.chars().take_while(char::is_ascii_digit).collect();
+            (number(low), number(high), n.parse().unwrap())
+        })
+        .collect()
+}
+
+/// `true` when `dir`'s `estimates.csv` has a row with this interval and n, or its
+/// `comparisons.csv` a row with it or its inverse; the README and docs/results.md write the ends
+/// with two significant digits, the files with three.
+pub fn table_has(dir: &Path, low: f64, high: f64, n: usize) -> bool {
+    let near = |written: f64, exact: f64| (written - exact).abs() <= 0.051 * exact.abs() + 1e-3;
+    let rows = |file: &str, columns: [usize; 3]| -> Vec<(f64, f64, usize)> {
+        let mut reader = csv::Reader::from_path(dir.join(file)).unwrap();
+        reader
+            .records()
+            .map(|r| r.unwrap())
+            .map(|r| (r[columns[0]].parse().unwrap(), r[columns[1]].parse().unwrap(), r[columns[2]].parse().unwrap()))
+            .collect()
+    };
+    let estimates = rows("estimates.csv", [4, 5, 6]);
+    let comparisons = rows("comparisons.csv", [5, 6, 3]);
+    estimates.iter().any(|&(l, h, k)| k == n && near(low, l) && near(high, h))
+        || comparisons.iter().any(|&(l, h, k)| {
+            k == n && ((near(low, l) && near(high, h)) || (near(low, 1.0 / h) && near(high, 1.0 / l)))
+        })
+}

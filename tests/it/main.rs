@@ -47,6 +47,7 @@ mod plot_report;
 mod portfolio;
 mod puzzle;
 mod readme;
+mod results_doc;
 mod sat;
 mod sets;
 mod slurm;

@@ -20,6 +20,8 @@ use sudoku_lab::experiment::Config;
 use sudoku_lab::external::definition::{load_file, Checks, Input, PLACEHOLDERS};
 use sudoku_lab::solve::SolverKind;
 
+use crate::common::{intervals_in, table_has};
+
 const BIN: &str = env!("CARGO_BIN_EXE_sudoku-lab");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const NOT_RUN: &str = "# not run:";
@@ -183,6 +185,7 @@ fn shows_what_ran(page: &str, dir: &Path) {
         "README.md" => {
             let puzzles = file("p9.txt");
             assert!(read(page).contains(&puzzles), "the tour shows the puzzles `generate` wrote:\n{puzzles}");
+            shows_the_report(&file("results/quick/REPORT.md"));
         }
         "docs/instances.md" => {
             let runs = file("results/my-puzzles/runs.csv");
@@ -191,6 +194,48 @@ fn shows_what_ran(page: &str, dir: &Path) {
             assert!(file("results/my-puzzles/REPORT.md").contains("norvig"), "the report names the set");
         }
         _ => {}
+    }
+}
+
+/// A text's numbers as `#`: what one run of an experiment shows and another, timed anew, may not.
+fn numbers_masked(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            while chars.next_if(|d| d.is_ascii_digit() || matches!(d, '.' | ',')).is_some() {}
+            out.push('#');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The tour's excerpt of the quick run's report is that report's: its `**Runs:**` line word for
+/// word (the config decides it), and each finding, numbers aside, a line of the report with the
+/// excerpt's pieces between `…` in order.
+fn shows_the_report(report: &str) {
+    let readme = read("README.md");
+    let tour = &readme[readme.find("**Plot and report**").expect("the tour's report step")..];
+    let excerpt = blocks("README.md")
+        .into_iter()
+        .find(|b| b.lang == "text" && tour.contains(&b.text))
+        .expect("the report excerpt")
+        .text;
+    let lines: Vec<String> = report.lines().map(numbers_masked).collect();
+    assert!(excerpt.lines().count() >= 3, "{excerpt}");
+    for line in excerpt.lines() {
+        if line.starts_with("**Runs:**") {
+            assert!(report.lines().any(|l| l == line), "the report's **Runs:** line is not\n{line}");
+            continue;
+        }
+        let pieces: Vec<String> = numbers_masked(line).split('…').map(str::to_string).collect();
+        let found = lines.iter().any(|l| {
+            let mut at = 0;
+            pieces.iter().all(|p| l[at..].find(p.as_str()).map(|i| at += i + p.len()).is_some())
+        });
+        assert!(found, "the quick run's REPORT.md has no line like\n{line}\n\n{report}");
     }
 }
 
@@ -488,39 +533,4 @@ fn every_interval_in_the_results_headlines_is_a_row_of_the_folders_tables() {
         }
     }
     assert!(checked >= 10, "only {checked} intervals checked");
-}
-
-/// Every `95 % CI low–high, n = k` in `text`, as numbers (`−` read as a minus sign).
-fn intervals_in(text: &str) -> Vec<(f64, f64, usize)> {
-    let number = |s: &str| s.trim().replace('−', "-").parse::<f64>().unwrap_or_else(|_| panic!("not a number: {s:?}"));
-    text.split("95 % CI ")
-        .skip(1)
-        .map(|rest| {
-            let (range, after) = rest.split_once(", n = ").unwrap_or_else(|| panic!("no n after: {rest}"));
-            let (low, high) = range.split_once('–').unwrap_or_else(|| panic!("no range: {range}"));
-            let n: String = after.chars().take_while(char::is_ascii_digit).collect();
-            (number(low), number(high), n.parse().unwrap())
-        })
-        .collect()
-}
-
-/// `true` when `dir`'s `estimates.csv` has a row with this interval and n, or its
-/// `comparisons.csv` a row with it or its inverse; the README writes the ends with two
-/// significant digits, the files with three.
-fn table_has(dir: &Path, low: f64, high: f64, n: usize) -> bool {
-    let near = |written: f64, exact: f64| (written - exact).abs() <= 0.051 * exact.abs() + 1e-3;
-    let rows = |file: &str, columns: [usize; 3]| -> Vec<(f64, f64, usize)> {
-        let mut reader = csv::Reader::from_path(dir.join(file)).unwrap();
-        reader
-            .records()
-            .map(|r| r.unwrap())
-            .map(|r| (r[columns[0]].parse().unwrap(), r[columns[1]].parse().unwrap(), r[columns[2]].parse().unwrap()))
-            .collect()
-    };
-    let estimates = rows("estimates.csv", [4, 5, 6]);
-    let comparisons = rows("comparisons.csv", [5, 6, 3]);
-    estimates.iter().any(|&(l, h, k)| k == n && near(low, l) && near(high, h))
-        || comparisons.iter().any(|&(l, h, k)| {
-            k == n && ((near(low, l) && near(high, h)) || (near(low, 1.0 / h) && near(high, 1.0 / l)))
-        })
 }

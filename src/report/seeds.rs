@@ -22,7 +22,8 @@ pub(crate) fn section(out: &mut String, u: &Uncertainty) {
          the variance of the log time that lies between the seeds of one instance rather than between instances \
          (one-way random-effects analysis of variance, 1 − ICC(1), with its exact F interval; unfinished runs at \
          the PAR-2 penalty, so where many are unfinished it understates the seeds). *Where*: at the solver's \
-         hardness peak α* in that sweep, off it (the other α pooled), or the whole cell. Rows of `estimates.csv`: \
+         hardness peak α* in that sweep (another solver's where its own is not located), off it (the other α \
+         pooled), or the whole cell. Rows of `estimates.csv`: \
          `seed_spread` and `seed_share`; `plot` draws each instance's seeds in `seed_spread.png`.\n\n",
     );
     out.push_str("| Group | N | Where | Solver | Instances | Seeds | Spread (95 % CI) | Seed share (95 % CI) |\n");
@@ -30,7 +31,10 @@ pub(crate) fn section(out: &mut String, u: &Uncertainty) {
     for luck in &u.seeds {
         let (spread, share) = (&luck.split.spread, &luck.split.share);
         let place = match luck.place {
-            Place::Peak(alpha) => format!("peak α* = {}", crate::results::Alpha::new(alpha)),
+            Place::Peak(alpha) => match &luck.peak_of {
+                None => format!("peak α* = {}", crate::results::Alpha::new(alpha)),
+                Some(other) => format!("peak α* = {} (`{other}`'s)", crate::results::Alpha::new(alpha)),
+            },
             Place::OffPeak => "off the peak".to_owned(),
             Place::Whole => "all α".to_owned(),
         };

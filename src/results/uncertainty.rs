@@ -124,6 +124,9 @@ pub(crate) struct SeedLuck {
     pub solver: String,
     /// At the peak, off it, or the whole cell.
     pub place: Place,
+    /// The solver whose located peak α* the split is taken at, when it is another solver's (this
+    /// solver's own peak is not located: censored, shallow, at the sweep's edge or tied).
+    pub peak_of: Option<String>,
     /// The variance split and the spread.
     pub split: stats::SeedSplit,
 }
@@ -487,8 +490,9 @@ fn virtual_best_times(instances: &[&InstanceRuns], limit: f64) -> Option<Vec<Run
     (ran.len() >= 2 && !best.is_empty()).then_some(best)
 }
 
-/// The seed splits of `solver` over a group's `instances`, per N: at its peak α and off it when
-/// the group's peaks ([`Uncertainty::peaks`], already found) place one at that N, else over the
+/// The seed splits of `solver` over a group's `instances`, per N: at the hardness peak α* and off
+/// it when the group's peaks ([`Uncertainty::peaks`], already found) locate one at that N — the
+/// solver's own, else the first located one of another solver (display order) —, else over the
 /// whole cell; with their `estimates.csv` rows.
 fn seed_luck(
     out: &mut Uncertainty,
@@ -506,8 +510,11 @@ fn seed_luck(
         }
     }
     for (n, runs) in by_size {
-        let peak = out.peaks.iter().find(|p| p.group == *group && p.n == n && p.solver == name).map(|p| p.peak.alpha);
-        let places: Vec<(Place, Vec<&Vec<Run>>)> = match peak {
+        let located = |p: &&HardnessPeak| p.group == *group && p.n == n && p.located();
+        let own = out.peaks.iter().filter(located).find(|p| p.solver == name);
+        let peak = own.or_else(|| out.peaks.iter().filter(located).next());
+        let peak_of = peak.filter(|p| p.solver != name).map(|p| p.solver.clone());
+        let places: Vec<(Place, Vec<&Vec<Run>>)> = match peak.map(|p| p.peak.alpha) {
             Some(at) => {
                 let on = runs.iter().filter(|(a, _)| a.value() == at).map(|(_, r)| *r).collect();
                 let off = runs.iter().filter(|(a, _)| a.value() != at).map(|(_, r)| *r).collect();
@@ -521,7 +528,8 @@ fn seed_luck(
             let Some(split) = stats::seed_split(&runs, limit, LEVEL, &at) else { continue };
             out.estimates.push(EstimateRow::new(&scope, name, Quantity::SeedShare, &split.share));
             out.estimates.push(EstimateRow::new(&scope, name, Quantity::SeedSpread, &split.spread));
-            out.seeds.push(SeedLuck { group: group.clone(), n, solver: name.to_owned(), place, split });
+            let peak_of = peak_of.clone();
+            out.seeds.push(SeedLuck { group: group.clone(), n, solver: name.to_owned(), place, peak_of, split });
         }
     }
 }

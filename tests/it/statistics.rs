@@ -133,8 +133,8 @@ fn solver_seeds_show_their_spread_and_their_share_of_the_variance_at_the_peak_an
     let cfg = dir.path().join("seeds.toml");
     fs::write(
         &cfg,
-        "name = \"seed-luck\"\nboxes = [\"3x3\", \"4x4\"]\nalphas = [0.3, 0.4, 0.5]\nmodes = [\"planted\"]\n\
-         repeats = 3\nsolvers = [\"sat\", \"backtrack\"]\nsolver_seeds = 3\ntime_limit = 20.0\nseed = 3\n",
+        "name = \"seed-luck\"\nboxes = [\"5x5\"]\nalphas = [0.35, 0.45, 0.55]\nmodes = [\"planted\"]\n\
+         repeats = 3\nsolvers = [\"sat\", \"backtrack\"]\nsolver_seeds = 3\ntime_limit = 20.0\nseed = 42\n",
     )
     .unwrap();
     let out = dir.path().join("out");
@@ -156,22 +156,25 @@ fn solver_seeds_show_their_spread_and_their_share_of_the_variance_at_the_peak_an
         scopes.insert((r[0].to_owned(), r[1].to_owned()));
         assert_eq!(&r[6], if r[0].ends_with(" peak") { "3" } else { "6" }, "instances: 3 per α: {r:?}");
     }
-    for n in [9, 16] {
-        for solver in ["sat", "backtrack"] {
-            for place in ["peak", "off-peak"] {
-                let scope = (format!("planted N={n} {place}"), solver.to_owned());
-                assert!(scopes.contains(&scope), "{scope:?} in {scopes:?}");
-            }
+    // `backtrack`'s dead ends peak at α = 0.45 (the middle level, deep enough to locate); the split
+    // of every solver is taken there.
+    for solver in ["sat", "backtrack"] {
+        for place in ["peak", "off-peak"] {
+            let scope = (format!("planted N=25 {place}"), solver.to_owned());
+            assert!(scopes.contains(&scope), "{scope:?} in {scopes:?}");
         }
     }
     let report = fs::read_to_string(out.join("REPORT.md")).unwrap();
     let table = &report[report.find("## Seed luck").expect("a seed-luck section")..];
-    assert_eq!(table.lines().filter(|l| l.starts_with("| planted |")).count(), 8, "{table}");
-    assert!(table.contains("| planted | 16 | off the peak | `sat` | 6 | 3 |"), "{table}");
-    let finding = report.lines().find(|l| l.contains(". Seed luck (planted instances, N = 16")).expect("the finding");
-    assert!(
-        finding.contains("at its peak (α* = ") && finding.contains("off the peak seeds hold a share "),
-        "{finding}"
-    );
+    assert_eq!(table.lines().filter(|l| l.starts_with("| planted |")).count(), 4, "{table}");
+    assert!(table.contains("| planted | 25 | peak α* = 0.45 | `backtrack` | 3 | 3 |"), "{table}");
+    assert!(table.contains("| planted | 25 | off the peak | `sat` | 6 | 3 |"), "{table}");
+    let finding = report.lines().find(|l| l.contains(". Seed luck (planted instances, N = 25")).expect("the finding");
+    assert!(finding.contains("α* = 0.45)") && finding.contains("off the peak seeds hold a share "), "{finding}");
     assert!(finding.contains("(95 % CI ") && finding.contains("n = 3)"), "{finding}");
+    let luck = report.lines().find(|l| l.starts_with("**How much is luck.**")).expect("a Conclusions paragraph");
+    assert!(
+        luck.contains("`backtrack` ") && luck.contains(" at the peak against ") && luck.contains("n = 6) off it"),
+        "{luck}"
+    );
 }

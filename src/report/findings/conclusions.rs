@@ -1,5 +1,6 @@
 //! The Conclusions closing the findings: one short paragraph per question the run can answer —
-//! which solver wins where, how cost grows with N, where the hardness peak lies — each claim with
+//! which solver wins where, how cost grows with N, where the hardness peak lies, how much is seed
+//! luck (with solver seeds) — each claim with
 //! its interval and n, then what the data cannot decide and how many instances or sizes would
 //! decide it. Built from the same statistics as the findings ([`Uncertainty`]); a paragraph the
 //! data cannot support is left out.
@@ -12,7 +13,7 @@ use super::laws::{peak_measure, peaks_to_state};
 use super::speed::{verdict, Verdict};
 use super::{code, sizes_text};
 use crate::results::stats::{Law, MIN_SIZES};
-use crate::results::{Group, Uncertainty, ALL_SCOPE};
+use crate::results::{Group, Place, SeedLuck, Uncertainty, ALL_SCOPE};
 
 /// The heading of the section.
 pub const CONCLUSIONS_HEADING: &str = "## Conclusions";
@@ -28,7 +29,46 @@ pub(crate) fn conclusions(
     out.extend(winners(analysis, u, ranking));
     out.extend(mode.and_then(|mode| growth(u, ranking, mode)));
     out.extend(mode.and_then(|mode| peak(u, ranking, mode)));
+    out.extend(mode.and_then(|mode| luck(u, mode)));
     out
+}
+
+/// How much is seed luck: per solver at the largest N of `mode` with seed splits, the seeds'
+/// share of the variance at the peak and off it, each with its interval; and whether the two
+/// intervals are apart (the peak's above: luck concentrates at the peak).
+fn luck(u: &Uncertainty, mode: &Group) -> Option<String> {
+    let mine = |l: &&SeedLuck| l.group == *mode;
+    let n = u.seeds.iter().filter(mine).map(|l| l.n).max()?;
+    let at = |solver: &str, peak: bool| {
+        u.seeds.iter().filter(mine).find(|l| {
+            l.n == n && l.solver == solver && matches!(l.place, Place::Peak(_)) == peak && l.place != Place::Whole
+        })
+    };
+    let mut solvers: Vec<&str> = u.seeds.iter().filter(mine).filter(|l| l.n == n).map(|l| l.solver.as_str()).collect();
+    solvers.dedup();
+    let parts: Vec<String> = solvers
+        .iter()
+        .filter_map(|&solver| {
+            let (on, off) = (at(solver, true)?, at(solver, false)?);
+            let share = |l: &SeedLuck| Stated::estimate(What::SeedShare, &[solver], &l.split.share).text();
+            let apart = if on.split.share.low > off.split.share.high {
+                "larger at the peak"
+            } else if on.split.share.high < off.split.share.low {
+                "smaller at the peak"
+            } else {
+                "not told apart"
+            };
+            Some(format!("{} {} at the peak against {} off it ({apart})", code(solver), share(on), share(off)))
+        })
+        .collect();
+    if parts.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "**How much is luck.** With several solver seeds per instance, the seeds' share of the variance of the log \
+         time on {mode} instances at N = {n}: {}.",
+        parts.join("; ")
+    ))
 }
 
 /// Which solver wins where: per group, the sizes the comparison decides and those it does not,

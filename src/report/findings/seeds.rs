@@ -19,7 +19,10 @@ pub(super) fn luck(u: &Uncertainty, ranking: &[String], mode: &Group) -> Option<
             let share = f.state(Stated::estimate(What::SeedShare, &[solver], &l.split.share).at(n));
             let spread = f.state(Stated::estimate(What::SeedSpread, &[solver], &l.split.spread).at(n));
             let place = match l.place {
-                Place::Peak(alpha) => format!("at its peak (α* = {})", Alpha::new(alpha)),
+                Place::Peak(alpha) => match &l.peak_of {
+                    None => format!("at its peak (α* = {})", Alpha::new(alpha)),
+                    Some(other) => format!("at the peak (`{other}`'s α* = {})", Alpha::new(alpha)),
+                },
                 Place::OffPeak => "off the peak".to_owned(),
                 Place::Whole => "over all α".to_owned(),
             };

@@ -512,7 +512,7 @@ fn seed_luck(
     for (n, runs) in by_size {
         let located = |p: &&HardnessPeak| p.group == *group && p.n == n && p.located();
         let own = out.peaks.iter().filter(located).find(|p| p.solver == name);
-        let peak = own.or_else(|| out.peaks.iter().filter(located).next());
+        let peak = own.or_else(|| out.peaks.iter().find(located));
         let peak_of = peak.filter(|p| p.solver != name).map(|p| p.solver.clone());
         let places: Vec<(Place, Vec<&Vec<Run>>)> = match peak.map(|p| p.peak.alpha) {
             Some(at) => {

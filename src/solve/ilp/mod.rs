@@ -23,6 +23,7 @@
 pub mod cbc;
 pub mod clique;
 pub mod hybrid;
+pub mod placement;
 
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::ops::ControlFlow;

@@ -1,0 +1,1 @@
+//! Tests of `ilp-placement`'s parts as specifications.

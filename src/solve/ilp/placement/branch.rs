@@ -84,8 +84,10 @@ pub fn most_decided(x: &[f64], n: usize, masks: &Masks) -> Option<(usize, usize)
     for (i, &value) in x.iter().enumerate() {
         let (cell, k) = (i / n, i % n);
         let open = !masks[cell].is_power_of_two() && masks[cell] & 1 << k != 0;
-        if open && value > 1e-6 && value < 1.0 - 1e-6 && best.is_none_or(|(_, _, b)| value > b) {
-            best = Some((cell, k, value));
+        // Fail first: the fewest candidates, then the largest value.
+        let key = value - masks[cell].count_ones() as f64;
+        if open && value > 1e-6 && value < 1.0 - 1e-6 && best.is_none_or(|(_, _, b)| key > b) {
+            best = Some((cell, k, key));
         }
     }
     best.map(|(cell, k, _)| (cell, k))

@@ -104,6 +104,8 @@ pub struct Master {
     pub solves: u64,
     /// Simplex iterations so far.
     pub iterations: u64,
+    /// Seconds in HiGHS's LP solves so far.
+    pub seconds: f64,
 }
 
 impl Master {
@@ -149,6 +151,7 @@ impl Master {
             options: options.to_vec(),
             solves: 0,
             iterations: 0,
+            seconds: 0.0,
         })
     }
 
@@ -211,7 +214,12 @@ impl Master {
         model
             .try_set_option("time_limit", time.as_secs_f64().max(1e-3))
             .map_err(|_| "HiGHS refused the time limit".to_string())?;
+        let start = std::time::Instant::now();
         let solved = model.try_solve().map_err(|s| format!("HiGHS LP solve ended in error ({s:?})"))?;
+        self.seconds += start.elapsed().as_secs_f64();
+        if std::env::var_os("PLACEMENT_DEBUG").is_some() {
+            eprintln!("solve {} cols {} its {:?} {:.3}s obj {}", self.solves, self.pool.len(), solved.int_info_value(c"simplex_iteration_count"), start.elapsed().as_secs_f64(), solved.objective_value());
+        }
         self.solves += 1;
         self.iterations += solved.int_info_value(c"simplex_iteration_count").ok().and_then(|v| u64::try_from(v).ok()).unwrap_or(0);
         let status = solved.status();

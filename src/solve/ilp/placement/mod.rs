@@ -67,7 +67,7 @@ use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverOptions, S
 use crate::verify::is_solution_of;
 use branch::{any_open, children, most_decided, propagate, Masks};
 use master::{decode, Lp, Master, Mip, Placement};
-use pricing::{best_placement, Priced};
+use pricing::{good_placement, Priced};
 
 /// The solver's name in the CLI, the CSV and the docs.
 pub const NAME: &str = "ilp-placement";
@@ -88,6 +88,10 @@ pub const NEGATIVE: f64 = 1e-9;
 
 /// Wentges's α: the weight of the stability centre in the smoothed duals (0 = no smoothing).
 pub const SMOOTHING: f64 = 0.5;
+
+/// Nodes of the heuristic pricer's cut branch and bound, per digit and round, in units of N
+/// (a dive to the first leaf takes about N).
+pub const HEURISTIC_NODES: u64 = 2;
 
 /// The share of the time left that the MIP over the root's columns may take.
 pub const ROOT_MIP_SHARE: f64 = 0.25;
@@ -145,6 +149,10 @@ struct Search<'a> {
     nodes: u64,
     rounds: u64,
     mispricings: u64,
+    /// Rounds that needed the exact pricer.
+    exact_rounds: u64,
+    /// Seconds in the pricer.
+    pricing_seconds: f64,
     root: Option<String>,
     mip: Option<String>,
 }
@@ -158,22 +166,31 @@ impl Search<'_> {
         }
     }
 
-    /// Prices every digit at duals `y` (clipped to ≤ 1) on the node `masks`: the best placement
-    /// of each digit with its reduced cost at `y`, and the Lagrangian bound of `y`. `Err` with
-    /// the node's end when a digit has no placement (a proof) or the deadline passed.
-    fn price(&self, y: &[f64], masks: &Masks) -> Result<(Vec<Placement>, f64), NodeLp> {
+    /// Prices every digit at duals `y` (clipped to ≤ 1) on the node `masks`: a placement of each
+    /// digit (the best when `budget` is `None`, else the best a search of `budget` nodes found),
+    /// and, when exact, the Lagrangian bound of `y`. `Err` with the node's end when the deadline
+    /// passed or an exact search found a digit without any placement (a proof).
+    fn price(&mut self, y: &[f64], masks: &Masks, budget: Option<u64>) -> Result<(Vec<Placement>, f64), NodeLp> {
+        let start = Instant::now();
+        let priced = self.price_digits(y, masks, budget);
+        self.pricing_seconds += start.elapsed().as_secs_f64();
+        priced
+    }
+
+    /// [`Search::price`] without the clock.
+    fn price_digits(&self, y: &[f64], masks: &Masks, budget: Option<u64>) -> Result<(Vec<Placement>, f64), NodeLp> {
         let shape = self.puzzle.shape();
-        let n = shape.n();
         let mut bound: f64 = y.iter().sum();
         let mut found = Vec::new();
         let weight: Vec<f64> = self.master.cell_rows().iter().map(|r| r.map_or(0.0, |r| y[r])).collect();
         for (k, row) in self.master.colour_rows().iter().enumerate() {
             let Some(row) = *row else { continue };
             let allowed: Vec<bool> = masks.iter().map(|m| m & 1 << k != 0).collect();
-            match best_placement(shape, &allowed, &weight, self.deadline) {
-                Priced::None => {
+            match good_placement(shape, &allowed, &weight, self.deadline, budget) {
+                Priced::None if budget.is_none() => {
                     return Err(NodeLp::Infeasible(format!("digit {} has no placement", digit_of(k))));
                 }
+                Priced::None => {}
                 Priced::Limit => return Err(NodeLp::Limit),
                 Priced::Best { cells, weight } => {
                     let reduced = -(weight + y[row]);
@@ -182,7 +199,6 @@ impl Search<'_> {
                 }
             }
         }
-        debug_assert!(found.len() <= n);
         Ok((found, bound))
     }
 
@@ -209,36 +225,45 @@ impl Search<'_> {
             self.rounds += 1;
             // Dual feasibility for the artificials (cost 1): y ≤ 1, up to HiGHS's tolerances.
             let y: Vec<f64> = duals.iter().map(|&v| v.min(1.0)).collect();
-            let smoothed = match (&centre, self.smoothing > 0.0) {
+            let smoothed: Option<Vec<f64>> = match (&centre, self.smoothing > 0.0) {
                 (Some((c, _)), true) => {
                     Some(c.iter().zip(&y).map(|(c, y)| self.smoothing * c + (1.0 - self.smoothing) * y).collect())
                 }
                 _ => None,
             };
-            let mut priced_at: Vec<f64> = smoothed.clone().unwrap_or_else(|| y.clone());
-            let (mut found, mut bound) = match self.price(&priced_at, masks) {
-                Ok(priced) => priced,
-                Err(end) => return Ok(end),
-            };
-            let mut new: Vec<Placement> = found.drain(..).filter(|p| self.reduced(p, &y) < -NEGATIVE).collect();
-            if new.is_empty() && smoothed.is_some() {
-                // A mis-pricing: the smoothed duals gave nothing the master wants; price at y.
-                self.mispricings += 1;
-                priced_at = y.clone();
-                (found, bound) = match self.price(&y, masks) {
+            // Cheap rounds first: the heuristic pricer at the smoothed duals, then at y; the
+            // exact pricer (which alone gives a bound) only when both found nothing.
+            let mut new = Vec::new();
+            let cheap = [smoothed.as_ref(), Some(&y)];
+            for at in cheap.into_iter().flatten() {
+                let (found, _) = match self.price(at, masks, Some(HEURISTIC_NODES * self.puzzle.n() as u64)) {
                     Ok(priced) => priced,
                     Err(end) => return Ok(end),
                 };
                 new = found.into_iter().filter(|p| self.reduced(p, &y) < -NEGATIVE).collect();
+                if !new.is_empty() {
+                    break;
+                }
+                if smoothed.as_ref() == Some(at) {
+                    self.mispricings += 1;
+                }
             }
-            if bound > PROOF {
-                return Ok(NodeLp::Infeasible(format!(
-                    "the placement LP has no feasible point (Lagrangian bound {bound:.3e} > 0 after {} pricing rounds)",
-                    self.rounds
-                )));
-            }
-            if centre.as_ref().is_none_or(|(_, b)| bound > *b) {
-                centre = Some((priced_at, bound));
+            if new.is_empty() {
+                self.exact_rounds += 1;
+                let (found, bound) = match self.price(&y, masks, None) {
+                    Ok(priced) => priced,
+                    Err(end) => return Ok(end),
+                };
+                if bound > PROOF {
+                    return Ok(NodeLp::Infeasible(format!(
+                        "the placement LP has no feasible point (Lagrangian bound {bound:.3e} > 0 after {} pricing rounds)",
+                        self.rounds
+                    )));
+                }
+                if centre.as_ref().is_none_or(|(_, b)| bound > *b) {
+                    centre = Some((y.clone(), bound));
+                }
+                new = found.into_iter().filter(|p| self.reduced(p, &y) < -NEGATIVE).collect();
             }
             if new.is_empty() {
                 // Artificials above FEASIBLE yet no column to add and no proof: numerically
@@ -382,6 +407,8 @@ impl Solver for IlpPlacement {
             nodes: 0,
             rounds: 0,
             mispricings: 0,
+            exact_rounds: 0,
+            pricing_seconds: 0.0,
             root: None,
             mip: None,
         };
@@ -399,9 +426,12 @@ impl Solver for IlpPlacement {
             ..Stats::default()
         };
         let mut parts = vec![format!(
-            "{} pricing rounds ({} mis-priced), {} columns, {} node(s)",
+            "{} pricing rounds ({} exact, {} mis-priced, {:.2} s pricing, {:.2} s LP), {} columns, {} node(s)",
             search.rounds,
+            search.exact_rounds,
             search.mispricings,
+            search.pricing_seconds,
+            search.master.seconds,
             search.master.pool.len(),
             search.nodes
         )];

@@ -108,6 +108,19 @@ pub fn assignment(cost: &[f64], k: usize) -> Option<(Vec<usize>, f64)> {
 /// The best placement on `shape` among the cells `allowed` marks, by Σ `weight[cell]`; exact
 /// (see the module doc). The deadline is read every 256 nodes.
 pub fn best_placement(shape: Shape, allowed: &[bool], weight: &[f64], deadline: Option<Instant>) -> Priced {
+    good_placement(shape, allowed, weight, deadline, None)
+}
+
+/// [`best_placement`] with the branch and bound cut after `budget` nodes (`None`: exact): the
+/// best placement found by then, which may not be the best. A heuristic pricer: a cut search
+/// answers [`Priced::None`] when it found none, which proves nothing.
+pub fn good_placement(
+    shape: Shape,
+    allowed: &[bool],
+    weight: &[f64],
+    deadline: Option<Instant>,
+    budget: Option<u64>,
+) -> Priced {
     let n = shape.n();
     let options: Vec<Vec<usize>> =
         (0..n).map(|r| (0..n).map(|c| shape.cell(r, c)).filter(|&cell| allowed[cell]).collect()).collect();
@@ -127,6 +140,7 @@ pub fn best_placement(shape: Shape, allowed: &[bool], weight: &[f64], deadline: 
         best: None,
         best_weight: f64::NEG_INFINITY,
         nodes: 0,
+        budget: budget.unwrap_or(u64::MAX),
         deadline,
         out_of_time: false,
     };
@@ -151,6 +165,8 @@ struct Search<'a> {
     best: Option<Vec<usize>>,
     best_weight: f64,
     nodes: u64,
+    /// Nodes after which the search stops (a heuristic pricer).
+    budget: u64,
     deadline: Option<Instant>,
     out_of_time: bool,
 }
@@ -163,7 +179,7 @@ impl Search<'_> {
         if self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.out_of_time = true;
         }
-        if self.out_of_time {
+        if self.out_of_time || self.nodes > self.budget {
             return;
         }
         let n = self.shape.n();
@@ -221,7 +237,7 @@ impl Search<'_> {
             self.chosen[row] = cell;
             let (c, b) = (self.shape.col_of(cell), self.shape.box_of(cell));
             self.node(depth + 1, cols | 1 << c, boxes | 1 << b, sum + self.weight[cell]);
-            if self.out_of_time {
+            if self.out_of_time || self.nodes > self.budget {
                 return;
             }
         }

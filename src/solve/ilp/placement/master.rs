@@ -217,9 +217,6 @@ impl Master {
         let start = std::time::Instant::now();
         let solved = model.try_solve().map_err(|s| format!("HiGHS LP solve ended in error ({s:?})"))?;
         self.seconds += start.elapsed().as_secs_f64();
-        if std::env::var_os("PLACEMENT_DEBUG").is_some() {
-            eprintln!("solve {} cols {} its {:?} {:.3}s obj {}", self.solves, self.pool.len(), solved.int_info_value(c"simplex_iteration_count"), start.elapsed().as_secs_f64(), solved.objective_value());
-        }
         self.solves += 1;
         self.iterations += solved.int_info_value(c"simplex_iteration_count").ok().and_then(|v| u64::try_from(v).ok()).unwrap_or(0);
         let status = solved.status();

@@ -43,6 +43,7 @@ mod layering;
 mod limits;
 mod play;
 mod play_e2e;
+mod placement;
 mod plot_report;
 mod portfolio;
 mod puzzle;

@@ -216,10 +216,21 @@ type OptionCheck = (&'static str, bool, fn(SolverKind) -> bool, &'static str);
 /// reads, as (option name, the solvers that read it): the CLI refuses what a config refuses.
 pub fn unread_option(options: &SolverOptions, kinds: &[SolverKind]) -> Option<(&'static str, &'static str)> {
     let defaults = SolverOptions::default();
-    let highs_or_hybrid = |k: SolverKind| runs_highs(k) || matches!(k, SolverKind::IlpHybrid | SolverKind::IlpPlacement);
+    let highs_or_hybrid =
+        |k: SolverKind| runs_highs(k) || matches!(k, SolverKind::IlpHybrid | SolverKind::IlpPlacement);
     let checks: [OptionCheck; 8] = [
-        ("highs-option", !options.highs_options.is_empty(), highs_or_hybrid, "ilp-edge, ilp-clique, ilp-hybrid, ilp-placement"),
-        ("threads", options.threads != defaults.threads, highs_or_hybrid, "ilp-edge, ilp-clique, ilp-hybrid, ilp-placement"),
+        (
+            "highs-option",
+            !options.highs_options.is_empty(),
+            highs_or_hybrid,
+            "ilp-edge, ilp-clique, ilp-hybrid, ilp-placement",
+        ),
+        (
+            "threads",
+            options.threads != defaults.threads,
+            highs_or_hybrid,
+            "ilp-edge, ilp-clique, ilp-hybrid, ilp-placement",
+        ),
         ("presolve", options.presolve != defaults.presolve, runs_highs, "ilp-edge, ilp-clique"),
         ("perturb", options.perturb, runs_highs, "ilp-edge, ilp-clique"),
         ("reduce", options.reduce, |k| k == SolverKind::IlpEdge, "ilp-edge"),

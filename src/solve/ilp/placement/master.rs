@@ -136,7 +136,8 @@ impl Master {
         for &row in &rows {
             problem.add_column(1.0, 0.0.., [(row, 1.0)]);
         }
-        let mut model = problem.try_optimise(Sense::Minimise).map_err(|s| format!("HiGHS refused the master: {s:?}"))?;
+        let mut model =
+            problem.try_optimise(Sense::Minimise).map_err(|s| format!("HiGHS refused the master: {s:?}"))?;
         for (name, value) in options {
             set_highs_option(model.as_mut_ptr(), name, value)?;
         }
@@ -218,7 +219,8 @@ impl Master {
         let solved = model.try_solve().map_err(|s| format!("HiGHS LP solve ended in error ({s:?})"))?;
         self.seconds += start.elapsed().as_secs_f64();
         self.solves += 1;
-        self.iterations += solved.int_info_value(c"simplex_iteration_count").ok().and_then(|v| u64::try_from(v).ok()).unwrap_or(0);
+        self.iterations +=
+            solved.int_info_value(c"simplex_iteration_count").ok().and_then(|v| u64::try_from(v).ok()).unwrap_or(0);
         let status = solved.status();
         let answer = match status {
             HighsModelStatus::Optimal => {

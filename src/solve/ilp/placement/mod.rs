@@ -310,7 +310,7 @@ impl Search<'_> {
                 }
                 NodeLp::Point(values) => values,
             };
-            let integral = values.iter().all(|&v| v < 1e-6 || v > 1.0 - 1e-6);
+            let integral = values.iter().all(|&v| !(1e-6..=1.0 - 1e-6).contains(&v));
             if is_root {
                 let kind = if integral { "integral" } else { "fractional" };
                 self.root = Some(format!("root LP {kind} after {} rounds", self.rounds));
@@ -386,8 +386,7 @@ impl Solver for IlpPlacement {
             let stats = Stats { build_seconds: build.elapsed().as_secs_f64(), ..Stats::default() };
             return Ok(Report { outcome: Outcome::Solved(puzzle.clone()), stats, note: Some("no empty cell".into()) });
         }
-        let mut options: Vec<(String, String)> =
-            OPTIONS.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect();
+        let mut options: Vec<(String, String)> = OPTIONS.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect();
         if let Some(seed) = self.seed {
             // HiGHS's `random_seed` takes 0 to 2^31 − 1.
             options.push(("random_seed".to_string(), (seed % (1 << 31)).to_string()));

@@ -176,7 +176,7 @@ impl Search<'_> {
     /// and boxes `boxes` (bitsets) they use and their weight `sum`.
     fn node(&mut self, depth: usize, cols: u64, boxes: u64, sum: f64) {
         self.nodes += 1;
-        if self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(256) && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.out_of_time = true;
         }
         if self.out_of_time || self.nodes > self.budget {
@@ -230,9 +230,7 @@ impl Search<'_> {
             .copied()
             .filter(|&cell| cols & 1 << self.shape.col_of(cell) == 0 && boxes & 1 << self.shape.box_of(cell) == 0)
             .collect();
-        tries.sort_by(|&a, &b| {
-            (b == cells[0]).cmp(&(a == cells[0])).then(self.weight[b].total_cmp(&self.weight[a]))
-        });
+        tries.sort_by(|&a, &b| (b == cells[0]).cmp(&(a == cells[0])).then(self.weight[b].total_cmp(&self.weight[a])));
         for cell in tries {
             self.chosen[row] = cell;
             let (c, b) = (self.shape.col_of(cell), self.shape.box_of(cell));
@@ -250,7 +248,15 @@ impl Search<'_> {
 /// Complexity: O(N · number of placements) time beyond the search, which can be N!-large: for
 /// tests on small shapes or puzzles with givens.
 pub fn placements(shape: Shape, allowed: &[bool]) -> Vec<Vec<usize>> {
-    fn extend(shape: Shape, allowed: &[bool], row: usize, cols: u64, boxes: u64, path: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    fn extend(
+        shape: Shape,
+        allowed: &[bool],
+        row: usize,
+        cols: u64,
+        boxes: u64,
+        path: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
         if row == shape.n() {
             out.push(path.clone());
             return;

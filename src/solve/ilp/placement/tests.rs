@@ -11,8 +11,8 @@ use super::branch::{children, propagate};
 use super::pricing::{assignment, best_placement, placements, Priced};
 use super::*;
 use crate::generate::{planted, random_fill, rng_from_seed};
-use crate::solve::search::backtrack::count_solutions;
 use crate::grid::Shape;
+use crate::solve::search::backtrack::count_solutions;
 use crate::solve::{solve, Outcome};
 
 fn shape(r: usize, c: usize) -> Shape {
@@ -89,10 +89,11 @@ fn allowed_for(puzzle: &Grid, k: usize) -> Vec<bool> {
 
 #[test]
 fn the_pricer_finds_the_best_placement_that_enumeration_finds() {
-    // Unrestricted 4×4 (2×2 boxes) and 6×6 (2×3 boxes): every placement allowed.
+    // Unrestricted 4×4 (2×2 boxes) and 6×6 (2×3 boxes): every placement allowed; 4·2·2·1 = 16
+    // and 6·4·2·2·1·1·3 = 288 of them (row by row, a band's rows avoiding its used boxes).
     for s in [shape(2, 2), shape(2, 3)] {
         let all = vec![true; s.cells()];
-        assert_eq!(placements(s, &all).len(), if s.n() == 4 { 4 * 2 * 2 * 1 * 1 * 1 } else { 6 * 4 * 2 * 2 * 1 * 1 * 3 }, "{}", s.family());
+        assert_eq!(placements(s, &all).len(), if s.n() == 4 { 16 } else { 288 }, "{}", s.family());
         pricer_agrees_with_enumeration(s, &all, 200, 1);
     }
     // 9×9: 6⁶ = 46 656 placements of a digit on an empty grid, and planted puzzles' candidates.

@@ -93,7 +93,8 @@ pub struct Stats {
     pub propagations: Option<u64>,
     /// The member whose answer a `portfolio` returned.
     pub winner: Option<String>,
-    /// LP relaxations solved by HiGHS (`ilp-hybrid`; reused points not counted).
+    /// LP relaxations solved by HiGHS (`ilp-hybrid`, reused points not counted; `ilp-placement`, its
+    /// master's LP solves).
     pub lp_solves: Option<u64>,
 }
 

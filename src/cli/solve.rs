@@ -55,7 +55,8 @@ pub struct IlpArgs {
     #[arg(long)]
     pub reduce: bool,
     /// A further HiGHS option NAME=VALUE, for ablations (repeatable), e.g. mip_lp_solver=ipm; the one
-    /// option ilp-hybrid reads, set on each of its LP solves (e.g. solver=ipm).
+    /// option ilp-hybrid reads, set on each of its LP solves (e.g. solver=ipm), and the one
+    /// ilp-placement reads (its master LP and its pool's MIP).
     #[arg(long = "highs-option", value_name = "NAME=VALUE", value_parser = parse_highs_option)]
     pub highs_options: Vec<(String, String)>,
     /// MIP solvers (ilp-edge, ilp-clique, ilp-pop, ilp-clique-cbc): place naked and hidden singles to a
@@ -107,7 +108,9 @@ impl IlpArgs {
             anyhow::bail!("--{flag} does not apply to {}: only {readers} read it", chosen.join(", "));
         }
         // One solve at a time: it holds the cores of this machine (or of its cgroup), no more.
-        if kinds.iter().any(|&k| crate::experiment::solvers::runs_highs(k) || k == SolverKind::IlpHybrid) {
+        if kinds.iter().any(|&k| {
+            crate::experiment::solvers::runs_highs(k) || matches!(k, SolverKind::IlpHybrid | SolverKind::IlpPlacement)
+        }) {
             let flag =
                 if self.highs_options.iter().any(|(n, _)| n == "threads") { "--highs-option" } else { "--threads" };
             crate::solve::ilp::check_highs_threads(&options, crate::experiment::meta::available_cores())
@@ -152,8 +155,8 @@ pub struct SolveArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Solver (repeat for several, or `all`): ilp-edge, ilp-clique, ilp-clique-cbc, ilp-hybrid,
-    /// ilp-pop, backtrack-naive, backtrack, sat, sat-minimal, kissat, dlx, portfolio; or an external
-    /// solver of an --external file.
+    /// ilp-pop, ilp-placement, backtrack-naive, backtrack, sat, sat-minimal, kissat, dlx, portfolio;
+    /// or an external solver of an --external file.
     #[arg(long, short = 's', default_value = "backtrack")]
     solver: Vec<String>,
     /// A file of external solver definitions (`[[external]]` tables, see docs/external-solvers.md),

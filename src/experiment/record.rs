@@ -197,7 +197,7 @@ pub struct RunRow {
     /// The member whose answer a `portfolio` returned (empty for other solvers).
     #[serde(default)]
     pub winner: Option<String>,
-    /// LP relaxations solved by HiGHS (`ilp-hybrid`; empty for other solvers).
+    /// LP relaxations solved by HiGHS (`ilp-hybrid`, `ilp-placement`; empty for other solvers).
     #[serde(default)]
     pub lp_solves: Option<u64>,
     /// CPU seconds, user + system, of the worker and every process it started (the kernel's

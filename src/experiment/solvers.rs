@@ -18,7 +18,8 @@
 //! `perturb` (the HiGHS MIP solvers), `propagate` (every MIP solver), `preprocess` (the SAT
 //! solvers: `sat`, `sat-minimal`, `kissat`, and the `portfolio`, which passes it on) and `members`
 //! (the `portfolio`: the solvers it races); `ilp-hybrid` reads `highs_options` only (set on each of
-//! its LP solves, after its own LP options). A key the solver does not
+//! its LP solves, after its own LP options), and so does `ilp-placement` (set on its master LP and
+//! its pool's MIP). A key the solver does not
 //! read, a variant that changes nothing, or a HiGHS option HiGHS refuses is an error, before any
 //! results folder is touched. The resolved entry serialises back to the same form, so
 //! `meta.json`'s config is itself a valid config.
@@ -215,15 +216,21 @@ type OptionCheck = (&'static str, bool, fn(SolverKind) -> bool, &'static str);
 /// reads, as (option name, the solvers that read it): the CLI refuses what a config refuses.
 pub fn unread_option(options: &SolverOptions, kinds: &[SolverKind]) -> Option<(&'static str, &'static str)> {
     let defaults = SolverOptions::default();
-    let highs_or_hybrid = |k: SolverKind| runs_highs(k) || k == SolverKind::IlpHybrid;
+    let highs_or_hybrid =
+        |k: SolverKind| runs_highs(k) || matches!(k, SolverKind::IlpHybrid | SolverKind::IlpPlacement);
     let checks: [OptionCheck; 8] = [
         (
             "highs-option",
             !options.highs_options.is_empty(),
             highs_or_hybrid,
-            "ilp-edge, ilp-clique, ilp-pop, ilp-hybrid",
+            "ilp-edge, ilp-clique, ilp-pop, ilp-hybrid, ilp-placement",
         ),
-        ("threads", options.threads != defaults.threads, highs_or_hybrid, "ilp-edge, ilp-clique, ilp-pop, ilp-hybrid"),
+        (
+            "threads",
+            options.threads != defaults.threads,
+            highs_or_hybrid,
+            "ilp-edge, ilp-clique, ilp-pop, ilp-hybrid, ilp-placement",
+        ),
         ("presolve", options.presolve != defaults.presolve, runs_highs, "ilp-edge, ilp-clique, ilp-pop"),
         ("perturb", options.perturb, runs_highs, "ilp-edge, ilp-clique, ilp-pop"),
         ("reduce", options.reduce, |k| k == SolverKind::IlpEdge, "ilp-edge"),
@@ -251,11 +258,11 @@ fn variant(v: VariantFile) -> Result<SolverEntry, String> {
         ));
     }
     let who = format!("variant {} ({})", v.name, kind.name());
-    if kind == SolverKind::IlpHybrid {
+    if matches!(kind, SolverKind::IlpHybrid | SolverKind::IlpPlacement) {
         // It builds no MIP and sets its own LP objective and presolve: HiGHS options only.
         let mip_only = [("presolve", v.presolve.is_some()), ("perturb", v.perturb), ("propagate", v.propagate)];
         if let Some((key, _)) = mip_only.iter().find(|(_, set)| *set) {
-            return Err(format!("{who}: ilp-hybrid reads highs_options only, not {key}"));
+            return Err(format!("{who}: {} reads highs_options only, not {key}", kind.name()));
         }
     } else if !runs_highs(kind) {
         let highs_only = [

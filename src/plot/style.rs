@@ -74,8 +74,8 @@ pub(super) struct Look {
 
 /// Okabe–Ito colours (distinguishable with the common colour-vision deficiencies): warm for the
 /// ILP models (Paul Tol's wine for the CBC run of the clique model, his vibrant magenta for the
-/// LP-guided search `ilp-hybrid`, his vibrant red for the partial-ordering model `ilp-pop`), blue
-/// for the backtrackers,
+/// LP-guided search `ilp-hybrid`, his vibrant red for the partial-ordering model `ilp-pop`, his
+/// iridescent purple for the branch and price `ilp-placement`), blue for the backtrackers,
 /// bluish green and reddish purple for the SAT encodings, a dark yellow for exact cover (Paul
 /// Tol's, as Okabe–Ito's is faint on white); config variants (`BASE+label`) take Paul Tol's muted
 /// colours in the order they appear among `solvers` (the figure's solvers, in display order);
@@ -101,6 +101,7 @@ fn solver_color(solver: &str, solvers: &[String]) -> RGBColor {
         "ilp-clique-cbc" => RGBColor(136, 34, 85),
         "ilp-hybrid" => RGBColor(238, 51, 119),
         "ilp-pop" => RGBColor(204, 51, 17),
+        "ilp-placement" => RGBColor(120, 28, 129),
         "backtrack-naive" => RGBColor(86, 180, 233),
         "backtrack" => RGBColor(0, 114, 178),
         "sat" => RGBColor(0, 158, 115),

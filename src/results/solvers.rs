@@ -3,12 +3,13 @@
 //! only in how the puzzle is stated to the same engine.
 
 /// The solvers of the registry, in display order: by paradigm, the weaker variant first.
-pub(crate) const KNOWN_SOLVERS: [&str; 12] = [
+pub(crate) const KNOWN_SOLVERS: [&str; 13] = [
     "ilp-edge",
     "ilp-clique",
     "ilp-clique-cbc",
     "ilp-hybrid",
     "ilp-pop",
+    "ilp-placement",
     "backtrack-naive",
     "backtrack",
     "sat",
@@ -34,8 +35,9 @@ pub(crate) fn solver_order(name: &str) -> (usize, String) {
 /// A family of solvers that share an engine and a search strategy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) enum Paradigm {
-    /// 0-1 integer programming with HiGHS (`ilp-edge`, `ilp-clique`, `ilp-pop`) or CBC (`ilp-clique-cbc`), and
-    /// the LP relaxation guiding a search (`ilp-hybrid`).
+    /// 0-1 integer programming with HiGHS (`ilp-edge`, `ilp-clique`, `ilp-pop`) or CBC
+    /// (`ilp-clique-cbc`), the LP relaxation guiding a search (`ilp-hybrid`), and the placement
+    /// formulation's branch and price (`ilp-placement`).
     Ilp,
     /// Depth-first search over cells (`backtrack-naive`, `backtrack`).
     Backtracking,
@@ -63,7 +65,9 @@ impl Paradigm {
 /// The paradigm of a solver name; `None` for a name the registry does not know.
 pub(crate) fn paradigm(solver: &str) -> Option<Paradigm> {
     match base_solver(solver) {
-        "ilp-edge" | "ilp-clique" | "ilp-clique-cbc" | "ilp-hybrid" | "ilp-pop" => Some(Paradigm::Ilp),
+        "ilp-edge" | "ilp-clique" | "ilp-clique-cbc" | "ilp-hybrid" | "ilp-pop" | "ilp-placement" => {
+            Some(Paradigm::Ilp)
+        }
         "backtrack-naive" | "backtrack" => Some(Paradigm::Backtracking),
         "sat" | "sat-minimal" | "kissat" => Some(Paradigm::Sat),
         "dlx" => Some(Paradigm::ExactCover),

@@ -41,6 +41,7 @@ mod foundation;
 mod ilp;
 mod layering;
 mod limits;
+mod placement;
 mod play;
 mod play_e2e;
 mod plot_report;

@@ -505,7 +505,7 @@ fn item17_an_option_no_chosen_solver_reads_is_refused() {
     for (args, said) in [
         (
             vec!["solve", "-", "--solver", "sat", "--highs-option", "threads=2"],
-            "--highs-option does not apply to sat: only ilp-edge, ilp-clique, ilp-pop, ilp-hybrid read it",
+            "--highs-option does not apply to sat: only ilp-edge, ilp-clique, ilp-pop, ilp-hybrid, ilp-placement read it",
         ),
         (vec!["solve", "-", "--solver", "sat", "--members", "sat,backtrack"], "--members does not apply to sat"),
         (vec!["solve", "-", "--solver", "backtrack", "--preprocess"], "--preprocess does not apply to backtrack"),

@@ -322,7 +322,7 @@ impl Config {
 
 /// Solvers whose HiGHS reads a `threads` option.
 fn reads_highs_threads(kind: SolverKind) -> bool {
-    super::solvers::runs_highs(kind) || kind == SolverKind::IlpHybrid
+    super::solvers::runs_highs(kind) || matches!(kind, SolverKind::IlpHybrid | SolverKind::IlpPlacement)
 }
 
 #[cfg(test)]

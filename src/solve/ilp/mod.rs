@@ -24,6 +24,7 @@
 pub mod cbc;
 pub mod clique;
 pub mod hybrid;
+pub mod placement;
 pub mod pop;
 
 use std::ffi::{c_char, c_int, c_void, CStr, CString};

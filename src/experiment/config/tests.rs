@@ -257,7 +257,8 @@ fn the_committed_configs_state_their_own_instance_solver_and_run_counts() {
             }
         }
         if let Some(n) = stated(&comment, "=", "runs") {
-            assert_eq!(n, instances * solvers, "{file}: its comment's runs");
+            let seeds = u64::from(config.solver_seeds);
+            assert_eq!(n, instances * solvers * seeds, "{file}: its comment's runs (× its solver seeds)");
             checked += 1;
         }
     }

@@ -25,6 +25,15 @@ fn delayed_solvers(dir: &Path) {
     fs::write(dir.join("delayed.toml"), text).unwrap();
 }
 
+/// Runs the config `cfg` into `out` and writes its report; returns `out`.
+fn run_and_report(cfg: &Path, out: &Path) -> std::path::PathBuf {
+    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let o = sudoku_lab(&["report", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    out.to_path_buf()
+}
+
 /// The `all` row of `test` comparing `a` and `b` (in either order) in `comparisons.csv`, as
 /// (ratio of a over b, its interval, p, p adjusted).
 fn compared(out: &Path, a: &str, b: &str, test: &str) -> (f64, f64, f64, f64, f64) {
@@ -60,11 +69,7 @@ fn two_copies_of_one_solver_are_not_told_apart_and_one_three_times_slower_is() {
          external = [\"delayed.toml\"]\n[[sets]]\nname = \"top40\"\nfiles = [\"p/top40.txt\"]\n",
     )
     .unwrap();
-    let out = dir.path().join("out");
-    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", common::stderr(&o));
-    let o = sudoku_lab(&["report", out.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", common::stderr(&o));
+    let out = run_and_report(&cfg, &dir.path().join("out"));
 
     // One distribution: the interval holds 1, and no test tells them apart.
     let (ratio, low, high, _, p_adjusted) = compared(&out, "same-a", "same-b", "wilcoxon");
@@ -137,11 +142,7 @@ fn solver_seeds_show_their_spread_and_their_share_of_the_variance_at_the_peak_an
          repeats = 3\nsolvers = [\"sat\", \"backtrack\"]\nsolver_seeds = 3\ntime_limit = 20.0\nseed = 42\n",
     )
     .unwrap();
-    let out = dir.path().join("out");
-    let o = sudoku_lab(&["run", cfg.to_str().unwrap(), "--out", out.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", common::stderr(&o));
-    let o = sudoku_lab(&["report", out.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", common::stderr(&o));
+    let out = run_and_report(&cfg, &dir.path().join("out"));
     let mut reader = csv::Reader::from_path(out.join("estimates.csv")).unwrap();
     let mut scopes = std::collections::BTreeSet::new();
     for record in reader.records() {

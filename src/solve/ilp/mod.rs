@@ -61,10 +61,29 @@ pub const DEFAULT_LOG_FILE: &str = "highs.log";
 // `highs` 2.4 only reads 32-bit (`HighsInt`) info values, but HiGHS keeps "mip_node_count" as an
 // `int64_t`; this is the C API call for 64-bit info values, from the HiGHS library that `highs-sys`
 // already links into every binary using HiGHS (`HighsInt` is a C `int` in that build). The others
-// are C API calls `highs` does not wrap, for [`write_model`] and [`solve_model_file`]: naming
-// columns, writing a model to a file, and reading one back into an instance of our own.
+// are C API calls `highs` does not wrap: for the solvers that drive HiGHS's LP themselves
+// (`ilp-hybrid`, `ilp-placement`), changing column bounds and costs and resetting the run clock;
+// for [`write_model`] and [`solve_model_file`], naming columns, writing a model to a file, and
+// reading one back into an instance of our own.
 // Signatures as in `highs_c_api.h` of HiGHS 1.x (the `highs-sys` 1.15 sources).
 extern "C" {
+    /// Sets the bounds of columns `from_col..=to_col` (the LP-driving solvers' branching).
+    pub(crate) fn Highs_changeColsBoundsByRange(
+        highs: *mut c_void,
+        from_col: c_int,
+        to_col: c_int,
+        lower: *const f64,
+        upper: *const f64,
+    ) -> c_int;
+    /// Sets the costs of columns `from_col..=to_col`.
+    pub(crate) fn Highs_changeColsCostByRange(
+        highs: *mut c_void,
+        from_col: c_int,
+        to_col: c_int,
+        cost: *const f64,
+    ) -> c_int;
+    /// Resets HiGHS's run clock, so a time limit counts from the next run (ERGO-Code/HiGHS#1331).
+    pub(crate) fn Highs_zeroAllClocks(highs: *const c_void) -> c_int;
     fn Highs_getInt64InfoValue(highs: *const c_void, info: *const c_char, value: *mut i64) -> c_int;
     fn Highs_create() -> *mut c_void;
     fn Highs_destroy(highs: *mut c_void);

@@ -24,21 +24,9 @@ use highs::{ColProblem, HighsModelStatus, Model, Sense};
 
 use crate::graph::colour_of;
 use crate::grid::Grid;
-use crate::solve::ilp::set_highs_option;
-
-// C API calls `highs` 2.4 does not wrap, from the HiGHS library `highs-sys` links in (HiGHS 1.15,
-// `HighsInt` = C `int`); signatures as in its `highs_c_api.h`.
-extern "C" {
-    fn Highs_changeColsBoundsByRange(
-        highs: *mut c_void,
-        from_col: c_int,
-        to_col: c_int,
-        lower: *const f64,
-        upper: *const f64,
-    ) -> c_int;
-    fn Highs_changeColsCostByRange(highs: *mut c_void, from_col: c_int, to_col: c_int, cost: *const f64) -> c_int;
-    fn Highs_zeroAllClocks(highs: *const c_void) -> c_int;
-}
+use crate::solve::ilp::{
+    set_highs_option, Highs_changeColsBoundsByRange, Highs_changeColsCostByRange, Highs_zeroAllClocks,
+};
 
 /// HiGHS options of the second opinion on an "infeasible" that did not come from the simplex.
 const CONFIRM_OPTIONS: [(&str, &str); 2] = [("solver", "simplex"), ("presolve", "on")];

@@ -30,20 +30,7 @@ use highs::{ColProblem, HighsModelStatus, HighsSolutionStatus, Model, Row, Sense
 
 use crate::graph::digit_of;
 use crate::grid::Grid;
-use crate::solve::ilp::set_highs_option;
-
-// C API calls `highs` 2.4 does not wrap (HiGHS 1.15, `HighsInt` = C `int`), as in
-// `ilp-hybrid`'s `lp` module.
-extern "C" {
-    fn Highs_changeColsBoundsByRange(
-        highs: *mut c_void,
-        from_col: c_int,
-        to_col: c_int,
-        lower: *const f64,
-        upper: *const f64,
-    ) -> c_int;
-    fn Highs_zeroAllClocks(highs: *const c_void) -> c_int;
-}
+use crate::solve::ilp::{set_highs_option, Highs_changeColsBoundsByRange, Highs_zeroAllClocks};
 
 /// `kHighsStatusError` of the HiGHS C API.
 const HIGHS_STATUS_ERROR: c_int = -1;

@@ -17,7 +17,7 @@
 //! each solve costs O(N³) to pass the bounds plus what the simplex (or the chosen LP algorithm)
 //! takes.
 
-use std::ffi::{c_int, c_void};
+use std::ffi::c_int;
 use std::time::Duration;
 
 use highs::{ColProblem, HighsModelStatus, Model, Sense};

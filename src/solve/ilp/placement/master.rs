@@ -23,7 +23,7 @@
 //! Complexity: building is O(N²) (rows and artificials); each column adds O(N) nonzeros; the LP
 //! solves are HiGHS's.
 
-use std::ffi::{c_int, c_void};
+use std::ffi::c_int;
 use std::time::Duration;
 
 use highs::{ColProblem, HighsModelStatus, HighsSolutionStatus, Model, Row, Sense};

@@ -298,17 +298,40 @@ fn build_edge(puzzle: &Grid, options: &SolverOptions) -> Model {
     Model { problem, columns: Columns::Assignment(columns), rows }
 }
 
+/// `vars` minimising `objective` under `constraints` as a HiGHS problem, and its row count.
+fn highs_problem(
+    vars: ProblemVariables,
+    objective: Expression,
+    constraints: Vec<good_lp::Constraint>,
+) -> (HighsProblem, usize) {
+    let mut problem = vars.minimise(objective).using(good_lp::highs);
+    let rows = constraints.len();
+    for row in constraints {
+        problem.add_constraint(row);
+    }
+    (problem, rows)
+}
+
+/// One LP solve of `model` by the solvers that drive HiGHS themselves (`ilp-hybrid`,
+/// `ilp-placement`), its time limit `time` counted from this run: HiGHS's clocks are reset first
+/// (its time limit otherwise counts from the instance's first run, ERGO-Code/HiGHS#1331).
+pub(crate) fn solve_lp_within(mut model: highs::Model, time: Duration) -> Result<highs::SolvedModel, String> {
+    // SAFETY: the model owns a live HiGHS instance (under the caller's HiGHS lock); the call only
+    // resets HiGHS's timers.
+    unsafe { Highs_zeroAllClocks(model.as_ptr()) };
+    model
+        .try_set_option("time_limit", time.as_secs_f64().max(1e-3))
+        .map_err(|_| "HiGHS refused the time limit".to_string())?;
+    model.try_solve().map_err(|s| format!("HiGHS LP solve ended in error ({s:?})"))
+}
+
 /// The clique model (see [`Formulation::Clique`]) for HiGHS, or why the puzzle has no solution.
 fn build_clique(puzzle: &Grid, options: &SolverOptions) -> Built {
     match clique::build(puzzle) {
         Err(why) => Built::Infeasible(why),
         Ok(model) => {
             let objective = clique::objective(puzzle, &model.variables, options.perturb, options.seed);
-            let mut problem = model.vars.minimise(objective).using(good_lp::highs);
-            let rows = model.constraints.len();
-            for row in model.constraints {
-                problem.add_constraint(row);
-            }
+            let (problem, rows) = highs_problem(model.vars, objective, model.constraints);
             Built::Model(Box::new(Model { problem, columns: Columns::Assignment(model.columns), rows }))
         }
     }
@@ -321,11 +344,7 @@ fn build_pop(puzzle: &Grid, options: &SolverOptions, houses: bool) -> Built {
         Err(why) => Built::Infeasible(why),
         Ok(model) => {
             let objective = clique::objective(puzzle, &model.variables, options.perturb, options.seed);
-            let mut problem = model.vars.minimise(objective).using(good_lp::highs);
-            let rows = model.constraints.len();
-            for row in model.constraints {
-                problem.add_constraint(row);
-            }
+            let (problem, rows) = highs_problem(model.vars, objective, model.constraints);
             Built::Model(Box::new(Model { problem, columns: Columns::Order(model.layout), rows }))
         }
     }

@@ -25,7 +25,7 @@ use highs::{ColProblem, HighsModelStatus, Model, Sense};
 use crate::graph::colour_of;
 use crate::grid::Grid;
 use crate::solve::ilp::{
-    set_highs_option, Highs_changeColsBoundsByRange, Highs_changeColsCostByRange, Highs_zeroAllClocks,
+    set_highs_option, solve_lp_within, Highs_changeColsBoundsByRange, Highs_changeColsCostByRange,
 };
 
 /// HiGHS options of the second opinion on an "infeasible" that did not come from the simplex.
@@ -283,15 +283,9 @@ impl Relaxation {
     }
 
     /// One HiGHS run within `time`, counted; the status and, when optimal, the point.
-    fn run(&mut self, mut model: Model, time: Duration) -> Result<(Model, HighsModelStatus, Option<Vec<f64>>), String> {
-        // SAFETY: the model owns a live HiGHS instance (under the caller's HiGHS lock); the call
-        // only resets HiGHS's timers.
-        unsafe { Highs_zeroAllClocks(model.as_ptr()) };
-        model
-            .try_set_option("time_limit", time.as_secs_f64().max(1e-3))
-            .map_err(|_| "HiGHS refused the time limit".to_string())?;
+    fn run(&mut self, model: Model, time: Duration) -> Result<(Model, HighsModelStatus, Option<Vec<f64>>), String> {
         let start = std::time::Instant::now();
-        let solved = model.try_solve().map_err(|s| format!("HiGHS LP solve ended in error ({s:?})"))?;
+        let solved = solve_lp_within(model, time)?;
         let seconds = start.elapsed().as_secs_f64();
         self.seconds += seconds;
         self.root_seconds.get_or_insert(seconds);

@@ -30,7 +30,7 @@ use highs::{ColProblem, HighsModelStatus, HighsSolutionStatus, Model, Row, Sense
 
 use crate::graph::digit_of;
 use crate::grid::Grid;
-use crate::solve::ilp::{set_highs_option, Highs_changeColsBoundsByRange, Highs_zeroAllClocks};
+use crate::solve::ilp::{set_highs_option, solve_lp_within, Highs_changeColsBoundsByRange};
 
 /// `kHighsStatusError` of the HiGHS C API.
 const HIGHS_STATUS_ERROR: c_int = -1;
@@ -195,15 +195,9 @@ impl Master {
 
     /// Solves the restricted master within `time`.
     pub fn solve(&mut self, time: Duration) -> Result<Lp, String> {
-        let mut model = self.model.take().ok_or("HiGHS failed earlier")?;
-        // SAFETY: the model owns a live HiGHS instance (under the caller's HiGHS lock); the call
-        // only resets HiGHS's timers.
-        unsafe { Highs_zeroAllClocks(model.as_ptr()) };
-        model
-            .try_set_option("time_limit", time.as_secs_f64().max(1e-3))
-            .map_err(|_| "HiGHS refused the time limit".to_string())?;
+        let model = self.model.take().ok_or("HiGHS failed earlier")?;
         let start = std::time::Instant::now();
-        let solved = model.try_solve().map_err(|s| format!("HiGHS LP solve ended in error ({s:?})"))?;
+        let solved = solve_lp_within(model, time)?;
         self.seconds += start.elapsed().as_secs_f64();
         self.solves += 1;
         self.iterations +=

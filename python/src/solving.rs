@@ -27,7 +27,7 @@ use crate::grid::Grid;
 use crate::wait::interruptible;
 
 /// The options `solve` and `solve_many` take as keywords, as the command line's flags.
-const OPTIONS: [&str; 10] = [
+const OPTIONS: [&str; 11] = [
     "threads",
     "presolve",
     "verbose",
@@ -38,6 +38,7 @@ const OPTIONS: [&str; 10] = [
     "perturb",
     "preprocess",
     "members",
+    "root",
 ];
 
 /// What one solve gave: the outcome as in `runs.csv` (`solved`, `infeasible`, `limit`, `memory`
@@ -275,6 +276,7 @@ fn solver_options(options: Option<&Bound<'_, PyDict>>, kinds: &[SolverKind], cal
         ilp.propagate = option(options, "propagate")?.unwrap_or(false);
         ilp.perturb = option(options, "perturb")?.unwrap_or(false);
         ilp.preprocess = option(options, "preprocess")?.unwrap_or(false);
+        ilp.root = option(options, "root")?.unwrap_or(false);
         if let Some(pairs) = option::<std::collections::BTreeMap<String, String>>(options, "highs_options")? {
             ilp.highs_options = pairs.into_iter().collect();
         }
@@ -563,7 +565,7 @@ impl Batch {
 /// `external` TOML file(s)), within `time_limit` seconds (None: no limit) and `memory_mb` (for
 /// solvers in a worker process; default half the machine's memory). Solver options as keywords,
 /// named as the command line's flags: threads, presolve, verbose, highs_log, reduce,
-/// highs_options (a dict), propagate, perturb, preprocess, members (a list of names). The GIL is
+/// highs_options (a dict), propagate, perturb, preprocess, members (a list of names), root. The GIL is
 /// released while it runs; Ctrl-C stops it and raises KeyboardInterrupt. An answer the verifier
 /// rejects (a bug in the solver) raises SolverError; other failures are results (`error`).
 #[pyfunction]

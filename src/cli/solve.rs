@@ -74,6 +74,11 @@ pub struct IlpArgs {
     /// portfolio: the solvers that race, comma-separated (default backtrack,sat,kissat).
     #[arg(long, value_enum, value_delimiter = ',', value_name = "SOLVER,…")]
     pub members: Vec<SolverKind>,
+    /// ILP solvers (ilp-edge, ilp-clique, ilp-pop, ilp-placement): solve the root LP relaxation only
+    /// (an integral point is the solution, an infeasible LP "no solution", a fractional point no
+    /// answer).
+    #[arg(long)]
+    pub root: bool,
 }
 
 impl Default for IlpArgs {
@@ -144,6 +149,7 @@ impl IlpArgs {
             preprocess: self.preprocess,
             members: checked_members(&self.members)?,
             memory_mb: None,
+            root: self.root,
             seed: None,
         })
     }
@@ -214,6 +220,14 @@ struct StatsRow<'a> {
     cpu_seconds: Option<f64>,
     /// The worker's peak resident memory, MiB.
     peak_rss_mb: Option<f64>,
+    /// `--root`: what the root LP gave (`integral`, `fractional`, `infeasible`, `limit`).
+    root_lp: Option<&'static str>,
+    /// `--root`: the root LP point's fractional columns.
+    fractional: Option<u64>,
+    /// `--root`: the empty cells the root LP point leaves undecided.
+    fractional_cells: Option<u64>,
+    /// `ilp-placement`: pricing rounds.
+    pricing_rounds: Option<u64>,
 }
 
 /// `solve`: prints each puzzle's solution, or a marker when there is none; exit 1 on any
@@ -753,6 +767,10 @@ fn write_stats(
             lp_solves: s.lp_solves,
             cpu_seconds: measured.cpu_seconds,
             peak_rss_mb: measured.peak_rss_mb,
+            root_lp: s.root_lp.map(|r| r.word()),
+            fractional: s.fractional,
+            fractional_cells: s.fractional_cells,
+            pricing_rounds: s.pricing_rounds,
         })?;
         w.flush().context("writing --stats")?;
     }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::generate::{Holes, Mode};
 pub use crate::puzzle::certify::RunCertificate;
 pub use crate::solve::process::RunOutcome;
+pub use crate::solve::RootLp;
 
 /// The columns of `runs.csv`, in order.
 pub const COLUMNS: &[&str] = &[
@@ -49,6 +50,10 @@ pub const COLUMNS: &[&str] = &[
     "certificate",
     "certify_seconds",
     "solver_seed",
+    "root_lp",
+    "fractional",
+    "fractional_cells",
+    "pricing_rounds",
 ];
 
 /// How a run's instance was made: `runs.csv`'s `mode` column, written as its word (`random`,
@@ -241,6 +246,22 @@ pub struct RunRow {
     /// solver), where each solver seeds itself from the puzzle, and in files written before it.
     #[serde(default)]
     pub solver_seed: Option<u64>,
+    /// What the root LP relaxation gave, for a root-only run (a solver entry with `root = true`):
+    /// `integral`, `fractional`, `infeasible` or `limit`; empty for every other run. The solver's
+    /// account: the judgement still verifies an integral point and wants a checked proof of
+    /// "infeasible".
+    #[serde(default)]
+    pub root_lp: Option<RootLp>,
+    /// Columns of the root LP's point strictly between 0 and 1 (root-only runs with a point).
+    #[serde(default)]
+    pub fractional: Option<u64>,
+    /// Empty cells the root LP's point leaves undecided (some x(cell, digit) strictly between 0
+    /// and 1), comparable across formulations (root-only runs with a point).
+    #[serde(default)]
+    pub fractional_cells: Option<u64>,
+    /// Pricing rounds of column generation (`ilp-placement`).
+    #[serde(default)]
+    pub pricing_rounds: Option<u64>,
 }
 
 impl RunRow {
@@ -295,6 +316,10 @@ pub(crate) mod tests {
             certificate: None,
             certify_seconds: None,
             solver_seed: None,
+            root_lp: None,
+            fractional: None,
+            fractional_cells: None,
+            pricing_rounds: None,
         }
     }
 

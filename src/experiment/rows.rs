@@ -200,6 +200,10 @@ fn base_row(config: &Config, instance: &Instance, solver: &str) -> RunRow {
         certificate: None,
         certify_seconds: None,
         solver_seed: None,
+        root_lp: None,
+        fractional: None,
+        fractional_cells: None,
+        pricing_rounds: None,
     }
 }
 
@@ -229,6 +233,8 @@ fn job_row(config: &Config, instance: &Instance, solver: &str, finish: Finish) -
             (row.conflicts, row.decisions, row.propagations) = (s.conflicts, s.decisions, s.propagations);
             row.winner = s.winner.clone();
             row.lp_solves = s.lp_solves;
+            (row.root_lp, row.fractional, row.fractional_cells) = (s.root_lp, s.fractional, s.fractional_cells);
+            row.pricing_rounds = s.pricing_rounds;
             row.peak_rss_mb = r.peak_rss_kb.map(mib);
             row.cpu_seconds = r.cpu_seconds.map(round_cpu);
             row.note = r.note;
@@ -255,6 +261,9 @@ fn job_row(config: &Config, instance: &Instance, solver: &str, finish: Finish) -
             row.seconds = seconds;
             row.peak_rss_mb = peak_rss_kb.map(mib);
             row.cpu_seconds = cpu_seconds.map(round_cpu);
+            if config.solvers.iter().any(|e| e.name == solver && e.options.root) && why == Kill::Time {
+                row.root_lp = Some(crate::solve::RootLp::Limit);
+            }
             (row.outcome, row.note) = match why {
                 Kill::Time => (
                     RunOutcome::Limit,

@@ -17,7 +17,8 @@
 //! `presolve`, `highs_options` (HiGHS option names and values; strings, numbers or booleans),
 //! `perturb` (the HiGHS MIP solvers), `propagate` (every MIP solver), `preprocess` (the SAT
 //! solvers: `sat`, `sat-minimal`, `kissat`, and the `portfolio`, which passes it on) and `members`
-//! (the `portfolio`: the solvers it races); `ilp-hybrid` reads `highs_options` only (set on each of
+//! (the `portfolio`: the solvers it races), `root` (`ilp-edge`, `ilp-clique`, `ilp-pop`,
+//! `ilp-placement`: stop at the root LP relaxation, [`SolverOptions::root`]); `ilp-hybrid` reads `highs_options` only (set on each of
 //! its LP solves, after its own LP options), and so does `ilp-placement` (set on its master LP and
 //! its pool's MIP). A key the solver does not
 //! read, a variant that changes nothing, or a HiGHS option HiGHS refuses is an error, before any
@@ -131,6 +132,9 @@ pub struct VariantFile {
     /// Further HiGHS options.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub highs_options: BTreeMap<String, Scalar>,
+    /// Stop at the root LP relaxation (the ILP solvers).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub root: bool,
 }
 
 /// A HiGHS option value as TOML writes it.
@@ -190,6 +194,7 @@ impl From<SolverEntry> for Item {
             preprocess: o.preprocess,
             members: o.members.iter().map(|m| m.name().to_string()).collect(),
             highs_options: o.highs_options.into_iter().map(|(k, v)| (k, Scalar::Text(v))).collect(),
+            root: o.root,
         })
     }
 }
@@ -197,6 +202,11 @@ impl From<SolverEntry> for Item {
 /// Solvers that run HiGHS and so read `presolve`, `perturb` and `highs_options`.
 pub fn runs_highs(kind: SolverKind) -> bool {
     matches!(kind, SolverKind::IlpEdge | SolverKind::IlpClique | SolverKind::IlpPop)
+}
+
+/// Solvers that can stop at their root LP relaxation and so read `root`.
+pub fn stops_at_root(kind: SolverKind) -> bool {
+    runs_highs(kind) || kind == SolverKind::IlpPlacement
 }
 
 /// Solvers that build a MIP model and so read `propagate`.
@@ -218,7 +228,7 @@ pub fn unread_option(options: &SolverOptions, kinds: &[SolverKind]) -> Option<(&
     let defaults = SolverOptions::default();
     let highs_or_hybrid =
         |k: SolverKind| runs_highs(k) || matches!(k, SolverKind::IlpHybrid | SolverKind::IlpPlacement);
-    let checks: [OptionCheck; 8] = [
+    let checks: [OptionCheck; 9] = [
         (
             "highs-option",
             !options.highs_options.is_empty(),
@@ -237,6 +247,7 @@ pub fn unread_option(options: &SolverOptions, kinds: &[SolverKind]) -> Option<(&
         ("propagate", options.propagate, builds_mip, "ilp-edge, ilp-clique, ilp-pop, ilp-clique-cbc"),
         ("preprocess", options.preprocess, encodes_cnf, "sat, sat-minimal, kissat, portfolio"),
         ("members", !options.members.is_empty(), |k| k == SolverKind::Portfolio, "portfolio"),
+        ("root", options.root, stops_at_root, "ilp-edge, ilp-clique, ilp-pop, ilp-placement"),
     ];
     checks
         .into_iter()
@@ -262,7 +273,8 @@ fn variant(v: VariantFile) -> Result<SolverEntry, String> {
         // It builds no MIP and sets its own LP objective and presolve: HiGHS options only.
         let mip_only = [("presolve", v.presolve.is_some()), ("perturb", v.perturb), ("propagate", v.propagate)];
         if let Some((key, _)) = mip_only.iter().find(|(_, set)| *set) {
-            return Err(format!("{who}: {} reads highs_options only, not {key}", kind.name()));
+            let reads = if kind == SolverKind::IlpPlacement { "highs_options and root" } else { "highs_options" };
+            return Err(format!("{who}: {} reads {reads} only, not {key}", kind.name()));
         }
     } else if !runs_highs(kind) {
         let highs_only = [
@@ -278,6 +290,9 @@ fn variant(v: VariantFile) -> Result<SolverEntry, String> {
         return Err(format!(
             "{who}: only the MIP solvers (ilp-edge, ilp-clique, ilp-pop, ilp-clique-cbc) read propagate"
         ));
+    }
+    if v.root && !stops_at_root(kind) {
+        return Err(format!("{who}: only the ILP solvers (ilp-edge, ilp-clique, ilp-pop, ilp-placement) read root"));
     }
     if v.preprocess && !encodes_cnf(kind) {
         return Err(format!("{who}: only the SAT solvers (sat, sat-minimal, kissat) read preprocess"));
@@ -297,6 +312,7 @@ fn variant(v: VariantFile) -> Result<SolverEntry, String> {
         preprocess: v.preprocess,
         members,
         highs_options,
+        root: v.root,
         ..defaults.clone()
     };
     if options == defaults {

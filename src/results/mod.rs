@@ -17,6 +17,7 @@
 
 mod judge;
 mod numbers;
+mod root;
 mod score;
 mod solvers;
 pub(crate) mod stats;
@@ -39,6 +40,7 @@ use crate::experiment::record::RunRow;
 use crate::puzzle::certify::RunCertificate;
 pub(crate) use judge::{judge, judge_answer, judge_claim, puzzle_key, Answer, Claim, Evidence, Judged};
 pub(crate) use numbers::{fmt_count, fmt_num, fmt_round_seconds, fmt_seconds, fmt_seconds_range};
+pub(crate) use root::{RootCell, RootClass};
 pub(crate) use score::{Score, PAR_FACTOR};
 pub(crate) use solvers::{base_solver, paradigm, solver_order, Paradigm, ENCODING_PAIRS, KNOWN_SOLVERS};
 pub(crate) use summary::{Effort, Summary};

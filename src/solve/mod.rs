@@ -97,6 +97,52 @@ pub struct Stats {
     /// LP relaxations solved by HiGHS (`ilp-hybrid`, reused points not counted; `ilp-placement`, its
     /// master's LP solves).
     pub lp_solves: Option<u64>,
+    /// What the root LP relaxation gave, for a solve that stops there ([`SolverOptions::root`]).
+    pub root_lp: Option<RootLp>,
+    /// Columns of the root LP's point strictly between 0 and 1 (0: integral), when it has one.
+    pub fractional: Option<u64>,
+    /// Empty cells the root LP's point leaves undecided: some digit's x(cell, digit) strictly
+    /// between 0 and 1, whatever the formulation's columns stand for (comparable across them).
+    pub fractional_cells: Option<u64>,
+    /// Pricing rounds of column generation (`ilp-placement`).
+    pub pricing_rounds: Option<u64>,
+}
+
+/// What a root-only solve ([`SolverOptions::root`]) found of the LP relaxation of its formulation.
+/// The solver's own account; whether the run counts as finished is the judgement's
+/// ([`crate::results`]): an integral point still has to pass the oracle, "infeasible" still needs a
+/// checked proof.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RootLp {
+    /// The LP's point is 0-1: it decodes to the solution (`Outcome::Solved`).
+    Integral,
+    /// The LP's point has fractional columns: no answer (`Outcome::LimitReached`).
+    Fractional,
+    /// The LP has no feasible point, so neither has the puzzle (`Outcome::Infeasible`).
+    Infeasible,
+    /// The time limit came before the LP was solved (`Outcome::LimitReached`).
+    Limit,
+}
+
+impl RootLp {
+    /// Every value, in the column's documented order.
+    pub const ALL: [RootLp; 4] = [RootLp::Integral, RootLp::Fractional, RootLp::Infeasible, RootLp::Limit];
+
+    /// Its word in `runs.csv`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            RootLp::Integral => "integral",
+            RootLp::Fractional => "fractional",
+            RootLp::Infeasible => "infeasible",
+            RootLp::Limit => "limit",
+        }
+    }
+}
+
+/// A value strictly between 0 and 1, beyond `1e-6` of either end: a fractional LP column.
+pub fn is_fractional(value: f64) -> bool {
+    (1e-6..=1.0 - 1e-6).contains(&value)
 }
 
 /// Limits of one solve.
@@ -225,6 +271,12 @@ pub struct SolverOptions {
     /// them to; set by whoever enforces the cap (the runner, `solve`), never by a config.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub memory_mb: Option<u64>,
+    /// ILP solvers (`ilp-edge`, `ilp-clique`, `ilp-pop`, `ilp-placement`): solve the root LP
+    /// relaxation only (placement: column generation to LP optimality) and stop there — an
+    /// integral point is the solution, an infeasible LP the answer "no solution", a fractional
+    /// point no answer ([`RootLp`]); for the root-LP study of the formulations.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub root: bool,
     /// The run's solver seed (`solver_seeds` > 1 in a config): each seeded solver mixes it into
     /// the seed it draws from the puzzle; `None` (and not written): the puzzle's seed alone. Set
     /// by the runner, never by a config.
@@ -246,6 +298,7 @@ impl Default for SolverOptions {
             preprocess: false,
             members: Vec::new(),
             memory_mb: None,
+            root: false,
             seed: None,
         }
     }

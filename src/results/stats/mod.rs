@@ -75,6 +75,6 @@ pub(crate) use peak::{peak, Level, Peak};
 pub(crate) use record::{Comparison, EstimateRow, Quantity, Test};
 pub(crate) use run::{instance_log_time, instance_time, solved, Run, PAR_FACTOR, TIME_FLOOR};
 pub(crate) use seeds::{seed_split, SeedSplit};
-pub(crate) use solver::{median_time, par2, solved_share};
+pub(crate) use solver::{median_estimate, median_time, par2, solved_share};
 pub(crate) use wilcoxon::{signed_rank, Method, SignedRank, EXACT_BELOW};
 pub(crate) use wilson::wilson;

@@ -22,6 +22,7 @@ use super::center::median_in_place;
 use super::clusters::Clusters;
 use super::estimate::Estimate;
 use super::run::Run;
+use super::solver::median_estimate;
 
 /// The seed statistics of one solver over a set of instances.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -52,7 +53,7 @@ pub(crate) fn seed_split<R: AsRef<[Run]>>(
         .collect();
     let (share, seeds) = seed_share(&logs, level)?;
     let spreads: Vec<f64> = logs.iter().map(|l| spread(l)).collect();
-    Some(SeedSplit { share, spread: median_spread(&spreads, boot)?, seeds })
+    Some(SeedSplit { share, spread: median_estimate(&spreads, boot)?, seeds })
 }
 
 /// The seed share of the variance of `logs` (per instance, its seeds' log times) with its exact
@@ -89,23 +90,6 @@ fn seed_share(logs: &[Vec<f64>], level: f64) -> Option<(Estimate, f64)> {
 fn spread(logs: &[f64]) -> f64 {
     let (low, high) = logs.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &y| (l.min(y), h.max(y)));
     (high - low).exp()
-}
-
-/// The median of `spreads` with its percentile bootstrap interval over instances.
-fn median_spread(spreads: &[f64], boot: &Bootstrap) -> Option<Estimate> {
-    let mut data = Clusters::new(1);
-    for s in spreads {
-        data.add(&[&[*s]]);
-    }
-    let mut scratch = spreads.to_vec();
-    let value = median_in_place(&mut scratch);
-    let replicates = data.replicate(boot, 1, |draw, out| {
-        scratch.clear();
-        scratch.extend_from_slice(draw.channel(0));
-        out[0] = median_in_place(&mut scratch);
-    });
-    let (low, high) = boot.interval(&replicates[0])?;
-    Some(Estimate { value, low, high, n: spreads.len() })
 }
 
 #[cfg(test)]

@@ -60,6 +60,29 @@ pub(crate) fn solved_share<R: AsRef<[Run]>>(instances: &[R], level: f64) -> Opti
     Some(Estimate { value: solved / n as f64, low, high, n })
 }
 
+/// The median of `values`, one per instance, with its percentile bootstrap interval over the
+/// instances; `None` for no values.
+///
+/// Complexity: O(B · n) time, O(B + n) space.
+pub(crate) fn median_estimate(values: &[f64], boot: &Bootstrap) -> Option<Estimate> {
+    if values.is_empty() {
+        return None;
+    }
+    let mut data = Clusters::new(1);
+    for v in values {
+        data.add(&[&[*v]]);
+    }
+    let mut scratch = values.to_vec();
+    let value = median_in_place(&mut scratch);
+    let replicates = data.replicate(boot, 1, |draw, out| {
+        scratch.clear();
+        scratch.extend_from_slice(draw.channel(0));
+        out[0] = median_in_place(&mut scratch);
+    });
+    let (low, high) = boot.interval(&replicates[0])?;
+    Some(Estimate { value, low, high, n: values.len() })
+}
+
 /// The median (type 7) of exp(v) over `logs`, reordering them; the mean of the two middle times
 /// for an even count.
 fn median_of_exp(logs: &mut [f64]) -> f64 {

@@ -41,7 +41,7 @@ use crate::graph::{colour_of, digit_of, ConstraintGraph};
 use crate::grid::Grid;
 use crate::solve::candidates::{cell_name, Candidates};
 use crate::solve::propagate;
-use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverOptions, Stats};
+use crate::solve::{is_fractional, Limits, Outcome, Report, RootLp, SolveError, Solver, SolverOptions, Stats};
 use clique::decode;
 
 /// HiGHS is not safe to run twice at once in one process (its task scheduler is global), so every
@@ -230,6 +230,20 @@ impl Columns {
             Columns::Assignment(columns) => columns.iter().map(|&(cell, k)| column_name(cell, k, n)).collect(),
             Columns::Order(layout) => layout.columns.iter().map(|c| c.name(n)).collect(),
         }
+    }
+
+    /// Empty cells the point `values` leaves undecided: some x(cell, digit) strictly between 0 and
+    /// 1 — for POP, some of the cell's y or z columns, which say the same (x = y\[k − 1\] − y\[k\]).
+    fn fractional_cells(&self, n: usize, values: &[f64]) -> u64 {
+        let mut open = vec![false; n * n];
+        let cells: Box<dyn Iterator<Item = usize> + '_> = match self {
+            Columns::Assignment(columns) => Box::new(columns.iter().map(|&(cell, _)| cell)),
+            Columns::Order(layout) => Box::new(layout.columns.iter().map(|c| c.cell)),
+        };
+        for (cell, &v) in cells.zip(values) {
+            open[cell] |= is_fractional(v);
+        }
+        open.iter().filter(|&&o| o).count() as u64
     }
 
     /// The grid `values` describe on top of `grid`.
@@ -450,6 +464,10 @@ fn run_highs(problem: HighsProblem, options: &SolverOptions, limits: &Limits) ->
         // HiGHS's `random_seed` takes 0 to 2^31 − 1; without a solver seed it keeps its default.
         set_option(&mut model, "random_seed", (seed % (1 << 31)) as i32)?;
     }
+    if options.root {
+        // The LP relaxation alone: HiGHS drops the integrality and solves an LP.
+        set_option(&mut model, "solve_relaxation", true)?;
+    }
     if options.perturb {
         // A feasibility problem with a cost: the first integer-feasible point answers it.
         set_option(&mut model, "mip_max_improving_sols", 1)?;
@@ -537,7 +555,7 @@ impl Solver for Ilp {
         };
         let Ready { model, mut stats, start_grid, limits } = match self.ready(puzzle, limits, build) {
             ControlFlow::Continue(ready) => ready,
-            ControlFlow::Break(report) => return Ok(report),
+            ControlFlow::Break(report) => return Ok(self.settled_before_the_lp(report)),
         };
         let Settled { run, columns, retry_note } = self.run_doubting(puzzle, model, &limits, &mut stats)?;
         stats.build_seconds += run.load_seconds;
@@ -545,12 +563,52 @@ impl Solver for Ilp {
         stats.nodes = run.nodes;
         stats.lp_iterations = run.lp_iterations;
         let (outcome, note) = match run.answer {
+            Answer::Values(values) if self.options.root => {
+                let fractional = values.iter().filter(|&&v| is_fractional(v)).count() as u64;
+                stats.fractional = Some(fractional);
+                stats.fractional_cells = Some(columns.fractional_cells(puzzle.n(), &values));
+                if fractional == 0 {
+                    stats.root_lp = Some(RootLp::Integral);
+                    (Outcome::Solved(columns.decode(start_grid, &values)), Some("root LP integral".to_string()))
+                } else {
+                    stats.root_lp = Some(RootLp::Fractional);
+                    let why = format!("root LP fractional: {fractional} of {} columns", columns.len());
+                    (Outcome::LimitReached, Some(why))
+                }
+            }
             Answer::Values(values) => (Outcome::Solved(columns.decode(start_grid, &values)), None),
-            Answer::NoGrid(outcome, why) => (outcome, Some(why)),
+            Answer::NoGrid(outcome, why) => {
+                if self.options.root {
+                    stats.root_lp = Some(match outcome {
+                        Outcome::Infeasible => RootLp::Infeasible,
+                        _ => RootLp::Limit,
+                    });
+                }
+                (outcome, Some(why))
+            }
         };
         let notes: Vec<String> = [propagated, retry_note, note].into_iter().flatten().collect();
         let note = (!notes.is_empty()).then(|| notes.join("; "));
         Ok(Report { outcome, stats, note })
+    }
+}
+
+impl Ilp {
+    /// A report settled without an LP solve (the build proved infeasibility, left no column, or
+    /// used up the time), with its root-LP account when this is a root-only solve: the LP of a
+    /// model with no column is integral, one the build refuted infeasible.
+    fn settled_before_the_lp(&self, mut report: Report) -> Report {
+        if self.options.root {
+            report.stats.root_lp = Some(match report.outcome {
+                Outcome::Solved(_) => {
+                    (report.stats.fractional, report.stats.fractional_cells) = (Some(0), Some(0));
+                    RootLp::Integral
+                }
+                Outcome::Infeasible => RootLp::Infeasible,
+                Outcome::LimitReached => RootLp::Limit,
+            });
+        }
+        report
     }
 }
 

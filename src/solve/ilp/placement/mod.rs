@@ -66,7 +66,7 @@ use crate::graph::{digit_of, ConstraintGraph};
 use crate::grid::Grid;
 use crate::solve::candidates::Candidates;
 use crate::solve::ilp::lock_highs;
-use crate::solve::{Limits, Outcome, Report, SolveError, Solver, SolverOptions, Stats};
+use crate::solve::{is_fractional, Limits, Outcome, Report, RootLp, SolveError, Solver, SolverOptions, Stats};
 use crate::verify::is_solution_of;
 use branch::{any_open, children, most_decided, propagate, Masks};
 use master::{decode, Lp, Master, Mip, Placement};
@@ -111,6 +111,9 @@ pub struct IlpPlacement {
     pub smoothing: f64,
     /// Whether the MIP over the root's columns is tried before branching.
     pub root_mip: bool,
+    /// Stop after the root's column generation ([`SolverOptions::root`]): no singles placed first
+    /// (the root sees the givens' candidates, as the clique model does), no MIP, no branching.
+    pub root_only: bool,
 }
 
 impl IlpPlacement {
@@ -121,6 +124,7 @@ impl IlpPlacement {
             seed: options.seed,
             smoothing: SMOOTHING,
             root_mip: true,
+            root_only: options.root,
         }
     }
 }
@@ -129,8 +133,11 @@ impl IlpPlacement {
 enum NodeLp {
     /// A proof that the node has no solution, in words.
     Infeasible(String),
-    /// The last LP point: the placements' values (artificials ≤ [`FEASIBLE`] unless stalled).
+    /// The LP's optimal point: the placements' values (artificials ≤ [`FEASIBLE`]).
     Point(Vec<f64>),
+    /// The last LP point when column generation stalled numerically (artificials above
+    /// [`FEASIBLE`], yet no column to add and no proof).
+    Stalled(Vec<f64>),
     /// The deadline passed.
     Limit,
 }
@@ -140,6 +147,8 @@ enum End {
     Solved(Grid),
     Infeasible(String),
     Limit,
+    /// A root-only solve's fractional root point.
+    Fractional,
 }
 
 /// The state of one solve.
@@ -149,6 +158,7 @@ struct Search<'a> {
     master: Master,
     smoothing: f64,
     root_mip: bool,
+    root_only: bool,
     deadline: Option<Instant>,
     nodes: u64,
     rounds: u64,
@@ -158,6 +168,8 @@ struct Search<'a> {
     /// Seconds in the pricer.
     pricing_seconds: f64,
     root: Option<String>,
+    /// The root's LP: what it gave, its fractional columns and undecided cells.
+    root_lp: Option<(RootLp, Option<(u64, u64)>)>,
     mip: Option<String>,
 }
 
@@ -272,7 +284,7 @@ impl Search<'_> {
             if new.is_empty() {
                 // Artificials above FEASIBLE yet no column to add and no proof: numerically
                 // stalled. The point is returned; branching keeps the search complete.
-                return Ok(NodeLp::Point(values));
+                return Ok(NodeLp::Stalled(values));
             }
             for p in new {
                 self.master.add(p)?;
@@ -289,6 +301,9 @@ impl Search<'_> {
         while let Some(mut masks) = stack.pop() {
             self.nodes += 1;
             let is_root = self.nodes == 1;
+            if is_root && self.root_only {
+                return self.root_lp_only(&masks);
+            }
             if !propagate(shape, self.graph.houses(), &mut masks) {
                 if is_root {
                     return Ok(End::Infeasible("propagation of the givens reached a contradiction".to_string()));
@@ -312,7 +327,7 @@ impl Search<'_> {
                     }
                     continue;
                 }
-                NodeLp::Point(values) => values,
+                NodeLp::Point(values) | NodeLp::Stalled(values) => values,
             };
             let integral = values.iter().all(|&v| !(1e-6..=1.0 - 1e-6).contains(&v));
             if is_root {
@@ -331,18 +346,64 @@ impl Search<'_> {
                     return Ok(End::Solved(grid));
                 }
             }
-            let mut x = vec![0.0; self.puzzle.cells().len() * n];
-            for (p, &v) in self.master.pool.iter().zip(&values) {
-                for &cell in &p.cells {
-                    x[cell * n + p.colour] += v;
-                }
-            }
+            let x = self.cell_digits(&values);
             let Some((cell, k)) = most_decided(&x, n, &masks).or_else(|| any_open(&masks)) else { continue };
             let (one, zero) = children(&masks, cell, k);
             stack.push(zero);
             stack.push(one);
         }
         Ok(End::Infeasible(format!("branch-and-price tree exhausted after {} nodes", self.nodes)))
+    }
+
+    /// x(cell, digit) = Σ of the digit's placements through the cell, at the master's `values`.
+    fn cell_digits(&self, values: &[f64]) -> Vec<f64> {
+        let n = self.puzzle.n();
+        let mut x = vec![0.0; self.puzzle.cells().len() * n];
+        for (p, &v) in self.master.pool.iter().zip(values) {
+            for &cell in &p.cells {
+                x[cell * n + p.colour] += v;
+            }
+        }
+        x
+    }
+
+    /// The root LP alone (a root-only solve): column generation on the givens' candidates `masks`,
+    /// then the point's verdict — integral (decoded and checked), fractional, infeasible (a proof)
+    /// or the limit.
+    fn root_lp_only(&mut self, masks: &Masks) -> Result<End, String> {
+        self.master.allow(&|p: &Placement| p.cells.iter().all(|&c| masks[c] & 1 << p.colour != 0))?;
+        let values = match self.column_generation(masks)? {
+            NodeLp::Limit => {
+                self.root_lp = Some((RootLp::Limit, None));
+                return Ok(End::Limit);
+            }
+            NodeLp::Stalled(_) => {
+                self.root = Some(format!("root LP stalled numerically after {} rounds", self.rounds));
+                self.root_lp = Some((RootLp::Limit, None));
+                return Ok(End::Limit);
+            }
+            NodeLp::Infeasible(why) => {
+                self.root = Some(format!("root LP infeasible after {} rounds", self.rounds));
+                self.root_lp = Some((RootLp::Infeasible, None));
+                return Ok(End::Infeasible(why));
+            }
+            NodeLp::Point(values) => values,
+        };
+        let fractional = values.iter().filter(|&&v| is_fractional(v)).count() as u64;
+        let x = self.cell_digits(&values);
+        let n = self.puzzle.n();
+        let open = x.chunks(n).enumerate().filter(|(cell, xs)| {
+            self.puzzle.cells()[*cell] == 0 && xs.iter().any(|&v| is_fractional(v))
+        });
+        let cells = open.count() as u64;
+        let kind = if fractional == 0 { RootLp::Integral } else { RootLp::Fractional };
+        self.root = Some(format!("root LP {} after {} rounds", kind.word(), self.rounds));
+        self.root_lp = Some((kind, Some((fractional, cells))));
+        if fractional > 0 {
+            return Ok(End::Fractional);
+        }
+        let grid = decode(self.puzzle, &self.master.pool, (0..values.len()).filter(|&i| values[i] > 0.5));
+        Ok(End::Solved(grid))
     }
 
     /// The MIP over the root's columns, within [`ROOT_MIP_SHARE`] of the time left: a verified
@@ -387,7 +448,11 @@ impl Solver for IlpPlacement {
         let build = Instant::now();
         let deadline = limits.deadline(build);
         if puzzle.is_full() {
-            let stats = Stats { build_seconds: build.elapsed().as_secs_f64(), ..Stats::default() };
+            let mut stats = Stats { build_seconds: build.elapsed().as_secs_f64(), ..Stats::default() };
+            if self.root_only {
+                // No column, no fractional one: the empty LP's point is integral.
+                (stats.root_lp, stats.fractional, stats.fractional_cells) = (Some(RootLp::Integral), Some(0), Some(0));
+            }
             return Ok(Report { outcome: Outcome::Solved(puzzle.clone()), stats, note: Some("no empty cell".into()) });
         }
         let mut options: Vec<(String, String)> = OPTIONS.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect();
@@ -406,6 +471,7 @@ impl Solver for IlpPlacement {
             master,
             smoothing: self.smoothing,
             root_mip: self.root_mip,
+            root_only: self.root_only,
             deadline,
             nodes: 0,
             rounds: 0,
@@ -413,11 +479,13 @@ impl Solver for IlpPlacement {
             exact_rounds: 0,
             pricing_seconds: 0.0,
             root: None,
+            root_lp: None,
             mip: None,
         };
         let build_seconds = build.elapsed().as_secs_f64();
         let start = Instant::now();
         let end = search.run().map_err(backend)?;
+        let (root_lp, point) = search.root_lp.map_or((None, None), |(kind, point)| (Some(kind), point));
         let stats = Stats {
             seconds: start.elapsed().as_secs_f64(),
             build_seconds,
@@ -426,6 +494,10 @@ impl Solver for IlpPlacement {
             constraints: Some(search.master.rows()),
             lp_iterations: Some(search.master.iterations),
             lp_solves: Some(search.master.solves),
+            pricing_rounds: Some(search.rounds),
+            root_lp,
+            fractional: point.map(|(columns, _)| columns),
+            fractional_cells: point.map(|(_, cells)| cells),
             ..Stats::default()
         };
         let mut parts = vec![format!(
@@ -444,6 +516,7 @@ impl Solver for IlpPlacement {
             End::Solved(grid) => (Outcome::Solved(grid), None),
             End::Infeasible(why) => (Outcome::Infeasible, Some(why)),
             End::Limit => (Outcome::LimitReached, None),
+            End::Fractional => (Outcome::LimitReached, None),
         };
         let note = why.into_iter().chain(parts).collect::<Vec<_>>().join("; ");
         Ok(Report { outcome, stats, note: Some(note) })

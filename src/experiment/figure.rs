@@ -29,11 +29,13 @@ pub enum Figure {
     PhaseScaled,
     /// Each instance's spread over solver seeds.
     SeedSpread,
+    /// The root-LP study: the share of runs the LP relaxation alone decided against α.
+    RootLp,
 }
 
 impl Figure {
     /// Every figure, in the order `plot` draws them and the report embeds them.
-    pub const ALL: [Figure; 12] = [
+    pub const ALL: [Figure; 13] = [
         Figure::TimeVsN,
         Figure::TimeVsNSearch,
         Figure::TimeVsAlpha,
@@ -46,6 +48,7 @@ impl Figure {
         Figure::SolvedVsFill,
         Figure::PhaseScaled,
         Figure::SeedSpread,
+        Figure::RootLp,
     ];
 
     /// Its file stem.
@@ -63,6 +66,7 @@ impl Figure {
             Figure::SolvedVsFill => "solved_vs_fill",
             Figure::PhaseScaled => "phase_scaled",
             Figure::SeedSpread => "seed_spread",
+            Figure::RootLp => "root_lp",
         }
     }
 

@@ -1,6 +1,6 @@
 //! Drawing on one chart: a [`Chart`] with labelled axes and grid, and on it series (interquartile
-//! band, line, filled or hollow markers, crosses where runs were stopped), the time-limit line and
-//! peak markers.
+//! band, line, filled or hollow markers, crosses where runs were stopped), the time-limit line,
+//! peak markers and interval whiskers.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -127,6 +127,27 @@ where
             EmptyElement::at((x.at(p.x), y.at(limit))) + Cross::new((dx, 0), 5, line_style(series.look.color))
         });
         chart.draw_series(crosses)?;
+    }
+    Ok(())
+}
+
+/// A vertical bar with short caps from each point's `lo` to its `hi` (an interval, such as a
+/// share's Wilson interval), thin and light in `series`' colour, so its line and markers stand out.
+pub(super) fn draw_whiskers<DB>(
+    chart: &mut Chart<'_, DB>,
+    (x, y): (&Axis, &Axis),
+    series: &Series,
+) -> anyhow::Result<()>
+where
+    DB: DrawingBackend,
+    DB::ErrorType: 'static,
+{
+    let style = ShapeStyle { color: series.look.color.mix(0.55), filled: false, stroke_width: 1 };
+    for p in &series.points {
+        let (at, lo, hi) = (x.at(p.x), y.at(p.lo), y.at(p.hi));
+        chart.draw_series(std::iter::once(PathElement::new(vec![(at, lo), (at, hi)], style)))?;
+        let caps = [lo, hi].map(|end| EmptyElement::at((at, end)) + PathElement::new(vec![(-3, 0), (3, 0)], style));
+        chart.draw_series(caps)?;
     }
     Ok(())
 }

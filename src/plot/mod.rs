@@ -13,10 +13,12 @@
 //!
 //! Here: which figures exist, and writing them. The figures live in [`time`] (also time vs the
 //! difficulty of `unique` puzzles), [`outcomes`], [`phase`], [`cactus`] (instances finished
-//! against time), [`scatter`] (one solver's time against another's, per instance) and [`solved`]
+//! against time), [`scatter`] (one solver's time against another's, per instance), [`solved`]
 //! (instance sets: the share finished against fill), [`scaled`] (the phase study against holes /
-//! N^1.55) and [`seeds`] (each instance's spread over solver seeds); what they share is in [`style`] (looks, layout), [`axis`], [`series`] (the data drawn),
-//! [`chart`] (drawing series on a chart) and [`frame`] (title, panel grid, legend, notes).
+//! N^1.55), [`seeds`] (each instance's spread over solver seeds) and [`root_lp`] (the share of runs
+//! the root LP alone decided against α); what they share is in [`style`] (looks, layout),
+//! [`axis`], [`series`] (the data drawn), [`chart`] (drawing series on a chart) and [`frame`]
+//! (title, panel grid, legend, notes).
 
 mod axis;
 mod cactus;
@@ -24,6 +26,7 @@ mod chart;
 mod frame;
 mod outcomes;
 mod phase;
+mod root_lp;
 mod scaled;
 mod scatter;
 mod seeds;
@@ -45,6 +48,7 @@ use crate::results::{Clock, Results};
 use cactus::Cactus;
 use outcomes::Outcomes;
 use phase::Phase;
+use root_lp::RootLp;
 use scaled::PhaseScaled;
 use scatter::{Pair, Scatter};
 use seeds::SeedSpread;
@@ -67,6 +71,7 @@ pub(crate) fn caption(figure: Figure) -> &'static str {
         Figure::SolvedVsFill => "Instance sets: the share of each solver's runs finished within the time limit vs the puzzles' fill, one panel per set and N",
         Figure::SeedSpread => "Each instance's spread over solver seeds: one column per instance, a bar from its fastest seed to its slowest and a dot per seed, coloured by α, one panel per solver",
         Figure::PhaseScaled => "Phase study, second view: each solver's median search effort vs holes / N^1.55 (the quasigroup literature's normalisation), one line per N, the published QWH peak marked",
+        Figure::RootLp => "Root-LP study: the share of each root-only solver's runs its LP relaxation alone decided (an integral point, verified, or an infeasible LP with a checked proof) vs α, Wilson 95 % intervals, one panel per group and N",
     }
 }
 
@@ -117,6 +122,9 @@ pub fn plot_results(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
         written.extend(save(dir, &fig)?);
     }
     if let Some(fig) = SeedSpread::new(&results) {
+        written.extend(save(dir, &fig)?);
+    }
+    if let Some(fig) = RootLp::new(&results) {
         written.extend(save(dir, &fig)?);
     }
     remove_stale(dir, &written)?;

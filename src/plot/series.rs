@@ -8,7 +8,8 @@ use super::style::Look;
 use crate::results::Group;
 use crate::results::{Alpha, Results, Summary};
 
-/// One point of a series, in data units: the median, its quartiles, and how many runs were stopped.
+/// One point of a series, in data units: the value and its range (a median's quartiles, or a
+/// share's interval), and how many runs were stopped.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Point {
     pub(super) x: f64,

@@ -372,6 +372,17 @@ mod tests {
     }
 
     #[test]
+    fn a_root_variant_stops_at_the_lp_and_round_trips() {
+        for base in ["ilp-edge", "ilp-clique", "ilp-pop", "ilp-placement"] {
+            let e = parse(&format!(r#"{{ name = "{base}+root", solver = "{base}", root = true }}"#)).unwrap();
+            assert!(e.options.root && e.is_variant(), "{base}");
+            let json = serde_json::to_string(&e).unwrap();
+            assert!(json.contains(r#""root":true"#), "{json}");
+            assert_eq!(serde_json::from_str::<SolverEntry>(&json).unwrap(), e);
+        }
+    }
+
+    #[test]
     fn bad_variants_say_what_is_wrong() {
         let cases = [
             (r#"{ name = "fast", solver = "ilp-clique", propagate = true }"#, "must be 'ilp-clique+LABEL'"),
@@ -392,6 +403,12 @@ mod tests {
             (r#"{ name = "ilp-hybrid+p", solver = "ilp-hybrid", propagate = true }"#, "reads highs_options only"),
             (r#"{ name = "ilp-hybrid+p", solver = "ilp-hybrid", presolve = false }"#, "reads highs_options only"),
             (r#"{ name = "ilp-hybrid+p", solver = "ilp-hybrid", perturb = true }"#, "reads highs_options only"),
+            (r#"{ name = "sat+root", solver = "sat", root = true }"#, "only the ILP solvers"),
+            (r#"{ name = "ilp-hybrid+root", solver = "ilp-hybrid", root = true }"#, "only the ILP solvers"),
+            (
+                r#"{ name = "ilp-placement+p", solver = "ilp-placement", propagate = true }"#,
+                "reads highs_options and root only",
+            ),
             (
                 r#"{ name = "ilp-clique+x", solver = "ilp-clique", highs_options = { no_such_option = 1 } }"#,
                 "HiGHS refuses option no_such_option = 1",

@@ -27,6 +27,8 @@ pub(crate) enum Kind {
     Seeds,
     /// How much the model or encoding matters.
     Model,
+    /// What each formulation's root LP decides on its own.
+    RootLp,
     /// Configuration variants against their default.
     Variants,
     /// ILP against backtracking, the origin study's comparison.
@@ -68,6 +70,10 @@ pub(crate) enum What {
     SeedShare,
     /// An instance's slowest seed's time over its fastest's (the median over instances).
     SeedSpread,
+    /// The share of runs a root LP decided (integral point or infeasible LP, 0–1).
+    DecidedShare,
+    /// Seconds of a root LP (the median).
+    LpSeconds,
 }
 
 /// One number a finding states: what it measures, of which solvers, at which N, and its value.
@@ -133,7 +139,7 @@ impl Stated {
         if let Some((low, high)) = self.interval {
             let level = (LEVEL * 100.0).round();
             let range = match self.what {
-                What::Par2 => fmt_seconds_range(low, high, self.value),
+                What::Par2 | What::LpSeconds => fmt_seconds_range(low, high, self.value),
                 What::PeakAlpha => format!("{}–{}", crate::results::Alpha::new(low), crate::results::Alpha::new(high)),
                 _ => format!("{}–{}", Sig(low, INTERVAL_DIGITS), Sig(high, INTERVAL_DIGITS)),
             };
@@ -147,7 +153,7 @@ impl Stated {
         }
         let unit = if matches!(self.what, What::Ratio | What::SeedSpread) { "×" } else { "" };
         let value = match self.what {
-            What::Par2 | What::PeakAlpha => self.value_text(),
+            What::Par2 | What::PeakAlpha | What::LpSeconds => self.value_text(),
             _ => Sig(self.value, DIGITS).to_string(),
         };
         if parts.is_empty() {
@@ -166,7 +172,8 @@ impl Stated {
             | What::Finished
             | What::Unresolved => format!("{}", self.value),
             What::Ratio | What::Base | What::SeedSpread => fmt_num(self.value),
-            What::SeedShare | What::SolvedShare => format!("{:.2}", self.value),
+            What::SeedShare | What::SolvedShare | What::DecidedShare => format!("{:.2}", self.value),
+            What::LpSeconds => fmt_seconds(self.value),
             What::Par2 => fmt_seconds(self.value),
             What::Exponent | What::HolesExponent => format!("{:.2}", self.value),
             What::PeakAlpha => crate::results::Alpha::new(self.value).to_string(),

@@ -13,7 +13,7 @@
 //! fastest where and how much the encoding matters ([`winners`]), config variants
 //! ([`variants`]), the portfolio's races ([`portfolio`]), how the median time grows with N
 //! ([`growth`]), at the hardness peak and off it ([`peak_growth`]), where each solver's effort
-//! peaks in α ([`peaks`]) against the Latin-square law ([`latin_law`]) and the published tables of
+//! peaks in α ([`peaks`]), what each formulation's root LP decides ([`root_lp`]), against the Latin-square law ([`latin_law`]) and the published tables of
 //! the instance families ([`literature`]), and the figures written by
 //! [`crate::plot`]. Each fact is stated once.
 //!
@@ -35,6 +35,7 @@ mod peak_growth;
 mod peaks;
 mod peers;
 mod portfolio;
+mod root_lp;
 mod seeds;
 mod summary;
 mod variants;
@@ -175,6 +176,7 @@ fn render(results: &Results, u: &results::Uncertainty, dir: &Path) -> String {
     peak_growth::section(&mut out, results, &analysis.peak_growth, &analysis.peaks);
     peaks::section(&mut out, &analysis.peaks, mode);
     seeds::section(&mut out, u);
+    root_lp::section(&mut out, results, u);
     latin_law::section(&mut out, &analysis.law, mode);
     literature::section(&mut out, results, &analysis.peaks, &analysis.law);
     integrity(&mut out, results);

@@ -9,7 +9,7 @@
 //! answer, a crash). *Decided* is integral or infeasible: the LP alone answered the puzzle.
 //!
 //! Per (group, N) and per (group, N, α), and per root solver ([`RootCell`]): each class's share with
-//! Wilson's interval; among the runs with a point, the median share of the empty cells the point
+//! Wilson's interval; over the fractional points, the median share of the empty cells the point
 //! leaves undecided (some x(cell, digit) strictly between 0 and 1, whatever the formulation's
 //! columns are), with its bootstrap interval; the median seconds of the LP (the limit for a run
 //! stopped there), with its bootstrap interval; and, for column generation, the median columns
@@ -82,7 +82,7 @@ pub(crate) struct RootCell {
     pub shares: [Estimate; 4],
     /// The share decided (integral or infeasible), with Wilson's interval.
     pub decided: Estimate,
-    /// Over the runs with a point: the median share of the empty cells left undecided.
+    /// Over the fractional points: the median share of the empty cells left undecided.
     pub open_cells: Option<Estimate>,
     /// The median seconds of the LP over every run (a run stopped at the limit at its time).
     pub seconds: Option<Estimate>,
@@ -140,11 +140,13 @@ impl Results {
             let (low, high) = wilson(k as f64, total, LEVEL).unwrap_or((0.0, 1.0));
             Estimate { value: k as f64 / total as f64, low, high, n: total }
         };
-        let decided = share(counts[0] + counts[1]);
+        let decided = share(classes.iter().filter(|c| c.decided()).count());
         let scope = format!("{}/{n}/{}/{solver}", group.name(), alpha.map_or("all".to_string(), |a| a.to_string()));
         let open: Vec<f64> = rows
             .iter()
-            .filter_map(|r| {
+            .zip(&classes)
+            .filter(|(_, &class)| class == RootClass::Fractional)
+            .filter_map(|(r, _)| {
                 let empty = (r.n * r.n).saturating_sub(r.givens);
                 Some(r.fractional_cells? as f64 / empty.max(1) as f64)
             })
@@ -237,9 +239,9 @@ mod tests {
         assert_eq!(cell.decided.value, 0.25);
         // Wilson's interval of 1 of 4 (R: prop.test(1, 4, correct = FALSE)$conf.int).
         assert!((cell.decided.low - 0.0456).abs() < 1e-3 && (cell.decided.high - 0.6994).abs() < 1e-3);
-        // Open cells: 0, 1/4, 1/2, 3/4 of the 40 empty cells; median 0.375.
+        // Open cells of the fractional points: 1/4, 1/2, 3/4 of the 40 empty cells; median 1/2.
         let open = cell.open_cells.unwrap();
-        assert!((open.value - 0.375).abs() < 1e-12 && open.n == 4, "{open:?}");
+        assert!((open.value - 0.5).abs() < 1e-12 && open.n == 3, "{open:?}");
         assert!(open.low <= open.value && open.value <= open.high);
     }
 

@@ -15,7 +15,8 @@
 //! or set) and solver, the growth of time with N ([`stats::growth`], scope `{group}`); per (group,
 //! N) sweep over α, the α of the largest median time ([`stats::peak`], scope `{group} N={n}`); and
 //! per group, the exponent of the holes at that peak against the Latin-square law's
-//! [`HOLES_EXPONENT`] ([`stats::holes_law`]). A finding asks [`Uncertainty::speed`] whether a
+//! [`HOLES_EXPONENT`] ([`stats::holes_law`]). Root-only solvers get their LP's classes per (group,
+//! N) ([`super::root`]; `root_*`, `open_cells` rows). A finding asks [`Uncertainty::speed`] whether a
 //! pair's difference is decided ([`SIGNIFICANCE`]).
 
 use std::collections::BTreeMap;
@@ -24,7 +25,7 @@ use super::stats::{
     self, adjust, instance_time, median_time, par2, solved_share, Bootstrap, Center, Comparison, Estimate, EstimateRow,
     PairComparison, Paired, Quantity, Run, Sweep, Test, LEVEL,
 };
-use super::{solver_order, Alpha, Effort, Group, Results, HOLES_EXPONENT, MIN_PEAK_ALPHAS};
+use super::{solver_order, Alpha, Effort, Group, Results, RootCell, HOLES_EXPONENT, MIN_PEAK_ALPHAS};
 use crate::experiment::record::RunRow;
 
 /// The scope of every instance pooled.
@@ -207,6 +208,8 @@ pub(crate) struct Uncertainty {
     /// Per (group, N, solver) with instances run under two solver seeds or more: the seed split
     /// at the solver's peak and off it (or over the whole cell without an α sweep).
     pub seeds: Vec<SeedLuck>,
+    /// Per (group, N) and root-only solver ([`Results::root_solvers`]): what its LP decided.
+    pub roots: Vec<RootCell>,
     /// Per scope with at least two solvers, the single best solver (lowest PAR-2).
     pub single_best: Vec<(String, String)>,
     /// Per group, the virtual best's PAR-2 over the group's instances.
@@ -247,6 +250,16 @@ impl Uncertainty {
             ratio,
             p: w.p,
             p_adjusted: w.p_adjusted,
+        })
+    }
+
+    /// McNemar's test of `a` against `b` (either order) in `scope` on finished against not: for
+    /// root-only solvers, decided by the LP against not.
+    pub fn finished_test(&self, scope: &str, a: &str, b: &str) -> Option<&Comparison> {
+        self.comparisons.iter().find(|c| {
+            c.scope == scope
+                && c.test == Test::Mcnemar
+                && ((c.solver_a == a && c.solver_b == b) || (c.solver_a == b && c.solver_b == a))
         })
     }
 
@@ -321,6 +334,24 @@ impl Results {
             for solver in &solvers {
                 self.laws(&mut out, group, solver, instances, sweeps_fill, &boot);
                 seed_luck(&mut out, group, solver, instances, limit, &boot);
+            }
+        }
+        out.roots = self.root_cells(false);
+        for cell in &out.roots {
+            let scope = cell_scope(&cell.group, cell.n);
+            let [integral, infeasible, fractional, _] = cell.shares;
+            let shares = [
+                (Quantity::RootDecided, Some(cell.decided)),
+                (Quantity::RootIntegral, Some(integral)),
+                (Quantity::RootInfeasible, Some(infeasible)),
+                (Quantity::RootFractional, Some(fractional)),
+                (Quantity::OpenCells, cell.open_cells),
+                (Quantity::RootSeconds, cell.seconds),
+            ];
+            for (statistic, estimate) in shares {
+                if let Some(e) = estimate {
+                    out.estimates.push(EstimateRow::new(&scope, &cell.solver, statistic, &e));
+                }
             }
         }
         out

@@ -531,3 +531,79 @@ fn pop_models_written_to_lp_and_mps_solve_from_the_file() {
         }
     }
 }
+
+/// A root-only solve (`root = true`) of `puzzle` by `kind`.
+fn root_solve(kind: solve::SolverKind, puzzle: &Grid) -> Report {
+    let options = SolverOptions { root: true, ..SolverOptions::default() };
+    let mut solver = kind.build(&options);
+    solve::solve(&mut *solver, puzzle, &Limits::seconds(60.0)).unwrap_or_else(|e| panic!("{kind:?}: {e}"))
+}
+
+#[test]
+fn a_root_lp_answers_with_a_verified_integral_point_or_stops_at_a_fractional_one() {
+    use solve::{RootLp, SolverKind};
+    for (puzzle, solution) in samples("9x9-sample") {
+        let empty = puzzle.cells().iter().filter(|&&v| v == 0).count() as u64;
+        for kind in [SolverKind::IlpEdge, SolverKind::IlpClique, SolverKind::IlpPop, SolverKind::IlpPlacement] {
+            let report = root_solve(kind, &puzzle);
+            match (&report.outcome, report.stats.root_lp) {
+                (Outcome::Solved(grid), Some(RootLp::Integral)) => {
+                    assert_eq!(grid, &solution, "{kind:?}: the (unique) solution");
+                    assert_eq!(
+                        (report.stats.fractional, report.stats.fractional_cells),
+                        (Some(0), Some(0)),
+                        "{kind:?}"
+                    );
+                }
+                (Outcome::LimitReached, Some(RootLp::Fractional)) => {
+                    assert!(report.stats.fractional.is_some_and(|k| k > 0), "{kind:?}: {report:?}");
+                    let open = report.stats.fractional_cells.expect("undecided cells counted");
+                    assert!((1..=empty).contains(&open), "{kind:?}: {open} of {empty} empty cells open");
+                    assert!(report.note.as_deref().unwrap_or("").contains("root LP fractional"), "{report:?}");
+                }
+                other => panic!("{kind:?}: a solvable puzzle's root LP gave {other:?}"),
+            }
+            assert!(report.stats.nodes.is_none_or(|n| n <= 1), "{kind:?}: no branching at the root: {report:?}");
+        }
+    }
+    // The clique and placement LPs decide every one of these 7 puzzles; the edge LP does not.
+    let decided =
+        |kind| samples("9x9-sample").iter().filter(|(p, _)| root_solve(kind, p).outcome.solution().is_some()).count();
+    assert_eq!(decided(solve::SolverKind::IlpClique), 7);
+    assert_eq!(decided(solve::SolverKind::IlpPlacement), 7);
+    assert!(decided(solve::SolverKind::IlpEdge) < 7);
+}
+
+#[test]
+fn a_stronger_formulation_proves_at_least_every_infeasibility_a_weaker_one_proves() {
+    // LP infeasibility is monotone in strength: the clique polytope lies inside the edge model's
+    // (with the givens), and the placement LP is the clique LP's Dantzig–Wolfe reformulation.
+    use solve::SolverKind::{IlpClique, IlpEdge, IlpPlacement};
+    let puzzles = read("tests/data/9x9-unsolvable.txt");
+    let mut proved = [0; 3];
+    for (i, entry) in puzzles.iter().enumerate() {
+        let says: Vec<bool> = [IlpEdge, IlpClique, IlpPlacement]
+            .iter()
+            .map(|&kind| {
+                let report = root_solve(kind, &entry.puzzle);
+                assert!(report.outcome.solution().is_none(), "#{i} {kind:?}: an unsolvable puzzle solved");
+                report.outcome == Outcome::Infeasible
+            })
+            .collect();
+        for (count, &said) in proved.iter_mut().zip(&says) {
+            *count += usize::from(said);
+        }
+        assert!(!says[0] || says[1], "#{i}: the edge LP is infeasible, the clique LP is not");
+        assert!(!says[1] || says[2], "#{i}: the clique LP is infeasible, the placement LP is not");
+    }
+    assert!(proved[2] > proved[0], "placement proves more than edge: {proved:?}");
+}
+
+#[test]
+fn root_applies_to_the_ilp_solvers_only() {
+    let sample = crate::common::data("9x9-sample.txt");
+    let (code, err) =
+        crate::common::code_and_err(&["solve", "-s", "backtrack", "--root", sample.to_str().unwrap()], "");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("--root does not apply to backtrack"), "{err}");
+}

@@ -12,11 +12,12 @@
 //!
 //! Each finding is a value ([`Finding`], in [`super::finding`]): the question it answers, the
 //! numbers it states and its sentence, written once by the function that chooses it ([`trust`],
-//! [`speed`], [`laws`], [`seeds`], [`model`]; the peers' finding by [`super::peers`]).
+//! [`speed`], [`laws`], [`seeds`], [`model`], [`root`]; the peers' finding by [`super::peers`]).
 
 mod conclusions;
 mod laws;
 mod model;
+mod root;
 mod seeds;
 mod speed;
 mod trust;
@@ -63,6 +64,7 @@ pub(crate) fn findings(results: &Results, analysis: &Analysis, u: &Uncertainty, 
     out.extend(super::peers::finding(&analysis.peers, u));
     out.extend(speed::par2(results, u, figures));
     let mode = preferred_mode(results);
+    out.extend(mode.as_ref().and_then(|mode| root::root(u, mode)));
     out.extend(mode.as_ref().and_then(|mode| laws::growth(u, &ranking, mode, figures)));
     out.extend(mode.as_ref().and_then(|mode| laws::peak(u, &ranking, mode, figures)));
     out.extend(mode.as_ref().and_then(|mode| seeds::luck(u, &ranking, mode)));
@@ -76,7 +78,9 @@ pub(crate) fn findings(results: &Results, analysis: &Analysis, u: &Uncertainty, 
 /// The paragraphs of the Conclusions section ([`conclusions`]).
 pub(crate) fn conclusions(results: &Results, analysis: &Analysis, u: &Uncertainty) -> Vec<String> {
     let mode = preferred_mode(results);
-    conclusions::conclusions(analysis, u, &ranking(results), mode.as_ref())
+    let mut out = conclusions::conclusions(analysis, u, &ranking(results), mode.as_ref());
+    out.extend(mode.as_ref().and_then(|mode| root::conclusion(u, mode)));
+    out
 }
 
 /// The solvers by PAR-2 over all runs, best first.

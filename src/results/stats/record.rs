@@ -69,6 +69,18 @@ pub(crate) enum Quantity {
     SeedShare,
     /// The median over instances of the slowest seed's time over the fastest's.
     SeedSpread,
+    /// Root-only runs: the share the LP alone decided (integral point or infeasible LP).
+    RootDecided,
+    /// Root-only runs: the share whose LP point was integral (the solution).
+    RootIntegral,
+    /// Root-only runs: the share whose LP was infeasible (proof accepted).
+    RootInfeasible,
+    /// Root-only runs: the share whose LP point was fractional.
+    RootFractional,
+    /// Root-only runs with an LP point: the median share of the empty cells it leaves undecided.
+    OpenCells,
+    /// Root-only runs: the median seconds of the LP (a run stopped at the limit at its time).
+    RootSeconds,
 }
 
 /// One row of `estimates.csv`: a statistic of one solver in one scope, with its interval and n.
@@ -171,11 +183,26 @@ mod tests {
     #[test]
     fn statistics_are_written_as_their_names() {
         use Quantity::*;
-        let names: Vec<String> =
-            [Median, Par2, SolvedShare, PeakAlpha, GrowthExponent, GrowthBase, HolesExponent, SeedShare, SeedSpread]
-                .iter()
-                .map(|q| serde_json::to_string(q).unwrap())
-                .collect();
+        let names: Vec<String> = [
+            Median,
+            Par2,
+            SolvedShare,
+            PeakAlpha,
+            GrowthExponent,
+            GrowthBase,
+            HolesExponent,
+            SeedShare,
+            SeedSpread,
+            RootDecided,
+            RootIntegral,
+            RootInfeasible,
+            RootFractional,
+            OpenCells,
+            RootSeconds,
+        ]
+        .iter()
+        .map(|q| serde_json::to_string(q).unwrap())
+        .collect();
         let expected = [
             "median",
             "par2",
@@ -186,6 +213,12 @@ mod tests {
             "holes_exponent",
             "seed_share",
             "seed_spread",
+            "root_decided",
+            "root_integral",
+            "root_infeasible",
+            "root_fractional",
+            "open_cells",
+            "root_seconds",
         ];
         assert_eq!(names, expected.map(|n| format!("\"{n}\"")));
         assert_eq!(serde_json::to_string(&Test::Mcnemar).unwrap(), "\"mcnemar\"");

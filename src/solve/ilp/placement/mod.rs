@@ -392,9 +392,10 @@ impl Search<'_> {
         let fractional = values.iter().filter(|&&v| is_fractional(v)).count() as u64;
         let x = self.cell_digits(&values);
         let n = self.puzzle.n();
-        let open = x.chunks(n).enumerate().filter(|(cell, xs)| {
-            self.puzzle.cells()[*cell] == 0 && xs.iter().any(|&v| is_fractional(v))
-        });
+        let open = x
+            .chunks(n)
+            .enumerate()
+            .filter(|(cell, xs)| self.puzzle.cells()[*cell] == 0 && xs.iter().any(|&v| is_fractional(v)));
         let cells = open.count() as u64;
         let kind = if fractional == 0 { RootLp::Integral } else { RootLp::Fractional };
         self.root = Some(format!("root LP {} after {} rounds", kind.word(), self.rounds));

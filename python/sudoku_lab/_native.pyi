@@ -124,6 +124,7 @@ def solve(
     perturb: bool = False,
     preprocess: bool = False,
     members: Sequence[str] | None = None,
+    root: bool = False,
 ) -> SolveResult:
     """Solves one grid with a built-in solver or one defined in ``external`` TOML file(s).
 
@@ -151,6 +152,7 @@ def solve_many(
     perturb: bool = False,
     preprocess: bool = False,
     members: Sequence[str] | None = None,
+    root: bool = False,
 ) -> list[SolveResult]:
     """Solves many grids with one solver on ``jobs`` threads (at most one per core), without the
     GIL; results in order. A wrong answer is a result with outcome ``error``."""

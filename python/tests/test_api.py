@@ -609,3 +609,15 @@ def test_grids_pickle_hash_and_compare():
     back = pickle.loads(pickle.dumps(wide))
     assert back == wide and back.box == (3, 2) and hash(back) == hash(wide)
     assert len({wide, back, sl.Grid.empty("3x2")}) == 2
+
+
+def test_root_stops_an_ilp_solver_at_its_lp_relaxation():
+    puzzle, solution = corpus("9x9-sample")[0]
+    clique = sl.solve(sl.Grid(puzzle), "ilp-clique", root=True, time_limit=30)
+    assert (clique.outcome, clique.stats["root_lp"], clique.stats["fractional"]) == ("solved", "integral", 0)
+    assert clique.solution.to_text().strip() == solution
+    edge = sl.solve(sl.Grid(puzzle), "ilp-edge", root=True, time_limit=30)
+    assert (edge.outcome, edge.stats["root_lp"], edge.solution) == ("limit", "fractional", None)
+    assert 0 < edge.stats["fractional_cells"] <= puzzle.count(".") + puzzle.count("0")
+    with pytest.raises(ValueError, match="^root does not apply to backtrack"):
+        sl.solve(sl.Grid(puzzle), "backtrack", root=True)

@@ -70,17 +70,20 @@ pub(crate) fn section(out: &mut String, results: &Results, u: &Uncertainty) {
          *Unfinished*: no LP answer within the limit (or one not accepted). *Decided* = integral or infeasible, \
          with Wilson's 95 % interval. *Open cells*: over the fractional points, the median share of the empty \
          cells the point leaves undecided (some x(cell, digit) strictly between 0 and 1, whatever the \
-         formulation's columns are), bootstrap 95 % CI. *LP time*: the median seconds of the LP solve (model \
-         building excluded; a run stopped at the limit at its time), bootstrap 95 % CI. *Columns*, *rounds*: \
-         column generation's median placements and pricing rounds. With an objective of 0 an LP point is \
+         formulation's columns are), bootstrap 95 % CI; *fractional columns*, their median number of columns \
+         strictly between 0 and 1 (columns mean different things in each formulation). *LP time*: the median seconds of the LP solve (model \
+         building excluded; a run stopped at the limit at its time), bootstrap 95 % CI. *Columns*: the median \
+         columns of the model (for column generation, the placements it generated); *rounds*: its median pricing \
+         rounds. Elsewhere in this report a root-only run the LP did not decide counts as unfinished (at the PAR-2 \
+         penalty), like a run stopped at the limit; its LP time is here. With an objective of 0 an LP point is \
          whatever vertex the simplex method (or crossover) stops at, so *integral* is a property of that point. \
          Rows of `estimates.csv`: `root_decided`, `root_integral`, `root_infeasible`, `root_fractional`, \
          `open_cells`, `root_seconds`.\n\n",
     );
     out.push_str(
-        "| Group | N | Solver | Runs | Integral | Infeasible | Fractional | Unfinished | Decided (95 % CI) | Open cells (95 % CI) | LP time (95 % CI) | Columns | Rounds |\n",
+        "| Group | N | Solver | Runs | Integral | Infeasible | Fractional | Unfinished | Decided (95 % CI) | Open cells (95 % CI) | Fractional columns | LP time (95 % CI) | Columns | Rounds |\n",
     );
-    out.push_str("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    out.push_str("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for cell in &u.roots {
         let [integral, infeasible, fractional, unfinished] = RootClass::ALL.map(|c| cell.count(c));
         let decided = &cell.decided;
@@ -91,7 +94,7 @@ pub(crate) fn section(out: &mut String, results: &Results, u: &Uncertainty) {
         let median = |m: Option<f64>| m.map_or("–".to_owned(), fmt_num);
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {} | {integral} | {infeasible} | {fractional} | {unfinished} | {:.2} ({:.2}–{:.2}) | {open} | {time} | {} | {} |",
+            "| {} | {} | {} | {} | {integral} | {infeasible} | {fractional} | {unfinished} | {:.2} ({:.2}–{:.2}) | {open} | {} | {time} | {} | {} |",
             cell.group,
             cell.n,
             inline_code(&cell.solver),
@@ -99,6 +102,7 @@ pub(crate) fn section(out: &mut String, results: &Results, u: &Uncertainty) {
             decided.value,
             decided.low,
             decided.high,
+            median(cell.fractional_columns),
             median(cell.columns),
             median(cell.rounds),
         );

@@ -11,7 +11,7 @@
 //! Per (group, N) and per (group, N, α), and per root solver ([`RootCell`]): each class's share with
 //! Wilson's interval; over the fractional points, the median share of the empty cells the point
 //! leaves undecided (some x(cell, digit) strictly between 0 and 1, whatever the formulation's
-//! columns are), with its bootstrap interval; the median seconds of the LP (the limit for a run
+//! columns are), with its bootstrap interval, and the median number of fractional columns; the median seconds of the LP (the limit for a run
 //! stopped there), with its bootstrap interval; and, for column generation, the median columns
 //! and pricing rounds. Runs are counted, so with solver seeds an instance counts once per seed.
 
@@ -84,6 +84,8 @@ pub(crate) struct RootCell {
     pub decided: Estimate,
     /// Over the fractional points: the median share of the empty cells left undecided.
     pub open_cells: Option<Estimate>,
+    /// Over the fractional points: the median number of fractional columns.
+    pub fractional_columns: Option<f64>,
     /// The median seconds of the LP over every run (a run stopped at the limit at its time).
     pub seconds: Option<Estimate>,
     /// Over the runs with a point: the median number of columns (placements generated).
@@ -142,10 +144,10 @@ impl Results {
         };
         let decided = share(classes.iter().filter(|c| c.decided()).count());
         let scope = format!("{}/{n}/{}/{solver}", group.name(), alpha.map_or("all".to_string(), |a| a.to_string()));
-        let open: Vec<f64> = rows
-            .iter()
-            .zip(&classes)
-            .filter(|(_, &class)| class == RootClass::Fractional)
+        let fractional_points = || rows.iter().zip(&classes).filter(|(_, &class)| class == RootClass::Fractional);
+        let fractional_columns: Vec<f64> =
+            fractional_points().filter_map(|(r, _)| Some(r.fractional? as f64)).collect();
+        let open: Vec<f64> = fractional_points()
             .filter_map(|(r, _)| {
                 let empty = (r.n * r.n).saturating_sub(r.givens);
                 Some(r.fractional_cells? as f64 / empty.max(1) as f64)
@@ -164,6 +166,7 @@ impl Results {
             shares: counts.map(share),
             decided,
             open_cells: median_estimate(&open, &boot.for_label(&format!("{scope}/open"))),
+            fractional_columns: median(&fractional_columns),
             seconds: median_estimate(&seconds, &boot.for_label(&format!("{scope}/seconds"))),
             columns: median(&columns),
             rounds: median(&rounds),
@@ -242,6 +245,8 @@ mod tests {
         // Open cells of the fractional points: 1/4, 1/2, 3/4 of the 40 empty cells; median 1/2.
         let open = cell.open_cells.unwrap();
         assert!((open.value - 0.5).abs() < 1e-12 && open.n == 3, "{open:?}");
+        // Their fractional columns: 20, 40, 60.
+        assert_eq!(cell.fractional_columns, Some(40.0));
         assert!(open.low <= open.value && open.value <= open.high);
     }
 

@@ -13,6 +13,10 @@
 //! and no MIP gap setting matters. Ablation options ([`SolverOptions`]): `propagate` places the
 //! singles before building ([`crate::solve::propagate`]); `perturb` gives each column a seeded
 //! random cost ([`clique::objective`]) and stops HiGHS at its first feasible point all the same.
+//! With `root` (the root-LP study) HiGHS solves the model's LP relaxation only
+//! (`solve_relaxation`): an integral point is decoded as the solution, an infeasible LP answers
+//! `Infeasible`, a fractional point `LimitReached`, and [`Stats::root_lp`], [`Stats::fractional`]
+//! and [`Stats::fractional_cells`] say which.
 //!
 //! [`write_model`] writes any model to an LP or MPS file, as HiGHS writes it, with columns
 //! named `x_r{row}c{col}_{digit}` (POP's `y_…` and `z_…`: [`pop::Column::name`]); [`solve_model_file`] reads such a file back into HiGHS and

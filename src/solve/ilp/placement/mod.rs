@@ -42,9 +42,14 @@
 //! naked and hidden singles; the pricer only builds placements the node allows, and the master
 //! switches the others off by their bounds. Depth first.
 //!
+//! **Root only** ([`SolverOptions::root`], the root-LP study): column generation on the givens'
+//! candidates (no singles placed first, so the LP sees what the clique model's does) to LP
+//! optimality, then the point's verdict — integral (decoded, verified), fractional (no answer),
+//! infeasible (a proof above) — and no MIP, no branching.
+//!
 //! Stats: `nodes` = branch-and-price nodes, `variables` = placements generated, `constraints` =
 //! the master's rows, `lp_solves` and `lp_iterations` = the master's LP solves and their simplex
-//! iterations; the note gives the pricing rounds, the root LP (integral, fractional or
+//! iterations, `pricing_rounds`; root only, `root_lp`, `fractional` and `fractional_cells`; the note gives the pricing rounds, the root LP (integral, fractional or
 //! infeasible, and its rounds) and the MIP's answer. `limits.max_solutions` is not used: the
 //! solver looks for one solution. Config options: `highs_options` (after [`OPTIONS`]); the seed
 //! becomes HiGHS's `random_seed`.

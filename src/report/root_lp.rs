@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::results::{
-    cell_scope, fmt_num, fmt_seconds, fmt_seconds_range, Group, Results, RootCell, RootClass, Uncertainty,
+    cell_scope, fmt_num, fmt_seconds, fmt_seconds_range, Group, Results, RootCell, RootClass, Uncertainty, SIGNIFICANCE,
 };
 
 use super::finding::p_text;
@@ -13,9 +13,6 @@ use super::inline_code;
 
 /// The heading of the section.
 pub const ROOT_HEADING: &str = "## Root LP relaxations";
-
-/// The significance level a comparison must reach to be called decided.
-const SIGNIFICANCE: f64 = 0.05;
 
 /// How the LP that decides most in one (group, N) stands against another root LP.
 #[derive(Debug, Clone, PartialEq)]

@@ -25,7 +25,8 @@ mod summary;
 mod sweep;
 mod uncertainty;
 pub(crate) use uncertainty::{
-    cell_scope, GrowthLaw, HardnessPeak, Place, SeedLuck, Speed, Uncertainty, ALL_SCOPE, MIN_PEAK_EFFORT, VIRTUAL_BEST,
+    cell_scope, GrowthLaw, HardnessPeak, Place, SeedLuck, Speed, Uncertainty, ALL_SCOPE, MIN_PEAK_EFFORT, SIGNIFICANCE,
+    VIRTUAL_BEST,
 };
 mod view;
 

@@ -171,7 +171,10 @@ fn stats_csv_appends_the_cdcl_columns_the_portfolio_winner_lp_solves_and_the_mea
     let csv = std::fs::read_to_string(&stats).unwrap();
     let header = csv.lines().next().unwrap();
     assert!(
-        header.ends_with(",note,conflicts,decisions,propagations,winner,lp_solves,cpu_seconds,peak_rss_mb"),
+        header.ends_with(
+            ",note,conflicts,decisions,propagations,winner,lp_solves,cpu_seconds,peak_rss_mb,\
+             root_lp,fractional,fractional_cells,pricing_rounds"
+        ),
         "{header}"
     );
     assert!(csv.lines().nth(1).unwrap().starts_with("1,sat,solved,"), "{csv}");

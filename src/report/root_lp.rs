@@ -106,7 +106,7 @@ pub(crate) fn section(out: &mut String, results: &Results, u: &Uncertainty) {
     }
     out.push('\n');
     leads_table(out, u);
-    per_alpha(out, results);
+    per_alpha(out, results, u);
 }
 
 /// Which LP decides most per (group, N), against each other root LP.
@@ -143,8 +143,8 @@ fn leads_table(out: &mut String, u: &Uncertainty) {
 
 /// Per (group, N, α), each root LP's runs by class: integral · infeasible · fractional ·
 /// unfinished (descriptive: a few instances per α).
-fn per_alpha(out: &mut String, results: &Results) {
-    let cells: Vec<RootCell> = results.root_cells(true).into_iter().filter(|c| c.alpha.is_some()).collect();
+fn per_alpha(out: &mut String, results: &Results, u: &Uncertainty) {
+    let cells = &u.root_alphas;
     let solvers = results.root_solvers();
     if cells.is_empty() {
         return;

@@ -154,8 +154,8 @@ impl Results {
             })
             .collect();
         let seconds: Vec<f64> = rows.iter().map(|r| r.seconds).collect();
-        let with_point = rows.iter().filter(|r| r.fractional.is_some());
-        let columns: Vec<f64> = with_point.clone().filter_map(|r| Some(r.variables? as f64)).collect();
+        let columns: Vec<f64> =
+            rows.iter().filter(|r| r.fractional.is_some()).filter_map(|r| Some(r.variables? as f64)).collect();
         let rounds: Vec<f64> = rows.iter().filter_map(|r| Some(r.pricing_rounds? as f64)).collect();
         RootCell {
             group,

@@ -210,6 +210,8 @@ pub(crate) struct Uncertainty {
     pub seeds: Vec<SeedLuck>,
     /// Per (group, N) and root-only solver ([`Results::root_solvers`]): what its LP decided.
     pub roots: Vec<RootCell>,
+    /// The same per (group, N, α): what each root LP decided at each fill.
+    pub root_alphas: Vec<RootCell>,
     /// Per scope with at least two solvers, the single best solver (lowest PAR-2).
     pub single_best: Vec<(String, String)>,
     /// Per group, the virtual best's PAR-2 over the group's instances.
@@ -336,7 +338,7 @@ impl Results {
                 seed_luck(&mut out, group, solver, instances, limit, &boot);
             }
         }
-        out.roots = self.root_cells(false);
+        (out.roots, out.root_alphas) = self.root_cells(true).into_iter().partition(|c| c.alpha.is_none());
         for cell in &out.roots {
             let scope = cell_scope(&cell.group, cell.n);
             let [integral, infeasible, fractional, _] = cell.shares;

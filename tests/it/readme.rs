@@ -534,3 +534,38 @@ fn every_interval_in_the_results_headlines_is_a_row_of_the_folders_tables() {
     }
     assert!(checked >= 10, "only {checked} intervals checked");
 }
+
+/// The README's 9×9 bullet states the range of the benchmark page's table (backtrack's mean time
+/// as a fraction of tdoku's, over every set and both tasks), and that table is the measured one
+/// in `results/bench/README.md` (its isomorph rows of `backtrack`), so the headline moves with
+/// the measurement.
+#[test]
+fn the_benchmark_bullet_is_the_range_of_the_measured_performance_table() {
+    let readme = std::fs::read_to_string(Path::new(ROOT).join("README.md")).unwrap();
+    let bullet = &readme[readme.find("- **At 9×9**, `backtrack` takes ").expect("the 9×9 bullet")..];
+    let range = bullet.split("takes ").nth(1).and_then(|s| s.split(" of tdoku").next()).expect("takes A–B of tdoku");
+    let (low, high) = range.split_once('–').expect("a range A–B");
+    let stated: (f64, f64) = (low.parse().unwrap(), high.parse().unwrap());
+    let means: Vec<f64> = table_rows("docs/benchmarks.md", "### Performance at 9×9")
+        .into_iter()
+        .flat_map(|(_, rest)| {
+            rest.split('|').filter_map(|cell| cell.trim().split(" (").next()?.parse::<f64>().ok()).collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(means.len(), 6, "3 sets × 2 tasks in docs/benchmarks.md: {means:?}");
+    let measured = read("results/bench/README.md");
+    for (set, rest) in table_rows("docs/benchmarks.md", "### Performance at 9×9") {
+        let (name, puzzles) = set.split_once(" (").expect("set (isomorphs)");
+        let puzzles = puzzles.trim_end_matches(')').replace(',', "");
+        for (solutions, cell) in (1..=2).zip(rest.split('|').map(str::trim)) {
+            let (mean, median) = cell.trim_end_matches(')').split_once(" (").expect("mean (median)");
+            let row = format!("| 9x9-{} (isomorphs) | {solutions} | backtrack | {puzzles} |", name.replace('-', ""));
+            let line = measured.lines().find(|l| l.starts_with(&row)).unwrap_or_else(|| panic!("no row {row}"));
+            let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+            assert_eq!(&cells[cells.len() - 2..], [mean, median], "docs/benchmarks.md {set} against {line}");
+        }
+    }
+    let min = means.iter().copied().fold(f64::INFINITY, f64::min);
+    let max = means.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    assert_eq!(stated, (min, max), "README says {range}; docs/benchmarks.md's table ranges {min}–{max}");
+}

@@ -79,7 +79,7 @@ pub(crate) fn findings(results: &Results, analysis: &Analysis, u: &Uncertainty, 
 pub(crate) fn conclusions(results: &Results, analysis: &Analysis, u: &Uncertainty) -> Vec<String> {
     let mode = preferred_mode(results);
     let mut out = conclusions::conclusions(analysis, u, &ranking(results), mode.as_ref());
-    out.extend(mode.as_ref().and_then(|mode| root::conclusion(results, u, mode)));
+    out.extend(mode.as_ref().and_then(|mode| root::conclusion(u, mode)));
     out
 }
 

@@ -5,7 +5,7 @@
 use super::super::finding::{Finding, Kind, Stated, What};
 use super::super::root_lp::{leads, Lead};
 use super::code;
-use crate::results::{Group, Results, RootCell, Uncertainty};
+use crate::results::{Group, RootCell, Uncertainty};
 
 /// The decided share of `cell` as a stated number at its N.
 fn decided(f: &mut Finding, cell: &RootCell) -> String {
@@ -67,13 +67,12 @@ pub(super) fn root(u: &Uncertainty, mode: &Group) -> Option<Finding> {
 /// The conclusion: at the largest N of `mode` with root-only runs, each root LP's decided share
 /// and median LP time, each with its interval and n, and the lowest α it decided a run at; `None`
 /// without root-only runs.
-pub(super) fn conclusion(results: &Results, u: &Uncertainty, mode: &Group) -> Option<String> {
+pub(super) fn conclusion(u: &Uncertainty, mode: &Group) -> Option<String> {
     let n = u.roots.iter().filter(|c| c.group == *mode).map(|c| c.n).max()?;
     let cells: Vec<&RootCell> = u.roots.iter().filter(|c| c.group == *mode && c.n == n).collect();
-    let per_alpha = results.root_cells(true);
     // The lowest α at which `solver`'s LP decided a run, at this N.
     let lowest = |solver: &str| {
-        per_alpha
+        u.root_alphas
             .iter()
             .filter(|c| c.group == *mode && c.n == n && c.solver == solver && c.decided.value > 0.0)
             .filter_map(|c| c.alpha)

@@ -45,7 +45,8 @@
 //! **Root only** ([`SolverOptions::root`], the root-LP study): column generation on the givens'
 //! candidates (no singles placed first, so the LP sees what the clique model's does) to LP
 //! optimality, then the point's verdict — integral (decoded, verified), fractional (no answer),
-//! infeasible (a proof above) — and no MIP, no branching.
+//! infeasible (a proof above) — and no MIP, no branching. A dead end of the givens (an empty cell
+//! or a house digit without candidates) is the LP's infeasibility at once, as in the clique model.
 //!
 //! Stats: `nodes` = branch-and-price nodes, `variables` = placements generated, `constraints` =
 //! the master's rows, `lp_solves` and `lp_iterations` = the master's LP solves and their simplex
@@ -69,7 +70,7 @@ use std::time::{Duration, Instant};
 
 use crate::graph::{digit_of, ConstraintGraph};
 use crate::grid::Grid;
-use crate::solve::candidates::Candidates;
+use crate::solve::candidates::{dead_end, Candidates};
 use crate::solve::ilp::lock_highs;
 use crate::solve::{is_fractional, Limits, Outcome, Report, RootLp, SolveError, Solver, SolverOptions, Stats};
 use crate::verify::is_solution_of;
@@ -374,8 +375,16 @@ impl Search<'_> {
 
     /// The root LP alone (a root-only solve): column generation on the givens' candidates `masks`,
     /// then the point's verdict — integral (decoded and checked), fractional, infeasible (a proof)
-    /// or the limit.
+    /// or the limit. A dead end of the givens ([`dead_end`]) is the LP's infeasibility before any
+    /// round: a cell without candidates has a row no placement covers, and a house digit without
+    /// a cell leaves its digit no placement, so its convexity row is empty (the clique and POP
+    /// builders refuse the same puzzles by the same test).
     fn root_lp_only(&mut self, masks: &Masks) -> Result<End, String> {
+        if let Some(dead) = dead_end(self.puzzle, &self.graph, &Candidates::new(self.puzzle, &self.graph)) {
+            self.root = Some("root LP infeasible before column generation: a row no placement covers".to_string());
+            self.root_lp = Some((RootLp::Infeasible, None));
+            return Ok(End::Infeasible(dead.describe(self.puzzle.n())));
+        }
         self.master.allow(&|p: &Placement| p.cells.iter().all(|&c| masks[c] & 1 << p.colour != 0))?;
         let values = match self.column_generation(masks)? {
             NodeLp::Limit => {

@@ -218,6 +218,20 @@ fn random_fills_get_the_verdict_backtracking_gets_and_infeasible_ones_say_how() 
 }
 
 #[test]
+fn the_root_lp_alone_refutes_a_dead_end_of_the_givens_before_any_pricing_round() {
+    // Row 1 misses digit 1, and the box of its two empty cells already holds a 1: digit 1 has no
+    // placement, so the master's convexity row for it is empty and the LP infeasible (the clique
+    // model's row for (row 1, digit 1) is empty too).
+    let puzzle = crate::format::parse("23....1.........", "test", None, None).expect("a puzzle").remove(0).puzzle;
+    let mut root = IlpPlacement::new(&SolverOptions { root: true, ..SolverOptions::default() });
+    let report = solve(&mut root, &puzzle, &Limits::seconds(60.0)).expect("no backend failure");
+    assert_eq!(report.outcome, Outcome::Infeasible, "{report:?}");
+    assert_eq!(report.stats.root_lp, Some(RootLp::Infeasible));
+    assert_eq!(report.stats.pricing_rounds, Some(0), "no round priced");
+    assert!(report.note.as_deref().unwrap_or("").starts_with("digit 1 has no candidate cell in row 1"), "{report:?}");
+}
+
+#[test]
 fn a_short_time_limit_is_a_limit_never_a_verdict() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let puzzle = planted(shape(5, 5), 0.3, &mut rng).puzzle;

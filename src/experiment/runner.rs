@@ -2,7 +2,8 @@
 //!
 //! Before anything is written, the folder is checked: results from a different config (or another
 //! shard) are refused unless `--force` discards them, and results of this config are continued
-//! only with `--resume`. Then the run's `unique` puzzles are generated; one that cannot be (not
+//! only with `--resume`, and only by a build of the revision `meta.json` names (its one
+//! `git_revision` speaks for every row). Then the run's `unique` puzzles are generated; one that cannot be (not
 //! found within its budget) stops the run here, with nothing written or solved. The `random` and
 //! `planted` instances are generated one at a time as the job slots reach them, and every instance
 //! is appended to `instances.txt` when it is reached, so memory holds only the instances in flight.
@@ -630,6 +631,17 @@ fn check_folder(folder: &Path, config: &Config, options: &RunOptions) -> Result<
         let why = format!(
             "it already holds {} runs of this config; pass --resume to continue them, or --force to start over",
             rows.len()
+        );
+        return Err(refused(folder, why));
+    }
+    let build = super::meta::git_revision();
+    if !rows.is_empty() && meta.git_revision != build {
+        // meta.json names one build for all of the folder's runs: a rebuilt binary would mix two.
+        let why = format!(
+            "its runs were made by a build of revision {}, this program is a build of {build}: one folder holds one \
+             build's runs; continue with that build ({}), or pass --force to start over",
+            meta.git_revision,
+            if meta.executable.is_empty() { "its meta.json names no program" } else { &meta.executable }
         );
         return Err(refused(folder, why));
     }

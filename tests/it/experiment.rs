@@ -744,6 +744,33 @@ fn a_hand_edited_time_limit_in_meta_json_is_refused_by_resume_and_said_by_report
 }
 
 #[test]
+fn resume_refuses_a_folder_whose_runs_another_build_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("tiny.toml");
+    fs::write(&config, TINY).unwrap();
+    let out = dir.path().join("r");
+    assert_ok(&run(&config, &out, &[], &[]));
+    let meta_path = out.join("meta.json");
+    let text = fs::read_to_string(&meta_path).unwrap();
+    let meta: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let ours = meta["git_revision"].as_str().unwrap().to_string();
+    // The same build continues its own folder.
+    assert_ok(&run(&config, &out, &["--resume"], &[]));
+    // meta.json says another build made the runs: continuing would put two builds in one folder.
+    fs::write(&meta_path, text.replace(&format!("\"{ours}\""), "\"0123456789abcdef\"")).unwrap();
+    let o = run(&config, &out, &["--resume"], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let said = stderr(&o);
+    assert!(said.contains("made by a build of revision 0123456789abcdef"), "{said}");
+    assert!(said.contains(&format!("this program is a build of {ours}")), "{said}");
+    assert!(said.contains("--force"), "{said}");
+    assert_eq!(fs::read_to_string(&meta_path).unwrap().matches("0123456789abcdef").count(), 1, "nothing rewritten");
+    // --force starts over with this build.
+    assert_ok(&run(&config, &out, &["--force"], &[]));
+    assert!(fs::read_to_string(&meta_path).unwrap().contains(&format!("\"{ours}\"")));
+}
+
+#[test]
 fn provenance_is_the_builds_revision_and_no_git_runs_at_run_time() {
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("tiny.toml");

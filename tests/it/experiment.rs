@@ -706,13 +706,20 @@ fn a_run_refused_by_the_folder_lock_prints_no_banner() {
 const TINY: &str = "name = \"tiny\"\nboxes = [\"2x2\"]\nalphas = [0.5]\nmodes = [\"planted\"]\nrepeats = 1\n\
                     solvers = [\"backtrack\"]\ntime_limit = 10.0\nmemory_mb = 256\nseed = 1\n";
 
-#[test]
-fn a_hand_edited_time_limit_in_meta_json_is_refused_by_resume_and_said_by_report_and_plot() {
+/// A scratch folder with [`TINY`] written as `tiny.toml` and run once into `r`: (the folder, the
+/// config, the results).
+fn tiny_run() -> (TempDir, PathBuf, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let config = dir.path().join("tiny.toml");
     fs::write(&config, TINY).unwrap();
     let out = dir.path().join("r");
     assert_ok(&run(&config, &out, &[], &[]));
+    (dir, config, out)
+}
+
+#[test]
+fn a_hand_edited_time_limit_in_meta_json_is_refused_by_resume_and_said_by_report_and_plot() {
+    let (_dir, config, out) = tiny_run();
     // Untouched, the folder resumes and reports without a word about meta.json.
     assert_ok(&run(&config, &out, &["--resume"], &[]));
     let o = sudoku_lab(&["report", out.to_str().unwrap()], &[]);
@@ -745,11 +752,7 @@ fn a_hand_edited_time_limit_in_meta_json_is_refused_by_resume_and_said_by_report
 
 #[test]
 fn resume_refuses_a_folder_whose_runs_another_build_made() {
-    let dir = tempfile::tempdir().unwrap();
-    let config = dir.path().join("tiny.toml");
-    fs::write(&config, TINY).unwrap();
-    let out = dir.path().join("r");
-    assert_ok(&run(&config, &out, &[], &[]));
+    let (_dir, config, out) = tiny_run();
     let meta_path = out.join("meta.json");
     let text = fs::read_to_string(&meta_path).unwrap();
     let meta: serde_json::Value = serde_json::from_str(&text).unwrap();

@@ -3,8 +3,8 @@
 //! Before anything is written, the folder is checked: results from a different config (or another
 //! shard) are refused unless `--force` discards them, and results of this config are continued
 //! only with `--resume`, and only by a build of the revision `meta.json` names (its one
-//! `git_revision` speaks for every row). Then the run's `unique` puzzles are generated; one that cannot be (not
-//! found within its budget) stops the run here, with nothing written or solved. The `random` and
+//! `git_revision` speaks for every row). Then the run's `unique` puzzles are generated; one that
+//! cannot be (not found within its budget) stops the run here, with nothing written or solved. The `random` and
 //! `planted` instances are generated one at a time as the job slots reach them, and every instance
 //! is appended to `instances.txt` when it is reached, so memory holds only the instances in flight.
 //! Resuming re-reads `runs.csv`, drops a half-written last line and the rows

@@ -546,15 +546,16 @@ fn the_benchmark_bullet_is_the_range_of_the_measured_performance_table() {
     let range = bullet.split("takes ").nth(1).and_then(|s| s.split(" of tdoku").next()).expect("takes A–B of tdoku");
     let (low, high) = range.split_once('–').expect("a range A–B");
     let stated: (f64, f64) = (low.parse().unwrap(), high.parse().unwrap());
-    let means: Vec<f64> = table_rows("docs/benchmarks.md", "### Performance at 9×9")
-        .into_iter()
+    let rows = table_rows("docs/benchmarks.md", "### Performance at 9×9");
+    let means: Vec<f64> = rows
+        .iter()
         .flat_map(|(_, rest)| {
             rest.split('|').filter_map(|cell| cell.trim().split(" (").next()?.parse::<f64>().ok()).collect::<Vec<_>>()
         })
         .collect();
     assert_eq!(means.len(), 6, "3 sets × 2 tasks in docs/benchmarks.md: {means:?}");
     let measured = read("results/bench/README.md");
-    for (set, rest) in table_rows("docs/benchmarks.md", "### Performance at 9×9") {
+    for (set, rest) in &rows {
         let (name, puzzles) = set.split_once(" (").expect("set (isomorphs)");
         let puzzles = puzzles.trim_end_matches(')').replace(',', "");
         for (solutions, cell) in (1..=2).zip(rest.split('|').map(str::trim)) {

@@ -302,14 +302,15 @@ impl Search<'_> {
     fn run(&mut self) -> Result<End, String> {
         let shape = self.puzzle.shape();
         let n = shape.n();
-        let root = Candidates::new(self.puzzle, &self.graph).cells;
-        let mut stack: Vec<Masks> = vec![root];
+        let root = Candidates::new(self.puzzle, &self.graph);
+        if self.root_only {
+            self.nodes = 1;
+            return self.root_lp_only(&root);
+        }
+        let mut stack: Vec<Masks> = vec![root.cells];
         while let Some(mut masks) = stack.pop() {
             self.nodes += 1;
             let is_root = self.nodes == 1;
-            if is_root && self.root_only {
-                return self.root_lp_only(&masks);
-            }
             if !propagate(shape, self.graph.houses(), &mut masks) {
                 if is_root {
                     return Ok(End::Infeasible("propagation of the givens reached a contradiction".to_string()));
@@ -373,18 +374,19 @@ impl Search<'_> {
         x
     }
 
-    /// The root LP alone (a root-only solve): column generation on the givens' candidates `masks`,
+    /// The root LP alone (a root-only solve): column generation on the givens' candidates `root`,
     /// then the point's verdict — integral (decoded and checked), fractional, infeasible (a proof)
     /// or the limit. A dead end of the givens ([`dead_end`]) is the LP's infeasibility before any
     /// round: a cell without candidates has a row no placement covers, and a house digit without
     /// a cell leaves its digit no placement, so its convexity row is empty (the clique and POP
     /// builders refuse the same puzzles by the same test).
-    fn root_lp_only(&mut self, masks: &Masks) -> Result<End, String> {
-        if let Some(dead) = dead_end(self.puzzle, &self.graph, &Candidates::new(self.puzzle, &self.graph)) {
+    fn root_lp_only(&mut self, root: &Candidates) -> Result<End, String> {
+        if let Some(dead) = dead_end(self.puzzle, &self.graph, root) {
             self.root = Some("root LP infeasible before column generation: a row no placement covers".to_string());
             self.root_lp = Some((RootLp::Infeasible, None));
             return Ok(End::Infeasible(dead.describe(self.puzzle.n())));
         }
+        let masks = &root.cells;
         self.master.allow(&|p: &Placement| p.cells.iter().all(|&c| masks[c] & 1 << p.colour != 0))?;
         let values = match self.column_generation(masks)? {
             NodeLp::Limit => {

@@ -4,10 +4,10 @@
 //! shard) are refused unless `--force` discards them, and results of this config are continued
 //! only with `--resume`, and only by a build of the revision `meta.json` names (its one
 //! `git_revision` speaks for every row). Then the run's `unique` puzzles are generated; one that
-//! cannot be (not found within its budget) stops the run here, with nothing written or solved. The `random` and
-//! `planted` instances are generated one at a time as the job slots reach them, and every instance
-//! is appended to `instances.txt` when it is reached, so memory holds only the instances in flight.
-//! Resuming re-reads `runs.csv`, drops a half-written last line and the rows
+//! cannot be (not found within its budget) stops the run here, with nothing written or solved.
+//! The `random` and `planted` instances are generated one at a time as the job slots reach them,
+//! and every instance is appended to `instances.txt` when it is reached, so memory holds only the
+//! instances in flight. Resuming re-reads `runs.csv`, drops a half-written last line and the rows
 //! of any instance not all of whose solvers finished, and runs exactly the missing instances — so
 //! a crash or `kill -9` loses at most the instances in flight and never duplicates a row.
 //!

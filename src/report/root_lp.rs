@@ -61,21 +61,21 @@ pub(crate) fn section(out: &mut String, results: &Results, u: &Uncertainty) {
     let _ = writeln!(out, "{ROOT_HEADING}\n");
     out.push_str(
         "Solvers named `…+root` solve their formulation's LP relaxation once and stop (`root = true`; for \
-         `ilp-placement`, column generation to the LP's optimum). *Integral*: the LP's point was 0-1 and decodes to \
-         the solution, which the oracle verified. *Infeasible*: the LP has no feasible point, so the puzzle has no \
-         solution; counted only with its proof checked. *Fractional*: the point had fractional columns — no answer. \
-         *Unfinished*: no LP answer within the limit (or one not accepted). *Decided* = integral or infeasible, \
-         with Wilson's 95 % interval. *Open cells*: over the fractional points, the median share of the empty \
-         cells the point leaves undecided (some x(cell, digit) strictly between 0 and 1, whatever the \
+         `ilp-placement`, column generation to the LP's optimum). *Integral*: the LP's point was 0-1 and decodes \
+         to the solution, which the oracle verified. *Infeasible*: the LP has no feasible point, so the puzzle \
+         has no solution; counted only with its proof checked. *Fractional*: the point had fractional columns — \
+         no answer. *Unfinished*: no LP answer within the limit (or one not accepted). *Decided* = integral or \
+         infeasible, with Wilson's 95 % interval. *Open cells*: over the fractional points, the median share of \
+         the empty cells the point leaves undecided (some x(cell, digit) strictly between 0 and 1, whatever the \
          formulation's columns are), bootstrap 95 % CI; *fractional columns*, their median number of columns \
-         strictly between 0 and 1 (columns mean different things in each formulation). *LP time*: the median seconds of the LP solve (model \
-         building excluded; a run stopped at the limit at its time), bootstrap 95 % CI. *Columns*: the median \
-         columns of the model (for column generation, the placements it generated); *rounds*: its median pricing \
-         rounds. Elsewhere in this report a root-only run the LP did not decide counts as unfinished (at the PAR-2 \
-         penalty), like a run stopped at the limit; its LP time is here. With an objective of 0 an LP point is \
-         whatever vertex the simplex method (or crossover) stops at, so *integral* is a property of that point. \
-         Rows of `estimates.csv`: `root_decided`, `root_integral`, `root_infeasible`, `root_fractional`, \
-         `open_cells`, `root_seconds`.\n\n",
+         strictly between 0 and 1 (columns mean different things in each formulation). *LP time*: the median \
+         seconds of the LP solve (model building excluded; a run stopped at the limit at its time), bootstrap 95 \
+         % CI. *Columns*: the median columns of the model (for column generation, the placements it generated); \
+         *rounds*: its median pricing rounds. Elsewhere in this report a root-only run the LP did not decide \
+         counts as unfinished (at the PAR-2 penalty), like a run stopped at the limit; its LP time is here. With \
+         an objective of 0 an LP point is whatever vertex the simplex method (or crossover) stops at, so \
+         *integral* is a property of that point. Rows of `estimates.csv`: `root_decided`, `root_integral`, \
+         `root_infeasible`, `root_fractional`, `open_cells`, `root_seconds`.\n\n",
     );
     out.push_str(
         "| Group | N | Solver | Runs | Integral | Infeasible | Fractional | Unfinished | Decided (95 % CI) | Open cells (95 % CI) | Fractional columns | LP time (95 % CI) | Columns | Rounds |\n",

@@ -11,9 +11,10 @@
 //! Per (group, N) and per (group, N, α), and per root solver ([`RootCell`]): each class's share with
 //! Wilson's interval; over the fractional points, the median share of the empty cells the point
 //! leaves undecided (some x(cell, digit) strictly between 0 and 1, whatever the formulation's
-//! columns are), with its bootstrap interval, and the median number of fractional columns; the median seconds of the LP (the limit for a run
-//! stopped there), with its bootstrap interval; and, for column generation, the median columns
-//! and pricing rounds. Runs are counted, so with solver seeds an instance counts once per seed.
+//! columns are), with its bootstrap interval, and the median number of fractional columns; the
+//! median seconds of the LP (the limit for a run stopped there), with its bootstrap interval; the
+//! median columns of the model (for column generation, the placements generated) and pricing
+//! rounds. Runs are counted, so with solver seeds an instance counts once per seed.
 
 use std::collections::BTreeMap;
 

@@ -50,8 +50,9 @@
 //!
 //! Stats: `nodes` = branch-and-price nodes, `variables` = placements generated, `constraints` =
 //! the master's rows, `lp_solves` and `lp_iterations` = the master's LP solves and their simplex
-//! iterations, `pricing_rounds`; root only, `root_lp`, `fractional` and `fractional_cells`; the note gives the pricing rounds, the root LP (integral, fractional or
-//! infeasible, and its rounds) and the MIP's answer. `limits.max_solutions` is not used: the
+//! iterations, `pricing_rounds`; root only, `root_lp`, `fractional` and `fractional_cells`; the
+//! note gives the pricing rounds, the root LP (integral, fractional or infeasible, and its rounds)
+//! and the MIP's answer. `limits.max_solutions` is not used: the
 //! solver looks for one solution. Config options: `highs_options` (after [`OPTIONS`]); the seed
 //! becomes HiGHS's `random_seed`.
 //!

@@ -1078,6 +1078,32 @@ fn every_seeded_solver_solves_with_solver_seeds() {
     }
 }
 
+// Issue 50, item 4: the two literature formulations take solver seeds like every ILP solver
+// (HiGHS's `random_seed`), each run with its own, and still answer.
+#[test]
+fn ilp_pop_and_ilp_placement_solve_with_solver_seeds() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = fs::read_to_string(data("experiment-seeds.toml"))
+        .unwrap()
+        .replace("boxes = [\"3x3\", \"4x4\"]", "boxes = [\"3x3\"]")
+        .replace("solvers = [\"sat\", \"backtrack\", \"ilp-clique\"]", "solvers = [\"ilp-pop\", \"ilp-placement\"]");
+    let path = file(dir.path(), "c.toml", &config);
+    let out = dir.path().join("r");
+    assert_ok(&run(Path::new(&path), &out, &["--solver-seeds", "3"], &[]));
+    let rows = untimed(&out);
+    assert_eq!(rows.len(), 2 * 2 * 3);
+    for r in &rows {
+        assert_eq!(r.outcome, RunOutcome::Solved, "{r:?}");
+    }
+    for solver in ["ilp-pop", "ilp-placement"] {
+        for rep in 0..2 {
+            let seeds: std::collections::HashSet<u64> =
+                rows.iter().filter(|r| r.solver == solver && r.rep == rep).filter_map(|r| r.solver_seed).collect();
+            assert_eq!(seeds.len(), 3, "{solver}, instance {rep}: three distinct solver seeds");
+        }
+    }
+}
+
 // Issue 49, item 5, Done when: `solver_seeds = 4` on planted 25×25 at α = 0.45 with `sat` gives
 // four distinct solver seeds per instance, and CaDiCaL's search differs between them (the seed
 // renumbers the variables: its own seed option alone changed no conflict count on these).

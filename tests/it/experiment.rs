@@ -66,16 +66,18 @@ fn untimed(folder: &Path) -> Vec<RunRow> {
     rows
 }
 
-/// One uninterrupted run of `experiment-small`, shared by the tests that compare against it.
+/// One uninterrupted run of `experiment-small`, shared by the tests that compare against it. It
+/// lives in Cargo's scratch folder for integration tests (a static is never dropped, so a
+/// `TempDir` here would be left in /tmp by every test run), replaced by each test process.
 fn baseline() -> PathBuf {
-    static BASE: OnceLock<TempDir> = OnceLock::new();
+    static BASE: OnceLock<PathBuf> = OnceLock::new();
     BASE.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
-        assert_ok(&run(&small(), &dir.path().join("r"), &["--jobs", "2"], &[]));
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("experiment-baseline");
+        let _ = fs::remove_dir_all(&dir);
+        assert_ok(&run(&small(), &dir, &["--jobs", "2"], &[]));
         dir
     })
-    .path()
-    .join("r")
+    .clone()
 }
 
 fn assert_same_as_baseline(folder: &Path) {

@@ -156,3 +156,31 @@ pub fn table_has(dir: &Path, low: f64, high: f64, n: usize) -> bool {
             k == n && ((near(low, l) && near(high, h)) || (near(low, 1.0 / h) && near(high, 1.0 / l)))
         })
 }
+
+/// The folders under `results/` that the repository holds (as `results/NAME`, sorted): what git
+/// tracks, never what a run on this checkout wrote beside them (the main job's `results/quick`, a
+/// user's own experiment), so the suite reads the same files after `scripts/main.sh` as on a
+/// clean clone. Outside a git checkout, the folders `.gitignore` names are left out instead.
+pub fn committed_results() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tracked = Command::new("git").arg("-C").arg(root).args(["ls-files", "-z", "--", "results"]).output();
+    let mut folders: Vec<String> = match tracked {
+        Ok(o) if o.status.success() => String::from_utf8(o.stdout)
+            .expect("git prints paths as UTF-8")
+            .split('\0')
+            .filter_map(|path| path.strip_prefix("results/")?.split_once('/').map(|(name, _)| name.to_string()))
+            .collect(),
+        _ => {
+            let ignored = std::fs::read_to_string(root.join(".gitignore")).unwrap_or_default();
+            std::fs::read_dir(root.join("results"))
+                .expect("the results folder")
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .filter(|name| root.join("results").join(name).is_dir())
+                .filter(|name| !ignored.lines().any(|l| l.trim() == format!("/results/{name}/")))
+                .collect()
+        }
+    };
+    folders.sort();
+    folders.dedup();
+    folders.into_iter().map(|name| format!("results/{name}")).collect()
+}

@@ -18,7 +18,7 @@
 
 use std::path::Path;
 
-use crate::common::{intervals_in, table_has};
+use crate::common::{committed_results, intervals_in, table_has};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const DOC: &str = "docs/results.md";
@@ -122,6 +122,7 @@ fn read_doc() -> String {
 /// The page's sections (split at `## `) as (heading, the folders it links or quotes, its text
 /// without the generated blocks); the introduction is the first, with its own links.
 fn hand_written(doc: &str) -> Vec<(String, Vec<String>, String)> {
+    let committed = committed_results();
     let mut sections = Vec::new();
     for section in doc.split("\n## ") {
         let heading = section.lines().next().unwrap_or("").to_string();
@@ -130,7 +131,7 @@ fn hand_written(doc: &str) -> Vec<(String, Vec<String>, String)> {
             .skip(1)
             .filter_map(|rest| rest.split(['/', ')', '#']).next())
             .map(|name| format!("results/{name}"))
-            .filter(|dir| Path::new(ROOT).join(dir).is_dir())
+            .filter(|dir| committed.contains(dir))
             .collect();
         let mut text = String::new();
         let mut from = 0;
@@ -250,13 +251,8 @@ fn every_generated_block_is_its_reports_findings_and_conclusions() {
             );
         }
     }
-    let mut reported: Vec<String> = std::fs::read_dir(Path::new(ROOT).join("results"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|dir| dir.join("REPORT.md").is_file())
-        .map(|dir| format!("results/{}", dir.file_name().unwrap().to_string_lossy()))
-        .collect();
-    reported.sort();
+    let reported: Vec<String> =
+        committed_results().into_iter().filter(|dir| Path::new(ROOT).join(dir).join("REPORT.md").is_file()).collect();
     let mut quoted: Vec<String> = blocks.iter().map(|b| b.folder.clone()).collect();
     quoted.sort();
     assert_eq!(quoted, reported, "{DOC}: one generated block per folder with a REPORT.md");

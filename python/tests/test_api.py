@@ -621,3 +621,26 @@ def test_root_stops_an_ilp_solver_at_its_lp_relaxation():
     assert 0 < edge.stats["fractional_cells"] <= puzzle.count(".") + puzzle.count("0")
     with pytest.raises(ValueError, match="^root does not apply to backtrack"):
         sl.solve(sl.Grid(puzzle), "backtrack", root=True)
+
+
+def test_pip_install_reuses_the_harness_build(tmp_path):
+    """docs/python.md's route into a user's own environment, `python -m pip install .`, compiles
+    the Python module's own crates only: after `cargo build --release` (the main job's build) not
+    one of the harness's dependencies (serde, rustsat, CaDiCaL, HiGHS, …) nor the harness itself is
+    compiled again, because both builds resolve the shared dependencies' features alike (the
+    `syn` build-dependency in Cargo.toml). Installed into a scratch folder, the module imports."""
+    built = subprocess.run(["cargo", "build", "--release", "--locked"], cwd=ROOT, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    # The venv's pinned maturin instead of one fetched into an isolated build environment: the same
+    # cargo build either way, without the network.
+    pip = [sys.executable, "-m", "pip", "install", "-v", "--no-build-isolation", "--no-deps", "--target", str(tmp_path), "."]
+    installed = subprocess.run(pip, cwd=ROOT, capture_output=True, text=True, env=env)
+    assert installed.returncode == 0, installed.stderr[-3000:]
+    compiled = [line.split()[1] for line in installed.stdout.splitlines() + installed.stderr.splitlines()
+                if line.strip().startswith("Compiling ")]
+    again = [c for c in compiled if not (c.startswith("pyo3") or c in ("sudoku-lab-python", "target-lexicon"))]
+    assert again == [], f"pip install . compiled the harness's crates again: {again}"
+    probe = "import sys; sys.path.insert(0, sys.argv[1]); import sudoku_lab; print(sudoku_lab.__file__)"
+    imported = subprocess.run([sys.executable, "-c", probe, str(tmp_path)], capture_output=True, text=True, cwd=tmp_path)
+    assert imported.returncode == 0 and imported.stdout.startswith(str(tmp_path)), imported.stderr

@@ -85,8 +85,10 @@ pub enum Command {
     #[command(after_help = "Example:\n  sudoku-lab merge results/phase-shard-*-of-8 --out results/phase")]
     Merge(experiment::MergeArgs),
     /// Draw the figures of a results folder (SVG and PNG), from its result files only.
-    #[command(after_help = "Example:\n  sudoku-lab plot results/quick")]
-    Plot(ResultsArgs),
+    #[command(after_help = "Examples:\n  sudoku-lab plot results/quick\n  \
+        sudoku-lab plot results/quick --figure scatter --pair ilp-clique backtrack --format svg\n  \
+        sudoku-lab plot results/phase --figure cactus --solvers sat,backtrack --width 800 --height 600")]
+    Plot(PlotArgs),
     /// Write REPORT.md for a results folder: tables, ratios, growth fits, hardness peaks, conclusions.
     #[command(after_help = "Example:\n  sudoku-lab report results/seed004")]
     Report(ResultsArgs),
@@ -118,6 +120,44 @@ pub enum Command {
 pub struct ResultsArgs {
     /// The folder holding runs.csv and meta.json.
     pub dir: std::path::PathBuf,
+}
+
+/// `plot`: every figure of a folder, or one asked for.
+#[derive(Debug, Clone, Args)]
+pub struct PlotArgs {
+    /// The folder holding runs.csv and meta.json.
+    pub dir: std::path::PathBuf,
+    /// Draw this one figure only (a file stem: time_vs_n, phase, cactus, …; `scatter` with
+    /// --pair), with its caption beside it as STEM.txt; the folder's other figures stay as they are.
+    #[arg(long, value_parser = figure_name)]
+    pub figure: Option<crate::experiment::figure::Figure>,
+    /// Draw the runs of these solvers only (comma-separated; with --figure).
+    #[arg(long, value_delimiter = ',', value_name = "A,B,…", requires = "figure")]
+    pub solvers: Vec<String>,
+    /// The scatter's pair, x then y (with --figure scatter): written as scatter_A_vs_B.
+    #[arg(long, num_args = 2, value_names = ["A", "B"], requires = "figure")]
+    pub pair: Option<Vec<String>>,
+    /// Write only these formats (comma-separated; with --figure; default both).
+    #[arg(long, value_enum, value_delimiter = ',', requires = "figure")]
+    pub format: Vec<crate::plot::Format>,
+    /// Width in pixels instead of the figure's own (with --figure).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(200..=20000), requires = "figure")]
+    pub width: Option<u32>,
+    /// Height in pixels instead of the figure's own (with --figure).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(200..=20000), requires = "figure")]
+    pub height: Option<u32>,
+}
+
+/// A figure by its file stem, or `scatter` (a pair's scatter, named by --pair).
+fn figure_name(name: &str) -> Result<crate::experiment::figure::Figure, String> {
+    use crate::experiment::figure::Figure;
+    match name {
+        "scatter" => Ok(Figure::ScatterFastest),
+        _ => Figure::of_stem(name).ok_or_else(|| {
+            let stems: Vec<&str> = Figure::ALL.iter().map(|f| f.stem()).collect();
+            format!("no figure named `{name}`; the figures: {}, scatter (with --pair)", stems.join(", "))
+        }),
+    }
 }
 
 /// Where puzzles come from: a file or stdin, with optional forced format and box shape.
@@ -327,7 +367,16 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Run(args) => experiment::run(args),
         Command::Merge(args) => experiment::merge(args),
         Command::Plot(args) => {
-            for file in crate::plot::plot_results(&args.dir)? {
+            let written = match args.figure {
+                None => crate::plot::plot_results(&args.dir)?,
+                Some(figure) => {
+                    let pair = args.pair.map(|p| (p[0].clone(), p[1].clone()));
+                    let output = crate::plot::Output { formats: args.format, width: args.width, height: args.height };
+                    let request = crate::plot::Request { figure, pair, solvers: args.solvers, output };
+                    crate::plot::plot_figure(&args.dir, &request)?
+                }
+            };
+            for file in written {
                 say!("wrote {}", file.display());
             }
             Ok(ExitCode::SUCCESS)

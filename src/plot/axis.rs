@@ -6,7 +6,7 @@
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
 use plotters::prelude::*;
 
-use crate::results::{fmt_round_seconds, Alpha};
+use crate::results::fmt_round_seconds;
 
 /// Times below this (timer resolution) are drawn at it, since log10(0) is undefined.
 const TINY: f64 = 1e-7;
@@ -47,6 +47,20 @@ impl Axis {
         Axis { desc: desc.to_owned(), log: true, lo, hi, ticks, minor, label, names: Vec::new() }
     }
 
+    /// A log axis of `1 + count` (search effort): as [`Axis::decades`] from `min` (at least 1),
+    /// but never below 1, where a widened axis would put a tick at 0.1 that a count label prints
+    /// as `0`.
+    pub(super) fn one_plus_counts(desc: &str, min: f64, max: f64) -> Self {
+        let mut axis = Axis::decades(desc, min.max(1.0), max, count_label);
+        if axis.lo < -0.2 {
+            axis.lo = -0.2;
+            axis.ticks.retain(|t| *t >= 0.0);
+            let lo = axis.lo;
+            axis.minor.retain(|v| *v >= lo);
+        }
+        axis
+    }
+
     /// A log axis through the given values (e.g. the N swept), labelled at each of them.
     pub(super) fn log_at(desc: &str, values: &[f64], label: fn(f64) -> String) -> Self {
         let ticks: Vec<f64> = values.iter().map(|v| v.max(TINY).log10()).collect();
@@ -70,10 +84,25 @@ impl Axis {
         let lo = alphas.iter().copied().fold(f64::INFINITY, f64::min);
         let hi = alphas.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let pad = ((hi - lo) * 0.1).max(0.03);
-        let ticks = if alphas.len() <= 10 { alphas.to_vec() } else { (0..=10).map(|i| f64::from(i) / 10.0).collect() };
-        Axis::linear("fill fraction α (share of cells given)", lo - pad, hi + pad, ticks, |a| {
-            Alpha::new(a).to_string()
-        })
+        // The levels swept when they are few and on the grid of 0.05 configs use; otherwise (a fine
+        // grid, or a set's measured fills such as 0.2593) round ticks across the range, which never
+        // crowd into one another.
+        let on_grid = alphas.iter().all(|a| ((a * 20.0).round() - a * 20.0).abs() < 1e-6);
+        let ticks = if alphas.len() <= 10 && on_grid {
+            alphas.to_vec()
+        } else {
+            let step = if hi - lo > 0.3 {
+                0.1
+            } else if hi - lo > 0.1 {
+                0.05
+            } else {
+                0.01
+            };
+            let first = (lo / step).ceil() as i64;
+            let last = (hi / step).floor() as i64;
+            (first..=last).map(|i| i as f64 * step).collect()
+        };
+        Axis::linear("fill fraction α (share of cells given)", lo - pad, hi + pad, ticks, alpha_label)
     }
 
     /// A categorical axis: `names` in order at 0, 1, 2, … (a series' x is the index of its category).
@@ -158,6 +187,12 @@ pub(super) fn count_label(c: f64) -> String {
     }
 }
 
+/// A fill fraction at most two decimals long, trailing zeros dropped: `0`, `0.25`, `0.3`.
+pub(super) fn alpha_label(a: f64) -> String {
+    let text = format!("{a:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
 /// Whole numbers: `4`, `16`.
 pub(super) fn integer_label(v: f64) -> String {
     format!("{v:.0}")
@@ -204,5 +239,32 @@ mod tests {
         assert_eq!(x.tick_label(1.0), "hard");
         assert_eq!(x.tick_label(2.0), "");
         assert_eq!(x.at(1.0), 1.0);
+    }
+
+    #[test]
+    fn alpha_ticks_are_the_levels_run_or_round_steps_never_measured_fills() {
+        let grid = Axis::alpha(&[0.0, 0.2, 0.4, 0.6]);
+        assert_eq!(grid.ticks, vec![0.0, 0.2, 0.4, 0.6]);
+        assert_eq!(grid.tick_label(0.2), "0.2");
+        // A set's measured fills: round steps across the range, never 0.2593 beside 0.284.
+        let fills = Axis::alpha(&[0.2593, 0.284, 0.3086, 0.3457]);
+        assert!(fills.ticks.iter().all(|t| ((t * 100.0).round() - t * 100.0).abs() < 1e-9), "{:?}", fills.ticks);
+        assert!(fills.ticks.len() >= 2, "{:?}", fills.ticks);
+        let labels: Vec<String> = fills.ticks.iter().map(|t| fills.tick_label(*t)).collect();
+        assert!(labels.iter().all(|l| l.len() <= 4), "{labels:?}");
+        assert_eq!(alpha_label(0.25), "0.25");
+        assert_eq!(alpha_label(0.0), "0");
+    }
+
+    #[test]
+    fn a_one_plus_effort_axis_has_no_tick_below_one() {
+        // Every run without a dead end: 1 + effort is 1 throughout; widening to two decades must
+        // not reach 0.1, which the count label prints as "0".
+        let flat = Axis::one_plus_counts("1 + effort", 1.0, 1.0);
+        let labels: Vec<String> = flat.ticks.iter().map(|t| flat.tick_label(*t)).collect();
+        assert_eq!(labels, ["1", "10"]);
+        assert!(flat.lo >= -0.2);
+        let wide = Axis::one_plus_counts("1 + effort", 3.0, 5e4);
+        assert_eq!(wide.ticks.first(), Some(&1.0), "from 10 when the data start above it");
     }
 }

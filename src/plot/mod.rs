@@ -88,47 +88,125 @@ pub fn plot_results(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let _lock = if dir.is_dir() { Some(FolderLock::take(dir)?) } else { None };
     let results = Results::load(dir)?;
     let mut written = Vec::new();
-    if let Some(fig) = TimeVsN::new(&results) {
-        written.extend(save(dir, &fig)?);
-    }
-    let search_only = results.with_clock(Clock::Search);
-    if let Some(fig) = TimeVsN::new(&search_only) {
-        written.extend(save(dir, &fig)?);
-    }
-    if let Some(fig) = TimeVsAlpha::new(&results) {
-        written.extend(save(dir, &fig)?);
-    }
-    if let Some(fig) = Outcomes::new(&results) {
-        written.extend(save(dir, &fig)?);
-    }
-    if let Some(fig) = Phase::new(&results) {
-        written.extend(save(dir, &fig)?);
-    }
-    if let Some(fig) = TimeVsDifficulty::new(&results) {
-        written.extend(save(dir, &fig)?);
-    }
-    if let Some(fig) = Cactus::new(&results) {
-        written.extend(save(dir, &fig)?);
-    }
-    for pair in [Pair::Fastest, Pair::Origin] {
-        if let Some(fig) = Scatter::new(&results, pair) {
-            written.extend(save(dir, &fig)?);
+    for figure in Figure::ALL {
+        if let Some((files, _)) = draw(dir, &results, figure, None, &Output::default())? {
+            written.extend(files);
         }
-    }
-    if let Some(fig) = SolvedVsFill::new(&results) {
-        written.extend(save(dir, &fig)?);
-    }
-    if let Some(fig) = PhaseScaled::new(&results) {
-        written.extend(save(dir, &fig)?);
-    }
-    if let Some(fig) = SeedSpread::new(&results) {
-        written.extend(save(dir, &fig)?);
-    }
-    if let Some(fig) = RootLp::new(&results) {
-        written.extend(save(dir, &fig)?);
     }
     remove_stale(dir, &written)?;
     Ok(written)
+}
+
+/// A file format a figure is written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Scalable vector graphics, for papers.
+    Svg,
+    /// A bitmap, for pages and slides.
+    Png,
+}
+
+/// How a figure is written: its formats (both when empty) and, where asked, its size in pixels.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Output {
+    /// The formats to write; empty means SVG and PNG.
+    pub formats: Vec<Format>,
+    /// Width in pixels, instead of the figure's own.
+    pub width: Option<u32>,
+    /// Height in pixels, instead of the figure's own.
+    pub height: Option<u32>,
+}
+
+impl Output {
+    fn formats(&self) -> Vec<Format> {
+        if self.formats.is_empty() {
+            vec![Format::Svg, Format::Png]
+        } else {
+            self.formats.clone()
+        }
+    }
+}
+
+/// One figure asked for by `plot --figure`: which, for which solvers (all when empty), for a
+/// scatter the pair, and how it is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    /// The figure (for a chosen pair, [`Figure::ScatterFastest`] with [`Request::pair`] set).
+    pub figure: Figure,
+    /// The scatter's pair by name, x first; only with a scatter figure.
+    pub pair: Option<(String, String)>,
+    /// The solvers whose runs are drawn; every solver when empty.
+    pub solvers: Vec<String>,
+    /// Formats and size.
+    pub output: Output,
+}
+
+/// Draws the one figure `request` asks for into `dir`, with its caption beside it as `STEM.txt`
+/// (the text the report prints under the figure); returns the files written. Other figures of the
+/// folder are left as they are. Fails, naming what is there, on a solver the runs do not hold,
+/// and when the chosen runs do not support the figure.
+pub fn plot_figure(dir: &Path, request: &Request) -> anyhow::Result<Vec<PathBuf>> {
+    register_font()?;
+    let _lock = if dir.is_dir() { Some(FolderLock::take(dir)?) } else { None };
+    let all = Results::load(dir)?;
+    let present = all.solvers();
+    let asked = request.solvers.iter().chain(request.pair.iter().flat_map(|(a, b)| [a, b]));
+    for name in asked {
+        anyhow::ensure!(
+            present.contains(name),
+            "{}: no runs of solver `{name}` (the runs hold {})",
+            dir.display(),
+            present.join(", ")
+        );
+    }
+    if let Some((a, b)) = &request.pair {
+        anyhow::ensure!(a != b, "--pair names one solver twice ({a}): a scatter compares two");
+        anyhow::ensure!(request.figure == Figure::ScatterFastest, "--pair goes with --figure scatter only");
+    }
+    let results = if request.solvers.is_empty() { all } else { all.with_solvers(&request.solvers) };
+    let pair = request.pair.clone().map(|(a, b)| Pair::Chosen(a, b));
+    let (files, caption) = draw(dir, &results, request.figure, pair, &request.output)?.ok_or_else(|| {
+        anyhow::anyhow!(
+            "{}: the chosen runs do not support the {} figure (it needs, e.g., two sizes, an α sweep, \
+             or instances both solvers of the pair ran)",
+            dir.display(),
+            request.figure
+        )
+    })?;
+    let text = dir.join(format!("{}.txt", files[0].file_stem().expect("a figure's file has a stem").to_string_lossy()));
+    let tmp = temp_path(&text);
+    std::fs::write(&tmp, format!("{caption}\n")).with_context(|| format!("cannot write {}", text.display()))?;
+    commit_temp(&tmp, &text).with_context(|| format!("cannot write {}", text.display()))?;
+    Ok(files.into_iter().chain([text]).collect())
+}
+
+/// Draws `figure` from `results` into `dir` as `out` asks, when the data support it: the files
+/// and the figure's caption.
+fn draw(
+    dir: &Path,
+    results: &Results,
+    figure: Figure,
+    pair: Option<Pair>,
+    out: &Output,
+) -> anyhow::Result<Option<(Vec<PathBuf>, String)>> {
+    fn saved(dir: &Path, fig: Option<impl Draw>, out: &Output) -> anyhow::Result<Option<(Vec<PathBuf>, String)>> {
+        fig.map(|fig| Ok((save(dir, &fig, out)?, fig.caption()))).transpose()
+    }
+    match figure {
+        Figure::TimeVsN => saved(dir, TimeVsN::new(results), out),
+        Figure::TimeVsNSearch => saved(dir, TimeVsN::new(&results.with_clock(Clock::Search)), out),
+        Figure::TimeVsAlpha => saved(dir, TimeVsAlpha::new(results), out),
+        Figure::OutcomesVsAlpha => saved(dir, Outcomes::new(results), out),
+        Figure::Phase => saved(dir, Phase::new(results), out),
+        Figure::TimeVsDifficulty => saved(dir, TimeVsDifficulty::new(results), out),
+        Figure::Cactus => saved(dir, Cactus::new(results), out),
+        Figure::ScatterFastest => saved(dir, Scatter::new(results, pair.unwrap_or(Pair::Fastest)), out),
+        Figure::ScatterOrigin => saved(dir, Scatter::new(results, Pair::Origin), out),
+        Figure::SolvedVsFill => saved(dir, SolvedVsFill::new(results), out),
+        Figure::PhaseScaled => saved(dir, PhaseScaled::new(results), out),
+        Figure::SeedSpread => saved(dir, SeedSpread::new(results), out),
+        Figure::RootLp => saved(dir, RootLp::new(results), out),
+    }
 }
 
 /// Deletes figures of ours left from an earlier call that the data no longer supports, so the
@@ -164,29 +242,51 @@ trait Draw {
     fn figure(&self) -> Figure;
     /// Size in pixels.
     fn size(&self) -> (u32, u32);
+    /// Its file stem: the figure's, unless it is one of several of its kind.
+    fn stem(&self) -> String {
+        self.figure().stem().to_owned()
+    }
+    /// What it shows, as the report captions it.
+    fn caption(&self) -> String {
+        caption(self.figure()).to_owned()
+    }
     /// Draws the whole figure on `root`.
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> anyhow::Result<()>
     where
         DB::ErrorType: 'static;
 }
 
-/// Writes `fig` as SVG and PNG into `dir`, each drawn into a temporary file that is renamed over
-/// the old one only when complete: a full disk leaves the old figure (or none), never a cut one,
-/// and the error names the file.
-fn save(dir: &Path, fig: &impl Draw) -> anyhow::Result<[PathBuf; 2]> {
-    let svg = dir.join(format!("{}.svg", fig.figure()));
-    let png = dir.join(format!("{}.png", fig.figure()));
-    save_one(&svg, |tmp| {
-        let root = SVGBackend::new(tmp, fig.size()).into_drawing_area();
-        fig.draw(&root)?;
-        Ok(root.present()?)
-    })?;
-    save_one(&png, |tmp| {
-        let root = BitMapBackend::new(tmp, fig.size()).into_drawing_area();
-        fig.draw(&root)?;
-        Ok(root.present()?)
-    })?;
-    Ok([svg, png])
+/// Writes `fig` into `dir` in each format of `out` (SVG and PNG by default), at `out`'s size where
+/// it sets one, each drawn into a temporary file that is renamed over the old one only when
+/// complete: a full disk leaves the old figure (or none), never a cut one, and the error names the
+/// file.
+fn save(dir: &Path, fig: &impl Draw, out: &Output) -> anyhow::Result<Vec<PathBuf>> {
+    let (width, height) = fig.size();
+    let size = (out.width.unwrap_or(width), out.height.unwrap_or(height));
+    let mut files = Vec::new();
+    for format in out.formats() {
+        let path = match format {
+            Format::Svg => dir.join(format!("{}.svg", fig.stem())),
+            Format::Png => dir.join(format!("{}.png", fig.stem())),
+        };
+        save_one(&path, |tmp| {
+            match format {
+                Format::Svg => {
+                    let root = SVGBackend::new(tmp, size).into_drawing_area();
+                    fig.draw(&root)?;
+                    root.present()?
+                }
+                Format::Png => {
+                    let root = BitMapBackend::new(tmp, size).into_drawing_area();
+                    fig.draw(&root)?;
+                    root.present()?
+                }
+            }
+            Ok(())
+        })?;
+        files.push(path);
+    }
+    Ok(files)
 }
 
 /// Draws into the temporary file of `path` with `draw`, then moves it into place.

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::axis::{count_label, Axis};
+use super::axis::Axis;
 use super::chart::{chart, draw_all_series, draw_peak};
 use super::frame::{censoring_note, figure_size, frame, grid, series_keys, Key};
 use super::series::{has_alpha_axis, several_alpha_modes, y_extent, AlphaPanel, PanelBuilder, Point, Series};
@@ -166,7 +166,7 @@ impl<'r> Phase<'r> {
     {
         let (min, max) = y_extent(&panel.series, None).unwrap_or((1.0, 10.0));
         let x = Axis::alpha(&panel.alphas);
-        let y = Axis::decades("1 + search effort, log", min.max(1.0), max, count_label);
+        let y = Axis::one_plus_counts("1 + search effort, log", min, max);
         let mut c = chart(area, &self.effort_title(panel.n), &x, &y)?;
         draw_all_series(&mut c, (&x, &y), &panel.series, true, None)?;
         for (at, color, _) in self.peaks_at(panel.n) {

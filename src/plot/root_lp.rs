@@ -255,11 +255,12 @@ mod tests {
         super::super::register_font().expect("the bundled font");
         let dir = tempfile::tempdir().expect("a temporary folder");
         let fig = RootLp::new(&study()).expect("two root solvers over three α");
-        let [svg, png] = super::super::save(dir.path(), &fig).expect("drawn");
+        let files = super::super::save(dir.path(), &fig, &super::super::Output::default()).expect("drawn");
+        let [svg, png] = &files[..] else { panic!("two files: {files:?}") };
         assert!(svg.ends_with("root_lp.svg") && png.ends_with("root_lp.png"));
-        let text = std::fs::read_to_string(&svg).expect("the SVG");
+        let text = std::fs::read_to_string(svg).expect("the SVG");
         assert!(text.contains("planted, N = 9") && text.contains("ilp-clique+root"));
         assert!(text.contains("Decided (integral or infeasible)") && text.contains("(2 runs per point)"));
-        assert!(std::fs::metadata(&png).expect("the PNG").len() > 0);
+        assert!(std::fs::metadata(png).expect("the PNG").len() > 0);
     }
 }

@@ -5,7 +5,8 @@
 //!
 //! Two pairs are drawn: the two fastest solvers by PAR-2 (`scatter_fastest`) and the origin
 //! study's pair, `ilp-edge` against `backtrack-naive` (`scatter_origin`), when both ran and they
-//! are not the two fastest already.
+//! are not the two fastest already. `plot --figure scatter --pair A B` draws any pair asked for
+//! (`scatter_A_vs_B`).
 
 use std::collections::BTreeMap;
 
@@ -13,7 +14,7 @@ use plotters::coord::Shift;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
-use super::axis::{seconds_label, Axis};
+use super::axis::{alpha_label, seconds_label, Axis};
 use super::chart::chart;
 use super::frame::{frame, Key};
 use super::series::has_alpha_axis;
@@ -38,12 +39,14 @@ pub(super) struct Dot {
 }
 
 /// Which pair a scatter figure shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Pair {
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pair {
     /// The two solvers with the lowest PAR-2.
     Fastest,
     /// `ilp-edge` against `backtrack-naive`.
     Origin,
+    /// The pair asked for by name: the first solver on x, the second on y.
+    Chosen(String, String),
 }
 
 /// Per-instance times of two solvers, log-log.
@@ -61,7 +64,8 @@ impl<'r> Scatter<'r> {
     pub(super) fn new(results: &'r Results, pair: Pair) -> Option<Self> {
         let ranking: Vec<String> = results.by_par2().into_iter().map(|(s, _)| s).collect();
         let fastest = (ranking.first()?.clone(), ranking.get(1)?.clone());
-        let (a, b) = match pair {
+        let (a, b) = match &pair {
+            Pair::Chosen(a, b) => (a != b).then(|| (a.clone(), b.clone()))?,
             Pair::Fastest => fastest,
             Pair::Origin => {
                 let has = |s: &str| ranking.iter().any(|r| r == s);
@@ -101,8 +105,8 @@ impl<'r> Scatter<'r> {
         }
         if self.dots.iter().any(|d| d.alpha.is_some()) {
             keys.push(("fill fraction α:".to_owned(), Key::Note));
-            for a in [0.0, 0.25, 0.5, 0.75, 1.0] {
-                keys.push((format!("α = {a}"), Key::Fill(alpha_color(a))));
+            for a in legend_alphas(&self.dots) {
+                keys.push((format!("α = {}", alpha_label(a)), Key::Fill(alpha_color(a))));
             }
         }
         if self.dots.iter().any(|d| d.alpha.is_none()) {
@@ -110,6 +114,19 @@ impl<'r> Scatter<'r> {
         }
         keys
     }
+}
+
+/// The α levels the legend shows: those the dots were run at, each once; past eight levels (a fine
+/// grid, or a set's measured fills), five of them spread over the range run, first and last kept.
+fn legend_alphas(dots: &[Dot]) -> Vec<f64> {
+    let mut levels: Vec<f64> = dots.iter().filter_map(|d| d.alpha).collect();
+    levels.sort_by(f64::total_cmp);
+    levels.dedup_by(|a, b| (*a - *b).abs() < 1e-9);
+    if levels.len() <= 8 {
+        return levels;
+    }
+    let last = levels.len() - 1;
+    (0..5).map(|i| levels[i * last / 4]).collect()
 }
 
 /// An instance being collected: `a`'s and `b`'s run once seen (its time, `None` when not
@@ -153,8 +170,25 @@ pub(super) fn alpha_color(alpha: f64) -> RGBColor {
 impl Draw for Scatter<'_> {
     fn figure(&self) -> Figure {
         match self.pair {
-            Pair::Fastest => Figure::ScatterFastest,
+            Pair::Fastest | Pair::Chosen(..) => Figure::ScatterFastest,
             Pair::Origin => Figure::ScatterOrigin,
+        }
+    }
+
+    fn stem(&self) -> String {
+        match &self.pair {
+            Pair::Chosen(a, b) => format!("scatter_{a}_vs_{b}"),
+            _ => self.figure().stem().to_owned(),
+        }
+    }
+
+    fn caption(&self) -> String {
+        match &self.pair {
+            Pair::Chosen(a, b) => format!(
+                "Per instance, {a} (x) against {b} (y), total time (log–log, coloured by α): runs not finished on \
+                 the border, the diagonal is equal time, dotted lines 10× apart"
+            ),
+            _ => super::caption(self.figure()).to_owned(),
         }
     }
 
@@ -169,6 +203,7 @@ impl Draw for Scatter<'_> {
         let what = match self.pair {
             Pair::Fastest => "the two solvers with the lowest PAR-2",
             Pair::Origin => "the origin study's ILP (edge model) against its backtracking",
+            Pair::Chosen(..) => "the pair asked for",
         };
         let lines = vec![
             format!("One point per instance both ran ({what}); below the diagonal {} is faster.", self.b),
@@ -240,6 +275,17 @@ mod tests {
         let s = Scatter::new(&results, Pair::Fastest).expect("two solvers");
         assert_eq!((s.a.as_str(), s.b.as_str()), ("sat", "backtrack"), "lowest PAR-2 first");
         assert!(Scatter::new(&results, Pair::Origin).is_none(), "no ilp-edge, no origin pair");
+    }
+
+    #[test]
+    fn the_legend_lists_the_alpha_levels_that_were_run_and_no_others() {
+        let at = |alpha: f64| Dot { x: Some(1.0), y: Some(1.0), alpha: Some(alpha) };
+        assert_eq!(legend_alphas(&[at(0.5), at(0.25), at(0.5)]), vec![0.25, 0.5], "never α = 0 or 1");
+        let fine: Vec<Dot> = (0..20).map(|i| at(f64::from(i) / 20.0)).collect();
+        let shown = legend_alphas(&fine);
+        assert_eq!(shown.len(), 5);
+        assert_eq!((shown[0], shown[4]), (0.0, 0.95), "the range run, ends kept");
+        assert!(shown.iter().all(|a| fine.iter().any(|d| d.alpha == Some(*a))), "{shown:?}: levels that were run");
     }
 
     #[test]

@@ -344,6 +344,19 @@ impl Results {
         self.rows.iter().filter(|r| self.judged(r) == Judged::Wrong)
     }
 
+    /// The runs of `solvers` alone, each judged as among all the runs (what the others proved of
+    /// a puzzle still counts), for a figure of chosen solvers.
+    pub fn with_solvers(&self, solvers: &[String]) -> Results {
+        let (rows, judgements) = self
+            .rows
+            .iter()
+            .zip(&self.judgements)
+            .filter(|(row, _)| solvers.contains(&row.solver))
+            .map(|(row, judged)| (row.clone(), *judged))
+            .unzip();
+        Results { rows, judgements, ..self.clone() }
+    }
+
     /// The same runs timed on `clock`.
     pub fn with_clock(&self, clock: Clock) -> Results {
         Results { clock, ..self.clone() }

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use sudoku_lab::plot::plot_results;
 use sudoku_lab::report::{write_report, DETAILS_RULE, FINDINGS_HEADING, MAX_FINDINGS};
 
-use crate::common::{code_and_err, data, edit_runs, report_and_plot, through_bash, with_field};
+use crate::common::{code_and_err, data, edit_runs, report_and_plot, stderr, sudoku_lab, through_bash, with_field};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/results-fixture");
 const UNIQUE_FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/results-fixture-unique");
@@ -1035,4 +1035,66 @@ fn item11_a_corrupt_meta_json_is_said_on_stderr_and_in_the_report() {
         report.contains("## Setup (meta.json)\n\nUnknown: ") && report.contains("meta.json: is corrupt"),
         "{report}"
     );
+}
+
+// Issue 61, item 3: `plot` drew every figure or none, for every solver, at fixed sizes, with the
+// scatter fixed to the two best by PAR-2 and the origin study's pair.
+#[test]
+fn plot_draws_one_figure_on_request_for_the_solvers_and_pair_asked_with_its_caption_beside_it() {
+    let (_dir, r) = fixture_in_folder();
+    let dir = r.to_str().unwrap();
+    let o = sudoku_lab(&["plot", dir, "--figure", "scatter", "--pair", "ilp-clique", "backtrack"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let stem = r.join("scatter_ilp-clique_vs_backtrack");
+    let svg = std::fs::read_to_string(stem.with_extension("svg")).unwrap();
+    assert!(svg.contains("ilp-clique total time") && svg.contains("backtrack total time"), "the pair asked for");
+    assert!(stem.with_extension("png").is_file());
+    let caption = std::fs::read_to_string(stem.with_extension("txt")).unwrap();
+    assert!(caption.starts_with("Per instance, ilp-clique (x) against backtrack (y)"), "{caption}");
+    let mut files: Vec<String> = std::fs::read_dir(&r)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|name| !name.starts_with('.'))
+        .collect();
+    files.sort();
+    let pair = ["png", "svg", "txt"].map(|ext| format!("scatter_ilp-clique_vs_backtrack.{ext}"));
+    assert_eq!(
+        files,
+        [vec!["meta.json".to_owned(), "runs.csv".to_owned()], pair.to_vec()].concat(),
+        "that figure only"
+    );
+
+    let o = sudoku_lab(&[
+        "plot",
+        dir,
+        "--figure",
+        "cactus",
+        "--solvers",
+        "backtrack,ilp-clique",
+        "--format",
+        "png",
+        "--width",
+        "640",
+        "--height",
+        "480",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(png_size(&r.join("cactus.png")), (640, 480));
+    assert!(!r.join("cactus.svg").exists(), "PNG only, as asked");
+    let o = sudoku_lab(&["plot", dir, "--figure", "cactus", "--solvers", "backtrack,ilp-clique", "--format", "svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let cactus = std::fs::read_to_string(r.join("cactus.svg")).unwrap();
+    assert!(cactus.contains("ilp-clique (") && cactus.contains("backtrack ("), "the solvers asked for");
+    assert!(!cactus.contains("ilp-edge") && !cactus.contains("backtrack-naive"), "and no others");
+
+    let unknown = sudoku_lab(&["plot", dir, "--figure", "scatter", "--pair", "ilp-clique", "sat"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(
+        stderr(&unknown)
+            .contains("no runs of solver `sat` (the runs hold ilp-edge, ilp-clique, backtrack-naive, backtrack)"),
+        "{}",
+        stderr(&unknown)
+    );
+    let twice = sudoku_lab(&["plot", dir, "--figure", "time_vs_n", "--pair", "ilp-clique", "backtrack"]);
+    assert_eq!(twice.status.code(), Some(2), "--pair belongs to the scatter: {}", stderr(&twice));
 }

@@ -61,20 +61,19 @@ pub fn solve(
     let w: Vec<Variable> =
         (0..h).map(|_| vars.add(if decision { variable().binary().min(1) } else { variable().binary() })).collect();
     let mut x: Vec<Vec<Option<Variable>>> = Vec::with_capacity(n);
-    for v in 0..n {
+    for (&fixed, &at) in problem.precolouring().iter().zip(&position) {
         let row = (0..h)
             .map(|c| {
-                let fixed = problem.precolouring()[v];
                 if precoloured {
                     match fixed {
                         Some(f) if f == c => Some(vars.add(variable().binary().min(1))),
                         Some(_) => None,
                         None => Some(vars.add(variable().binary())),
                     }
-                } else if c > position[v] {
+                } else if c > at {
                     None
-                } else if position[v] < floor {
-                    (c == position[v]).then(|| vars.add(variable().binary().min(1)))
+                } else if at < floor {
+                    (c == at).then(|| vars.add(variable().binary().min(1)))
                 } else {
                     Some(vars.add(variable().binary()))
                 }

@@ -24,7 +24,10 @@
 //! verdict is final. The solver side only writes proofs ([`crate::solve::sat::proof`]); whoever
 //! judges reads [`Check`].
 //!
-//! Variable of (cell, digit), digit in 1..=N: `cell·N + digit` (1-based, DIMACS style).
+//! Variable of (cell, digit), digit in 1..=N: `cell·N + digit` (1-based, DIMACS style). The
+//! reference CNF of a colouring statement about any graph is [`colouring`]'s, written the same way.
+
+pub mod colouring;
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

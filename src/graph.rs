@@ -2,8 +2,14 @@
 //!
 //! One node per cell (node index = cell index r·N + c), an edge between every pair of peers, and
 //! the list of houses — 3N cliques of N cells. A solution is a proper N-colouring that keeps the
-//! givens. **Digit d is colour d − 1**: this is the one place that says so; the ILP models index
+//! givens. The colouring problem on any graph, which a grid maps into, is [`problem`]; reading
+//! graphs from files is [`dimacs`]. **Digit d is colour d − 1**: this is the one place that says so; the ILP models index
 //! colours 0..N and decode colour k as digit k + 1.
+
+pub mod dimacs;
+pub mod problem;
+
+pub use problem::{Goal, Problem};
 
 use std::fmt::Write;
 use std::sync::{Arc, Mutex, PoisonError};

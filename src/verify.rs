@@ -2,7 +2,10 @@
 //!
 //! Every answer any solver returns passes through here before it leaves the solver layer. To stay
 //! an independent check it imports nothing but [`crate::grid`] and shares no code with any solver:
-//! it walks each house's cells directly and counts digits.
+//! it walks each house's cells directly and counts digits. Colourings and cliques of any graph
+//! have their own oracle, [`colouring`], as independent of the graph solvers.
+
+pub mod colouring;
 
 use std::fmt;
 

@@ -4,6 +4,7 @@
 
 mod basic;
 mod bench;
+mod colour;
 mod experiment;
 mod export;
 mod play;
@@ -110,6 +111,14 @@ pub enum Command {
         Saves, best times and settings are JSON files in the user's data directory \
         (e.g. ~/.local/share/sudoku-lab) or --data-dir. Press ? in the game for every key.")]
     Play(play::PlayArgs),
+    /// Chromatic numbers of graph files (DIMACS .col or edge lists): proved, or bounds [lb, ub], with their certificates.
+    #[command(after_help = "Per graph and solver: the verdict (proved, bounds; with --k: colourable, uncolourable, \
+        unknown; wrong when a verified colouring contradicts a claim), the lower bound and what backs it \
+        (a verified clique, or a DRAT proof that one colour fewer fails, checked by `rate`), the upper \
+        bound (a verified colouring), seconds.\n\n\
+        Examples:\n  sudoku-lab colour tests/data/dimacs/myciel4.col --solver dsatur --solver sat-col\n  \
+        sudoku-lab colour tests/data/dimacs/*.col --time-limit 10 --csv > chi.csv")]
+    Colour(colour::ColourArgs),
     /// Serve solve requests as JSON lines on stdin/stdout (started by `run`).
     #[command(hide = true)]
     Worker,
@@ -363,6 +372,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Isomorphs(args) => basic::isomorphs(args),
         Command::Solve(args) => solve::run(args),
         Command::Export(args) => export::run(args),
+        Command::Colour(args) => colour::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Run(args) => experiment::run(args),
         Command::Merge(args) => experiment::merge(args),

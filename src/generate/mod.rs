@@ -1,6 +1,7 @@
 //! Instance generators and families: the origin study's `random` fill and `planted` instances,
 //! the complete solutions they are cut from, the hole patterns ([`holes`]) that cut them, and
-//! random isomorphs of given puzzles ([`isomorph`]: the same puzzle in another orientation).
+//! random isomorphs of given puzzles ([`isomorph`]: the same puzzle in another orientation), and
+//! the random graph families of the colouring literature ([`graphs`]).
 //! Every function takes `&mut impl Rng`; callers seed a [`ChaCha8Rng`] from an explicit `u64` with
 //! [`rng_from_seed`], so the same seed gives the same instance on any machine.
 //!
@@ -18,6 +19,7 @@
 //! restarts, are favoured). No uniform sampler is known to be practical for Sudoku grids above
 //! 9×9, and the committed Sudoku results were all made this way, so it stays.
 
+pub mod graphs;
 pub mod holes;
 pub mod isomorph;
 pub mod latin;

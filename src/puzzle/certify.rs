@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::certificates::{grid_of_model, reference_cnf, Check, Checker, Statement};
+use crate::certificates::{grid_of_model, reference_cnf, Check, Checker, Cnf, Statement};
 use crate::grid::Grid;
 use crate::solve::sat::proof::{refute, Refutation};
 use crate::solve::SolveError;
@@ -204,47 +204,72 @@ impl Certifier {
         if matches!(statement, Statement::Fixed(cells) if cells.is_empty()) {
             return Ok(Certified { certificate: Certificate::Checked, prove_seconds: 0.0, check_seconds: 0.0 });
         }
+        let start = Instant::now();
+        let cnf = reference_cnf(puzzle, statement);
+        let (proved, prove_seconds, check_seconds) = self.prove(&cnf, start)?;
+        let certificate = match proved {
+            Proved::Checked => Certificate::Checked,
+            Proved::Satisfied(model) => match grid_of_model(puzzle.shape(), &model) {
+                // A model is a solution that keeps every given; the oracle has the last word.
+                Some(grid) if verify::is_solution_of(puzzle, &grid) => Certificate::Refuted(grid),
+                _ => Certificate::Failed("the reference CNF's model is no solution (a certificates bug)".into()),
+            },
+            Proved::Failed(why) => Certificate::Failed(why),
+            Proved::Unproven(why) => Certificate::Unproven(why),
+        };
+        Ok(Certified { certificate, prove_seconds, check_seconds })
+    }
+
+    /// Refutes the reference CNF `cnf` (built from `start` on) with a proof-producing CaDiCaL run
+    /// and has the checker judge the proof, in a scratch folder of its own: what came of it, the
+    /// proving seconds (from `start`) and the checking seconds. Any reference CNF, a puzzle's or a
+    /// graph's ([`crate::certificates::colouring`]), is certified through here.
+    pub fn prove(&self, cnf: &Cnf, start: Instant) -> Result<(Proved, f64, f64), CertifyError> {
         let io = |e: std::io::Error| SolveError::Backend { solver: "certify", message: format!("scratch folder: {e}") };
         // Owned by this process like the external solvers' work folders: a run killed mid-proof
         // leaves it only until the next start's sweep.
         let scratch = crate::solve::process::contain::temp_dir("proof").map_err(io)?;
         let (cnf_path, proof_path) = (scratch.path().join("reference.cnf"), scratch.path().join("proof.drat"));
-        let start = Instant::now();
-        let cnf = reference_cnf(puzzle, statement);
         cnf.save(&cnf_path).map_err(io)?;
         let stop = self.stop.clone();
         let stopped = move || stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed) != 0);
-        let refutation = refute(&cnf, Some(&proof_path), start + self.prove_limit, stopped.clone())?;
+        let refutation = refute(cnf, Some(&proof_path), start + self.prove_limit, stopped.clone())?;
         let prove_seconds = start.elapsed().as_secs_f64();
-        let done = |certificate, check_seconds| Ok(Certified { certificate, prove_seconds, check_seconds });
         match refutation {
             Refutation::Refuted => {}
-            Refutation::Satisfied(model) => {
-                // A model is a solution that keeps every given; the oracle has the last word.
-                let certificate = match grid_of_model(puzzle.shape(), &model) {
-                    Some(grid) if verify::is_solution_of(puzzle, &grid) => Certificate::Refuted(grid),
-                    _ => Certificate::Failed("the reference CNF's model is no solution (a certificates bug)".into()),
-                };
-                return done(certificate, 0.0);
-            }
+            Refutation::Satisfied(model) => return Ok((Proved::Satisfied(model), prove_seconds, 0.0)),
             Refutation::Unfinished if stopped() => return Err(CertifyError::Interrupted),
             Refutation::Unfinished => {
                 let why = format!("no proof within {:.1} s", self.prove_limit.as_secs_f64());
-                return done(Certificate::Unproven(why), 0.0);
+                return Ok((Proved::Unproven(why), prove_seconds, 0.0));
             }
         }
         let start = Instant::now();
         let check = self.checker.check_until(&cnf_path, &proof_path, self.check_limit, &stopped);
         let check_seconds = start.elapsed().as_secs_f64();
-        let certificate = match check {
-            Check::Accepted => Certificate::Checked,
-            Check::Rejected(why) => Certificate::Failed(format!("{} rejected the proof: {why}", self.checker.name)),
-            Check::Unfinished(why) => Certificate::Unproven(why),
+        let proved = match check {
+            Check::Accepted => Proved::Checked,
+            Check::Rejected(why) => Proved::Failed(format!("{} rejected the proof: {why}", self.checker.name)),
+            Check::Unfinished(why) => Proved::Unproven(why),
             Check::Unavailable(why) => return Err(CertifyError::CheckerUnavailable(why)),
             Check::Interrupted => return Err(CertifyError::Interrupted),
         };
-        done(certificate, check_seconds)
+        Ok((proved, prove_seconds, check_seconds))
     }
+}
+
+/// What came of refuting a reference CNF ([`Certifier::prove`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Proved {
+    /// The checker accepted the proof of unsatisfiability.
+    Checked,
+    /// The formula is satisfiable: the variables true in the model found (for the caller to
+    /// decode and put to its oracle).
+    Satisfied(Vec<i32>),
+    /// The checker rejected the proof: why.
+    Failed(String),
+    /// No proof within the limits: why.
+    Unproven(String),
 }
 
 /// Seconds of the same CaDiCaL run on the reference CNF of `statement` without proof logging, or

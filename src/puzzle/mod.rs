@@ -4,7 +4,8 @@
 //! difficulty [`Rating`] from the logical solver ([`crate::logic`]), a clue count in the range that
 //! goes with that difficulty, and optional 180° symmetry. [`Generator`] makes them (see its doc for
 //! the algorithm); [`analyze()`] reports on any puzzle: solution count, determined cells, rating and
-//! symmetry.
+//! symmetry. Beside them, [`chromatic`] judges the graph solvers' answers to colouring problems
+//! with the same certification ([`certify`]): bounds that count only with their evidence.
 //!
 //! ## Clue-count ranges
 //! For 9×9 the ranges are the usual ones: easy 40–45 givens, medium 35–39, hard 30–34, expert
@@ -24,6 +25,7 @@
 
 mod analyze;
 pub mod certify;
+pub mod chromatic;
 mod generator;
 mod symmetry;
 

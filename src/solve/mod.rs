@@ -2,7 +2,8 @@
 //!
 //! One room per paradigm: [`ilp`] (the 0-1 models on HiGHS and CBC, the partial-ordering one among
 //! them, and the LP-guided hybrid),
-//! [`sat`] (the CNF encodings on CaDiCaL and kissat), [`search`] (every backtracking engine, the
+//! [`sat`] (the CNF encodings on CaDiCaL and kissat), [`colour`] (the solvers for any graph:
+//! a maximum clique, DSATUR branch and bound, SAT and the assignment ILP, sharing the rooms above), [`search`] (every backtracking engine, the
 //! origin study's naive solver among them) and [`dlx`] (exact cover); beside them what several
 //! share: [`candidates`] (the givens eliminated), [`propagate`] (logic before a model is built),
 //! [`process`] (a solve in a worker process), [`portfolio`] (solvers racing in such processes)
@@ -16,6 +17,7 @@
 
 pub mod cancel;
 pub mod candidates;
+pub mod colour;
 pub mod dlx;
 pub mod ilp;
 pub mod portfolio;

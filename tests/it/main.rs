@@ -31,6 +31,7 @@
 mod common;
 
 mod certify;
+mod colour;
 mod containment;
 mod experiment;
 mod export;

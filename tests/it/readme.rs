@@ -18,6 +18,7 @@ use std::process::{Command, Output};
 
 use sudoku_lab::experiment::Config;
 use sudoku_lab::external::definition::{load_file, Checks, Input, PLACEHOLDERS};
+use sudoku_lab::solve::colour::ColourSolverKind;
 use sudoku_lab::solve::SolverKind;
 
 use crate::common::{committed_results, intervals_in, table_has};
@@ -339,6 +340,13 @@ fn the_solver_tables_name_every_solver() {
         let mut names: Vec<String> = table_rows(page, "| solver |").into_iter().map(|(n, _)| n).collect();
         names.sort();
         assert_eq!(names, all, "{page}'s solver table");
+    }
+    let mut graph: Vec<&str> = ColourSolverKind::ALL.iter().map(|k| k.name()).collect();
+    graph.sort();
+    for page in ["README.md", "docs/graphs.md"] {
+        let mut names: Vec<String> = table_rows(page, "| graph solver |").into_iter().map(|(n, _)| n).collect();
+        names.sort();
+        assert_eq!(names, graph, "{page}'s graph solver table");
     }
 }
 

@@ -369,7 +369,7 @@ fn build_pop(puzzle: &Grid, options: &SolverOptions, houses: bool) -> Built {
 }
 
 /// HiGHS's answer: a feasible point to decode, or an outcome without a grid and why.
-enum Answer {
+pub(crate) enum Answer {
     /// Column values of an integer-feasible point.
     Values(Vec<f64>),
     /// `Infeasible` or `LimitReached`, with HiGHS's reason.
@@ -377,7 +377,7 @@ enum Answer {
 }
 
 /// Why a HiGHS run gave no answer.
-enum RunError {
+pub(crate) enum RunError {
     /// HiGHS's run itself ended in error (`Highs_run` returned an error status) after `seconds`.
     Failed { message: String, load_seconds: f64, seconds: f64 },
     /// Anything else: a refused option, a model HiGHS would not take, an untranslatable status.
@@ -385,14 +385,19 @@ enum RunError {
 }
 
 /// What one HiGHS run produced.
-struct Run {
-    answer: Answer,
+pub(crate) struct Run {
+    pub(crate) answer: Answer,
     /// Seconds spent turning the `good_lp` problem into a HiGHS model (part of the build).
-    load_seconds: f64,
+    pub(crate) load_seconds: f64,
     /// Seconds of the HiGHS solve call.
-    seconds: f64,
-    nodes: Option<u64>,
-    lp_iterations: Option<u64>,
+    pub(crate) seconds: f64,
+    pub(crate) nodes: Option<u64>,
+    pub(crate) lp_iterations: Option<u64>,
+    /// True when HiGHS proved its point optimal (for a model with an objective: the graph
+    /// colouring ILP's colour count).
+    pub(crate) optimal: bool,
+    /// HiGHS's MIP dual bound (`mip_dual_bound`), when it reports one.
+    pub(crate) dual_bound: Option<f64>,
 }
 
 /// Sets one HiGHS option, naming it on failure.
@@ -447,7 +452,7 @@ pub(crate) fn set_highs_option(highs: *mut c_void, name: &str, value: &str) -> R
 }
 
 /// Solves `problem` with HiGHS under the process-wide lock, and translates its status.
-fn run_highs(problem: HighsProblem, options: &SolverOptions, limits: &Limits) -> Result<Run, RunError> {
+pub(crate) fn run_highs(problem: HighsProblem, options: &SolverOptions, limits: &Limits) -> Result<Run, RunError> {
     let _guard = HIGHS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let load = Instant::now();
     let mut model = problem.try_into_inner().map_err(|e| RunError::Other(e.to_string()))?;
@@ -498,6 +503,8 @@ fn run_highs(problem: HighsProblem, options: &SolverOptions, limits: &Limits) ->
     // For a MIP, HiGHS reports the LP iterations of the whole branch and bound here.
     let lp_iterations = solved.int_info_value(c"simplex_iteration_count").ok().and_then(|v| u64::try_from(v).ok());
     let status = solved.status();
+    let optimal = status == HighsModelStatus::Optimal;
+    let dual_bound = solved.double_info_value(c"mip_dual_bound").ok().filter(|b| b.is_finite());
     // Any status with an integer-feasible point answers a feasibility problem, even a time limit.
     let answer = if solved.primal_solution_status() == HighsSolutionStatus::Feasible {
         Answer::Values(solved.get_solution().columns().to_vec())
@@ -505,7 +512,7 @@ fn run_highs(problem: HighsProblem, options: &SolverOptions, limits: &Limits) ->
         let (outcome, why) = no_point(status).map_err(RunError::Other)?;
         Answer::NoGrid(outcome, why)
     };
-    Ok(Run { answer, load_seconds, seconds, nodes, lp_iterations })
+    Ok(Run { answer, load_seconds, seconds, nodes, lp_iterations, optimal, dual_bound })
 }
 
 /// Translates a HiGHS status that came without an integer-feasible point into `Infeasible` or

@@ -9,7 +9,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::resolve::Refused;
 use crate::grid::Shape;
 
 /// The time a question compares.
@@ -80,11 +79,12 @@ pub(super) struct Offered<'a> {
     pub alphas: &'a [f64],
 }
 
-/// Checks `questions` against what the config offers; a refusal names `questions[i]`.
-pub(super) fn check(questions: &[Question], offered: &Offered<'_>) -> Result<(), Refused> {
+/// Checks `questions` against what the config offers; a refusal is (its key `questions[i]`, what
+/// is wrong), which the resolver locates.
+pub(super) fn check(questions: &[Question], offered: &Offered<'_>) -> Result<(), (String, String)> {
     for (i, q) in questions.iter().enumerate() {
         let key = format!("questions[{i}]");
-        let refuse = |message: String| Refused { key: key.clone(), message };
+        let refuse = |message: String| (key.clone(), message);
         if q.solvers.len() < 2 {
             return Err(refuse(format!("solvers: a question compares at least two solvers, not {}", q.solvers.len())));
         }

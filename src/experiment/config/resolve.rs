@@ -64,7 +64,7 @@ pub(super) fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Conf
         boxes: &boxes,
         alphas: &alphas,
     };
-    questions::check(&file.questions, &offered).map_err(invalid)?;
+    questions::check(&file.questions, &offered).map_err(|(key, message)| invalid(refuse(key, message)))?;
     Ok(Config {
         name: file.name,
         boxes,

@@ -5,6 +5,7 @@
 
 use serde::Deserialize;
 
+use super::questions::Question;
 use super::ConfigError;
 use crate::experiment::sets::SetConfig;
 use crate::external::definition::DefinitionFile;
@@ -43,6 +44,8 @@ pub(super) struct ConfigFile {
     #[serde(default)]
     pub sets: Vec<SetConfig>,
     pub certify: Option<bool>,
+    #[serde(default)]
+    pub questions: Vec<Question>,
 }
 
 /// An `external` item as written: a definition file's path, or an inline definition table.

@@ -25,6 +25,7 @@
 
 mod file;
 mod overrides;
+mod questions;
 mod resolve;
 mod size;
 
@@ -35,6 +36,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 pub use overrides::Overrides;
+pub use questions::{Estimand, Measure, Question};
 pub use size::{Size, TooManyRuns, MAX_INSTANCE_BYTES, MAX_RUNS};
 
 use super::sets::{Catalog, SetConfig};
@@ -145,6 +147,10 @@ pub struct Config {
     /// `certify = false` (raw-speed studies, whose "infeasible" verdicts are then unchecked).
     #[serde(default = "certify_default", skip_serializing_if = "is_certify_default")]
     pub certify: bool,
+    /// The confirmatory questions of the report (`[[questions]]`, [`Question`]): the family its
+    /// decisions are adjusted over. No run depends on them, so [`Config::identity`] leaves them out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub questions: Vec<Question>,
     /// The sets' puzzles, read when the config was (empty for a config read from `meta.json`
     /// until [`Config::read_sets`]).
     #[serde(skip)]
@@ -278,8 +284,8 @@ impl Config {
         Ok(())
     }
 
-    /// The config with `jobs` and `unique_budget` cleared (neither ever changes an instance or a
-    /// result), its external solvers as their files wrote them (a relative program relative to
+    /// The config with `jobs`, `unique_budget` and `questions` cleared (none ever changes an
+    /// instance or a result), its external solvers as their files wrote them (a relative program relative to
     /// its file, `{here}` unexpanded), and without the sets' puzzles and folder (the files are
     /// compared by their digests, [`super::sets::changed_file`]): two configs with equal identities
     /// give the same results, wherever their checkouts are.
@@ -289,6 +295,7 @@ impl Config {
             jobs: None,
             unique_budget: None,
             external,
+            questions: Vec::new(),
             catalog: Arc::default(),
             folder: PathBuf::new(),
             overrides: Overrides::default(),

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::file::{located, ConfigFile, ExternalItem};
+use super::questions::{self, Offered};
 use super::{is_uniform_holes, reads_highs_threads, uniform_holes, Config, ConfigError, Overrides};
 use super::{DEFAULT_MEMORY_MB, DEFAULT_UNIQUE_BUDGET, MIN_MEMORY_MB};
 use crate::experiment::solvers::{Runs, SolverEntry};
@@ -57,6 +58,13 @@ pub(super) fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Conf
     crate::solve::check_seconds(file.time_limit).map_err(|why| invalid(refuse("time_limit", why)))?;
     let memory_mb = memory_mb(file.memory_mb).map_err(invalid)?;
     jobs(file.jobs).map_err(invalid)?;
+    let offered = Offered {
+        solvers: solvers.iter().map(|s| s.name.as_str()).collect(),
+        groups: groups(&file.modes, &holes, &boxes, &file.sets),
+        boxes: &boxes,
+        alphas: &alphas,
+    };
+    questions::check(&file.questions, &offered).map_err(|(key, message)| invalid(refuse(key, message)))?;
     Ok(Config {
         name: file.name,
         boxes,
@@ -75,10 +83,43 @@ pub(super) fn resolve(file: ConfigFile, source: &str, text: &str) -> Result<Conf
         external,
         sets: file.sets,
         certify: file.certify.unwrap_or(true),
+        questions: file.questions,
         catalog: Arc::default(),
         folder: PathBuf::new(),
         overrides: Overrides::default(),
     })
+}
+
+/// The names of the groups a config's runs fall in, as the report prints them: each mode (`qwh`
+/// and `qcp` for planted and random Latin squares), planted ones per hole pattern
+/// (`planted/balanced`), and each set's name.
+fn groups(
+    modes: &[Mode],
+    holes: &[Holes],
+    boxes: &[Shape],
+    sets: &[crate::experiment::sets::SetConfig],
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for &mode in modes {
+        let mut bases = Vec::new();
+        if mode == Mode::Unique || boxes.iter().any(|b| !b.is_latin()) {
+            bases.push(mode.name().to_owned());
+        }
+        if mode != Mode::Unique && boxes.iter().any(Shape::is_latin) {
+            bases.push(if mode == Mode::Planted { "qwh" } else { "qcp" }.to_owned());
+        }
+        for base in bases {
+            if mode == Mode::Planted {
+                out.extend(
+                    holes.iter().map(|h| if *h == Holes::Uniform { base.clone() } else { format!("{base}/{h}") }),
+                );
+            } else {
+                out.push(base);
+            }
+        }
+    }
+    out.extend(sets.iter().map(|s| s.name.clone()));
+    out
 }
 
 /// `name`: a folder name (letters, digits, `-`, `_`, `.`; not starting with `.`).

@@ -89,11 +89,57 @@ fn external_files_and_tables_mixed_in_two_forms_get_a_hint() {
     assert!(!err.contains("hint"), "{err}");
 }
 
+/// GOOD with two declared questions: a pair at one cell in CPU time, and a set pooled over all.
+fn with_questions(first: &str) -> String {
+    format!("{GOOD}\n[[questions]]\n{first}\n\n[[questions]]\nsolvers = [\"ilp-clique\", \"backtrack\"]\n")
+}
+
 #[test]
-fn identity_ignores_jobs_and_the_generation_budget_only() {
+fn questions_resolve_round_trip_and_refuse_what_the_config_does_not_run() {
+    let good =
+        "solvers = [\"backtrack\", \"ilp-clique\"]\ngroup = \"planted\"\nn = 9\nalphas = [0.5]\nmeasure = \"cpu\"";
+    let c = Config::parse(&with_questions(good), "t.toml").unwrap();
+    assert_eq!(c.questions.len(), 2);
+    let q = &c.questions[0];
+    assert_eq!(
+        (q.group.as_deref(), q.n, q.alphas.as_slice(), q.measure),
+        (Some("planted"), Some(9), &[0.5][..], Measure::Cpu)
+    );
+    assert_eq!(
+        (c.questions[1].group.as_ref(), c.questions[1].measure, c.questions[1].estimand),
+        (None, Measure::Wall, Estimand::GeometricMeanRatio)
+    );
+    assert_eq!(Config::parse(&toml::to_string(&c).unwrap(), "again").unwrap(), c);
+    // A refusal is located at its table: the first `[[questions]]` is line 12 (GOOD ends on line 11).
+    let cases = [
+        ("n = 9", "n = 5", "t.toml:12:1: questions[0]: n: 5 is no size of this config"),
+        ("\"ilp-clique\"]\ngroup", "\"sat\"]\ngroup", "questions[0]: solvers[1]: 'sat' is no solver of this config"),
+        (
+            "\"ilp-clique\"]\ngroup",
+            "]\ngroup",
+            "questions[0]: solvers: a question compares at least two solvers, not 1",
+        ),
+        ("\"planted\"", "\"qwh\"", "questions[0]: group: 'qwh' is no group of this config (random, planted)"),
+        ("[0.5]", "[0.25]", "questions[0]: alphas[0]: 0.25 is no α of this config"),
+        ("\"cpu\"", "\"gpu\"", "unknown variant `gpu`, expected `wall` or `cpu`"),
+        ("measure", "metric", "unknown field `metric`"),
+    ];
+    for (from, to, expected) in cases {
+        let err = Config::parse(&with_questions(&good.replace(from, to)), "t.toml").unwrap_err().to_string();
+        assert!(err.contains(expected), "{to}: {err}");
+    }
+    let twice = with_questions("solvers = [\"backtrack\", \"ilp-clique\"]");
+    let err = Config::parse(&twice, "t.toml").unwrap_err().to_string();
+    assert!(err.contains("questions[1]: asks what questions[0] asks"), "{err}");
+}
+
+#[test]
+fn identity_ignores_jobs_the_generation_budget_and_the_questions_only() {
     let c = Config::parse(GOOD, "t.toml").unwrap();
     let d = Config { jobs: Some(8), unique_budget: Some(60.0), ..c.clone() };
     assert_eq!(c.identity(), d.identity());
+    let asked = Config::parse(&with_questions("solvers = [\"backtrack\", \"ilp-clique\"]\nn = 9"), "t.toml").unwrap();
+    assert_eq!((asked.identity(), asked.digest()), (c.identity(), c.digest()), "a question changes no run");
     assert_ne!(c.identity(), Config { time_limit: 2.0, ..c.clone() }.identity());
 }
 

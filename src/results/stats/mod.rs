@@ -54,6 +54,7 @@ mod peak;
 mod record;
 mod run;
 mod seeds;
+mod signflip;
 mod solver;
 #[cfg(test)]
 mod tests;
@@ -75,6 +76,7 @@ pub(crate) use peak::{peak, Level, Peak};
 pub(crate) use record::{Comparison, EstimateRow, Quantity, Test};
 pub(crate) use run::{instance_log_time, instance_time, solved, Run, PAR_FACTOR, TIME_FLOOR};
 pub(crate) use seeds::{seed_split, SeedSplit};
+pub(crate) use signflip::{sign_flip, SignFlip, EXACT_UP_TO};
 pub(crate) use solver::{median_estimate, median_time, par2, solved_share};
 pub(crate) use wilcoxon::{signed_rank, Method, SignedRank, EXACT_BELOW};
 pub(crate) use wilson::wilson;

@@ -174,9 +174,7 @@ pub fn plot_figure(dir: &Path, request: &Request) -> anyhow::Result<Vec<PathBuf>
         )
     })?;
     let text = dir.join(format!("{}.txt", files[0].file_stem().expect("a figure's file has a stem").to_string_lossy()));
-    let tmp = temp_path(&text);
-    std::fs::write(&tmp, format!("{caption}\n")).with_context(|| format!("cannot write {}", text.display()))?;
-    commit_temp(&tmp, &text).with_context(|| format!("cannot write {}", text.display()))?;
+    save_one(&text, |tmp| Ok(std::fs::write(tmp, format!("{caption}\n"))?))?;
     Ok(files.into_iter().chain([text]).collect())
 }
 

@@ -119,18 +119,7 @@ impl Flips {
             step *= 2.0;
             outside = inside + dir * step;
         }
-        for _ in 0..60 {
-            let mid = 0.5 * (inside + outside);
-            if mid == inside || mid == outside {
-                break;
-            }
-            if self.p(mid) >= a {
-                inside = mid;
-            } else {
-                outside = mid;
-            }
-        }
-        inside
+        bisect(self, a, outside, inside)
     }
 }
 
